@@ -1,0 +1,70 @@
+"""mus-widget: a Jupyter teaching table for the card game Mus.
+
+The engine (cards, hand evaluation, betting, the game, observations, the count) is pure Python::
+
+    import mus_widget as mw
+    game = mw.Game.new(seed=7)
+    game = game.apply(game.legal_actions()[0])
+"""
+
+from .actions import Action, Kind
+from .betting import Betting, LanceResult, Outcome
+from .cards import DECK, Card, Hand, Suit
+from .errors import (
+    IllegalActionError,
+    MalformedActionError,
+    MusError,
+    NotationError,
+    RecordError,
+    RulesError,
+)
+from .game import Game, play_random
+from .hands import HandValue, Lance, ParesKind, evaluate, lance_winner, lance_winners
+from .log import Event, HandSummary
+from .observation import Observation
+from .phase import Phase
+from .rules import Rules
+from .scoring import CountRow, Reason
+from .seats import next_seat, partner, team_of
+from .senas import CATALOGUE, Sena, true_senas
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CATALOGUE",
+    "DECK",
+    "Action",
+    "Betting",
+    "Card",
+    "CountRow",
+    "Event",
+    "Game",
+    "Hand",
+    "HandSummary",
+    "HandValue",
+    "IllegalActionError",
+    "Kind",
+    "Lance",
+    "LanceResult",
+    "MalformedActionError",
+    "MusError",
+    "NotationError",
+    "Observation",
+    "Outcome",
+    "ParesKind",
+    "Phase",
+    "Reason",
+    "RecordError",
+    "Rules",
+    "RulesError",
+    "Sena",
+    "Suit",
+    "evaluate",
+    "lance_winner",
+    "lance_winners",
+    "next_seat",
+    "partner",
+    "play_random",
+    "team_of",
+    "true_senas",
+]

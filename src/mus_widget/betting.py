@@ -1,0 +1,198 @@
+"""The betting of one lance: the opening round, bets, raises, órdago and the team answer protocol.
+
+A :class:`Betting` is the state while a lance is being bet; :meth:`Betting.step` returns the next state,
+or the :class:`LanceResult` once the lance is settled (en paso, quiero, no quiero, órdago accepted).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from .actions import MIN_ENVIDO, Action, Kind
+from .hands import Lance
+from .seats import next_seat, partner, team_of
+
+
+class Outcome(enum.Enum):
+    """How a lance was settled."""
+
+    EN_PASO = "en_paso"
+    """Every eligible player passed: decided at the count for the minimum."""
+    ACCEPTED = "accepted"
+    """A bet was accepted (quiero): the stake goes to the better hand at the count."""
+    REJECTED = "rejected"
+    """A bet was rejected (no quiero): the team that bet takes the lance and the negada."""
+    ORDAGO = "ordago"
+    """An órdago was accepted: the better hand wins the game."""
+    ONE_TEAM = "one_team"
+    """Only one team holds pares or juego: no betting, that team collects its hand values."""
+    NOBODY = "nobody"
+    """Nobody holds pares (or juego, in which case Punto is played): the lance is skipped."""
+
+    def __repr__(self) -> str:
+        return f"Outcome.{self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class LanceResult:
+    """A settled lance. ``stake`` is the accepted stake, or the negada of a rejected bet; ``team`` is the
+    team that takes a rejected lance, or the only team holding (``ONE_TEAM``)."""
+
+    lance: Lance
+    outcome: Outcome
+    stake: int = 0
+    team: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """What may be said now: some bare calls, an envido to confirm, and envidos from ``raise_from`` up."""
+
+    kinds: tuple[Kind, ...]
+    confirm: int = 0
+    raise_from: int = 0
+    raise_to: int = 0
+
+    def allows(self, action: Action) -> bool:
+        if action.kind is Kind.ENVIDO:
+            return action.amount == self.confirm or (
+                self.raise_from > 0 and self.raise_from <= action.amount <= self.raise_to
+            )
+        return action.kind in self.kinds
+
+    def strings(self) -> list[str]:
+        """The legal actions as canonical strings; a range of envidos shows as its smallest."""
+        out = [kind._value_ for kind in self.kinds if kind is not Kind.ORDAGO]  # _value_: no descriptor
+        if self.confirm:
+            out.append(f"envido {self.confirm}")
+        if self.raise_from:
+            out.append(f"envido {self.raise_from}")
+        if Kind.ORDAGO in self.kinds:
+            out.append("ordago")
+        return out
+
+    def describe(self) -> str:
+        """For error messages: the legal actions with the envido range spelled out."""
+        parts = [kind.value for kind in self.kinds if kind is not Kind.ORDAGO]
+        if self.confirm:
+            parts.append(f"envido {self.confirm} (to confirm)")
+        if self.raise_from:
+            parts.append(f"envido {self.raise_from}..{self.raise_to}")
+        if Kind.ORDAGO in self.kinds:
+            parts.append("ordago")
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Betting:
+    """The state of the betting in one lance.
+
+    ``eligible`` are the seats that take part, in speaking order. Before any bet ``position`` is the
+    speaker's index in that order. Once a team has bet, ``bettor_team`` holds it, ``stake`` is the total
+    on the table (the pending bet included) and ``previous`` the stake before the pending bet, which is
+    what a rejection pays (1 when the pending bet is the first). During a team answer, ``proposal`` is
+    what ``proposer`` proposed and ``to_move`` is the partner who confirms or overrides it.
+    """
+
+    lance: Lance
+    eligible: tuple[int, ...]
+    to_move: int
+    max_envido: int
+    team_consent: bool = True
+    position: int = 0
+    bettor_team: int | None = None
+    stake: int = 0
+    previous: int = 0
+    ordago: bool = False
+    proposer: int | None = None
+    proposal: Action | None = None
+    _legal: Legal | None = field(default=None, init=False, repr=False, compare=False)
+
+    @classmethod
+    def open(cls, lance: Lance, eligible: tuple[int, ...], max_envido: int, team_consent: bool) -> Betting:
+        """The betting of ``lance`` before anyone has spoken."""
+        return cls(lance, eligible, eligible[0], max_envido, team_consent)
+
+    @property
+    def answering(self) -> bool:
+        """A bet is on the table and the other team is answering it."""
+        return self.bettor_team is not None
+
+    def legal(self) -> Legal:
+        """What ``to_move`` may say now (worked out once per state)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._work_out_legal()
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
+    def _work_out_legal(self) -> Legal:
+        top = self.max_envido
+        if self.bettor_team is None:
+            return Legal((Kind.PASO, Kind.ORDAGO), raise_from=MIN_ENVIDO, raise_to=top)
+        proposal = self.proposal
+        if proposal is None:
+            if self.ordago:
+                return Legal((Kind.QUIERO, Kind.NO_QUIERO))
+            return Legal((Kind.QUIERO, Kind.NO_QUIERO, Kind.ORDAGO), raise_from=MIN_ENVIDO, raise_to=top)
+        if proposal.kind is Kind.NO_QUIERO:
+            if self.ordago:
+                return Legal((Kind.QUIERO, Kind.NO_QUIERO))
+            return Legal((Kind.QUIERO, Kind.NO_QUIERO, Kind.ORDAGO), raise_from=MIN_ENVIDO, raise_to=top)
+        if proposal.kind is Kind.QUIERO:
+            if self.ordago:
+                return Legal((Kind.QUIERO,))
+            return Legal((Kind.QUIERO, Kind.ORDAGO), raise_from=MIN_ENVIDO, raise_to=top)
+        if proposal.kind is Kind.ENVIDO:
+            higher = proposal.amount + 1
+            return Legal(
+                (Kind.ORDAGO,), confirm=proposal.amount,
+                raise_from=higher if higher <= top else 0, raise_to=top,
+            )
+        return Legal((Kind.ORDAGO,))
+
+    def step(self, seat: int, action: Action) -> Betting | LanceResult:
+        """The state after ``seat`` (who must be ``to_move``) says the legal ``action``."""
+        if self.bettor_team is None:
+            if action.kind is Kind.PASO:
+                position = self.position + 1
+                if position == len(self.eligible):
+                    return LanceResult(self.lance, Outcome.EN_PASO)
+                return Betting(
+                    self.lance, self.eligible, self.eligible[position], self.max_envido, self.team_consent,
+                    position=position,
+                )
+            return self._bet(seat, action)
+        if self.proposal is None:
+            mate = partner(seat)
+            if mate in self.eligible and (self.team_consent or action.kind is Kind.NO_QUIERO):
+                return Betting(
+                    self.lance, self.eligible, mate, self.max_envido, self.team_consent,
+                    bettor_team=self.bettor_team, stake=self.stake, previous=self.previous,
+                    ordago=self.ordago, proposer=seat, proposal=action,
+                )
+        return self._final(seat, action)
+
+    def _final(self, seat: int, action: Action) -> Betting | LanceResult:
+        """The answering team's last word."""
+        if action.kind is Kind.QUIERO:
+            return LanceResult(self.lance, Outcome.ORDAGO if self.ordago else Outcome.ACCEPTED, self.stake)
+        if action.kind is Kind.NO_QUIERO:
+            return LanceResult(self.lance, Outcome.REJECTED, self.previous or 1, self.bettor_team)
+        return self._bet(seat, action)
+
+    def _bet(self, seat: int, action: Action) -> Betting:
+        """A bet or raise by ``seat``'s team: the first eligible opponent after ``seat`` answers it."""
+        team = team_of(seat)
+        answerer = next_seat(seat)
+        while answerer not in self.eligible or team_of(answerer) == team:
+            answerer = next_seat(answerer)
+        ordago = action.kind is Kind.ORDAGO
+        return Betting(
+            self.lance, self.eligible, answerer, self.max_envido, self.team_consent,
+            bettor_team=team,
+            stake=self.stake if ordago else self.stake + action.amount,
+            previous=self.stake,
+            ordago=ordago,
+        )

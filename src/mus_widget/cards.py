@@ -1,0 +1,154 @@
+"""The 40-card Spanish deck, cards and four-card hands in the canonical notation (``12o 3c 7e 1b``)."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Final
+
+from .errors import NotationError
+
+NUMBERS: Final = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+"""Card numbers of the Spanish deck: 1-7, sota (10), caballo (11), rey (12)."""
+
+HAND_SIZE: Final = 4
+
+
+class Suit(enum.Enum):
+    """The four suits; they never matter in Mus but every card has one."""
+
+    OROS = "o"
+    COPAS = "c"
+    ESPADAS = "e"
+    BASTOS = "b"
+
+    @property
+    def letter(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+
+_SUIT_BY_LETTER: Final = {suit.value: suit for suit in Suit}
+_NUMBER_INDEX: Final = {number: i for i, number in enumerate(NUMBERS)}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card: a number (1-7, 10 sota, 11 caballo, 12 rey) and a suit."""
+
+    number: int
+    suit: Suit
+    index: int = field(init=False, repr=False, compare=False)
+    """Position in :data:`DECK` (0..39): suit-major, numbers ascending."""
+
+    def __post_init__(self) -> None:
+        if self.number not in _NUMBER_INDEX:
+            raise NotationError(f"{self.number!r} is not a card number: the numbers are 1-7, 10, 11, 12")
+        if not isinstance(self.suit, Suit):
+            raise NotationError(f"{self.suit!r} is not a suit")
+        object.__setattr__(self, "index", list(Suit).index(self.suit) * 10 + _NUMBER_INDEX[self.number])
+
+    @classmethod
+    def parse(cls, token: str) -> Card:
+        """Read one card: number then suit letter, case-insensitive (``12o``, ``3C``)."""
+        card = _CARD_BY_TOKEN.get(token.strip().lower()) if isinstance(token, str) else None
+        if card is None:
+            raise NotationError(
+                f"{token!r} is not a card: write the number (1-7, 10, 11, 12) then the suit letter "
+                "(o oros, c copas, e espadas, b bastos), e.g. 12o"
+            )
+        return card
+
+    def __str__(self) -> str:
+        return f"{self.number}{self.suit.value}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+DECK: Final = tuple(Card(number, suit) for suit in Suit for number in NUMBERS)
+"""The 40 cards, oros first; ``DECK[card.index] is card`` for every parsed card."""
+
+_CARD_BY_TOKEN: Final = {str(card): card for card in DECK}
+_NUMBER_WEIGHT: Final = tuple(5**i for i in range(len(NUMBERS)))
+_CARD_WEIGHT: Final = tuple(_NUMBER_WEIGHT[_NUMBER_INDEX[card.number]] for card in DECK)
+
+
+def number_key(numbers: Iterable[int]) -> int:
+    """A key for the multiset of card numbers, the same for any order (base-5 counts)."""
+    return sum(_NUMBER_WEIGHT[_NUMBER_INDEX[n]] for n in numbers)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Hand:
+    """Four distinct cards held by one player. Equal hands hold the same cards, in any order."""
+
+    cards: tuple[Card, ...]
+    key: int = field(init=False, repr=False)
+    """The multiset of numbers as an int: what the evaluation tables are indexed by."""
+
+    def __post_init__(self) -> None:
+        cards = tuple(self.cards)
+        if len(cards) != HAND_SIZE or not all(isinstance(c, Card) for c in cards):
+            raise NotationError(f"a hand is {HAND_SIZE} cards, not {' '.join(map(str, cards)) or 'nothing'}")
+        if len({c.index for c in cards}) != HAND_SIZE:
+            twice = next(c for i, c in enumerate(cards) if c in cards[:i])
+            raise NotationError(f"the card {twice} appears twice in {' '.join(map(str, cards))}")
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "key", number_key(c.number for c in cards))
+
+    @classmethod
+    def _dealt(cls, cards: tuple[Card, ...]) -> Hand:
+        """A hand of four distinct cards the engine dealt itself: skips the checks of ``__init__``."""
+        hand = object.__new__(cls)
+        object.__setattr__(hand, "cards", cards)
+        object.__setattr__(hand, "key", sum(_CARD_WEIGHT[c.index] for c in cards))
+        return hand
+
+    @classmethod
+    def parse(cls, text: str) -> Hand:
+        """Read a hand of four cards separated by spaces; the order given is kept."""
+        if not isinstance(text, str):
+            raise NotationError(f"a hand is written as text like '12o 3c 7e 1b', not {text!r}")
+        tokens = text.split()
+        if len(tokens) != HAND_SIZE:
+            raise NotationError(f"a hand is {HAND_SIZE} cards separated by spaces, not {text!r}")
+        return cls(tuple(Card.parse(token) for token in tokens))
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        return tuple(c.number for c in self.cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return frozenset(c.index for c in self.cards) == frozenset(c.index for c in other.cards)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(c.index for c in self.cards))
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self.cards))
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r})"
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read one or more cards separated by spaces (as in ``discard 12o 3c``); no card may repeat."""
+    cards = tuple(Card.parse(token) for token in text.split())
+    if len({c.index for c in cards}) != len(cards):
+        raise NotationError(f"a card repeats in {text!r}")
+    return cards

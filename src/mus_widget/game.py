@@ -1,0 +1,656 @@
+"""The game as an immutable state machine: the deal, mus and discards, the four lances, the count,
+the game to the target and a match of several games.
+
+Every :meth:`Game.apply` checks legality and returns a new state; the old one is untouched. Shuffles
+come from RNGs seeded by the game seed and the shuffle's place in the match, so a record of the seed
+and the actions replays exactly, from any state.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from .actions import Action, Kind
+from .betting import Betting, LanceResult, Outcome
+from .cards import DECK, Card, Hand
+from .errors import IllegalActionError, MalformedActionError, NotationError, RecordError
+from .hands import HandValue, Lance, evaluate
+from .log import Event, HandSummary
+from .observation import Observation
+from .phase import Phase
+from .rules import Rules
+from .scoring import CountRow, Value, card_winner, count_row
+from .seats import (
+    SEAT_NAMES,
+    check_seat,
+    next_seat,
+    position_of,
+    speaking_order,
+    team_of,
+)
+from .senas import sena as find_sena
+
+RECORD_FORMAT: Final = "mus-widget/record"
+RECORD_VERSION: Final = 1
+
+_DISCARD_SUBSETS: Final = tuple(
+    combo for size in range(1, 5) for combo in itertools.combinations(range(4), size)
+)
+_NEXT_LANCE: Final = {Lance.GRANDE: Lance.CHICA, Lance.CHICA: Lance.PARES, Lance.PARES: Lance.JUEGO}
+
+# A persistent list: (newest item, rest) or None, so appending to a log never copies it.
+_Chain = tuple[Any, Any] | None
+
+
+def _unchain(chain: _Chain) -> list[Any]:
+    out = []
+    while chain is not None:
+        out.append(chain[0])
+        chain = chain[1]
+    out.reverse()
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Script:
+    """The scripted first deal of a game made with :meth:`Game.from_deal`."""
+
+    hands: tuple[Hand, ...]
+    mano: int
+    scores: tuple[int, int]
+
+
+class Game:
+    """One match of Mus (one game, or best of ``rules.games``), at one moment. Immutable.
+
+    Make one with :meth:`new`, :meth:`from_deal` or :meth:`from_record`; move on with :meth:`apply`
+    (the player to move) and :meth:`sena` (anyone, any time). ``hands`` is the full state and stays in
+    Python: players and bots get :meth:`observe`.
+    """
+
+    _rules: Rules
+    _seed: int
+    _script: _Script | None
+    _game_number: int
+    _games_won: tuple[int, int]
+    _scores: tuple[int, int]
+    _hand_number: int
+    _mano: int
+    _hands: tuple[Hand, ...]
+    _values: tuple[HandValue, ...]
+    _stock: tuple[Card, ...]
+    _pile: tuple[Card, ...]
+    _shuffles: int
+    _phase: Phase
+    _to_move: int | None
+    _mus_round: int
+    _betting: Betting | None
+    _results: tuple[LanceResult, ...]
+    _pares_declared: bool
+    _juego_declared: bool
+    _log: _Chain
+    _actions: _Chain
+    _n_actions: int
+    _senas: tuple[tuple[int, int, str], ...]
+    _last_count: tuple[CountRow, ...]
+    _last_hand: HandSummary | None
+    _winner: int | None
+
+    def __init__(self) -> None:
+        raise TypeError("use Game.new(), Game.from_deal() or Game.from_record()")
+
+    # ----------------------------------------------------------------- construction
+
+    @classmethod
+    def new(cls, seed: int | None = None, rules: Rules = Rules()) -> Game:
+        """A new match; the first mano and every deal come from ``seed`` (a random one if None)."""
+        return cls._start(_check_seed(seed), rules, None)
+
+    @classmethod
+    def from_deal(
+        cls,
+        hands: Sequence[Hand | str],
+        mano: int = 0,
+        scores: tuple[int, int] = (0, 0),
+        seed: int = 0,
+        rules: Rules = Rules(),
+    ) -> Game:
+        """A game whose first hand is dealt from a script (for teaching and tests); later deals use ``seed``."""
+        parsed = tuple(h if isinstance(h, Hand) else Hand.parse(h) for h in hands)
+        if len(parsed) != 4:
+            raise NotationError(f"a deal is four hands, one per seat, not {len(parsed)}")
+        cards = [c.index for h in parsed for c in h.cards]
+        if len(set(cards)) != len(cards):
+            twice = next(DECK[i] for n, i in enumerate(cards) if i in cards[:n])
+            raise NotationError(f"the card {twice} is dealt twice in {', '.join(map(str, parsed))}")
+        check_seat(mano)
+        if (
+            not isinstance(scores, Sequence) or len(scores) != 2
+            or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < rules.target for s in scores)
+        ):
+            raise NotationError(f"scores must be two whole numbers from 0 to {rules.target - 1}, not {scores!r}")
+        script = _Script(parsed, mano, (scores[0], scores[1]))
+        return cls._start(_check_seed(seed), rules, script)
+
+    @classmethod
+    def _start(cls, seed: int, rules: Rules, script: _Script | None) -> Game:
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules, not {rules!r}")
+        g = object.__new__(cls)
+        g._rules = rules
+        g._seed = seed
+        g._script = script
+        g._games_won = (0, 0)
+        g._actions = None
+        g._n_actions = 0
+        g._senas = ()
+        g._last_count = ()
+        g._last_hand = None
+        g._winner = None
+        g._begin_game(1)
+        return g
+
+    def _copy(self) -> Game:
+        g = object.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        return g
+
+    # ----------------------------------------------------------------- public state
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def lance(self) -> Lance | None:
+        """The lance being bet now, if any."""
+        return self._phase.lance
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose action is awaited; None once the match is over."""
+        return self._to_move
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Points of team 0 and team 1 in the current game."""
+        return self._scores
+
+    @property
+    def games_won(self) -> tuple[int, int]:
+        return self._games_won
+
+    @property
+    def game_number(self) -> int:
+        """1-based number of the game in the match."""
+        return self._game_number
+
+    @property
+    def hand_number(self) -> int:
+        """1-based number of the hand in the current game."""
+        return self._hand_number
+
+    @property
+    def mano(self) -> int:
+        return self._mano
+
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        """The four hands, by seat: the full state, never for players' eyes."""
+        return self._hands
+
+    @property
+    def betting(self) -> Betting | None:
+        """The betting of the current lance, if one is being bet."""
+        return self._betting
+
+    @property
+    def results(self) -> tuple[LanceResult, ...]:
+        """The lances settled so far in this hand."""
+        return self._results
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is Phase.GAME_OVER
+
+    @property
+    def winner(self) -> int | None:
+        """The team that won the match, once it is over."""
+        return self._winner
+
+    @property
+    def last_count(self) -> tuple[CountRow, ...]:
+        """The rows of the last hand that ended (counted, or decided by an órdago)."""
+        return self._last_count
+
+    @property
+    def last_hand(self) -> HandSummary | None:
+        return self._last_hand
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """The public events of the current hand."""
+        return tuple(_unchain(self._log))
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """Every action applied since the start of the match, in canonical notation."""
+        return tuple(_unchain(self._actions))
+
+    def __repr__(self) -> str:
+        where = "over" if self.is_over else f"{self._phase.value}, seat {self._to_move} to move"
+        return (
+            f"<Game seed={self._seed} game {self._game_number} hand {self._hand_number} "
+            f"mano={self._mano} scores={self._scores} {where}>"
+        )
+
+    # ----------------------------------------------------------------- legality
+
+    def legal_actions(self) -> list[str]:
+        """The legal actions of the seat to move, in canonical notation; a range of envidos shows as the
+        smallest (``envido 2``), and ``apply`` takes any amount in range."""
+        phase = self._phase
+        if self._betting is not None:
+            return self._betting.legal().strings()
+        if phase is Phase.MUS:
+            return ["mus"] if self._mus_corrido() else ["mus", "no-mus"]
+        if phase is Phase.DISCARD:
+            assert self._to_move is not None
+            cards = [str(c) for c in self._hands[self._to_move].cards]
+            return ["discard " + " ".join(cards[i] for i in combo) for combo in _DISCARD_SUBSETS]
+        return []
+
+    def _mus_corrido(self) -> bool:
+        return self._rules.mus_corrido_first_hand and self._hand_number == 1 and self._mus_round == 1
+
+    def _refuse(self, action: Action, seat: int, legal: str) -> IllegalActionError:
+        return IllegalActionError(
+            f"'{action}' is not legal for seat {seat} ({SEAT_NAMES[seat]}) in {self._phase.value}: "
+            f"the legal actions now are {legal}"
+        )
+
+    # ----------------------------------------------------------------- apply
+
+    def apply(self, action: str | Action, seat: int | None = None) -> Game:
+        """The state after the seat to move plays ``action``; ``seat``, if given, must be that seat.
+
+        Raises :class:`MalformedActionError` for text that is no action and :class:`IllegalActionError`
+        for an action that is not legal now; this state never changes.
+        """
+        act = action if isinstance(action, Action) else Action.parse(action)
+        mover = self._to_move
+        if mover is None:
+            raise IllegalActionError(f"'{act}' cannot be played: the match is over (team {self._winner} won)")
+        if seat is not None and seat != mover:
+            check_seat(seat)
+            raise IllegalActionError(
+                f"'{act}' by seat {seat} ({SEAT_NAMES[seat]}): it is seat {mover} ({SEAT_NAMES[mover]})'s "
+                f"turn in {self._phase.value}, and seat {seat} has no legal action now"
+            )
+        betting = self._betting
+        if betting is not None:
+            legal = betting.legal()
+            if not legal.allows(act):
+                raise self._refuse(act, mover, legal.describe())
+            g = self._record(act)
+            g._event("call", mover, (("action", str(act)),))
+            step = betting.step(mover, act)
+            if isinstance(step, Betting):
+                g._betting = step
+                g._to_move = step.to_move
+            else:
+                g._settle(step)
+            return g
+        if self._phase is Phase.MUS:
+            if act.kind is Kind.MUS or (act.kind is Kind.NO_MUS and not self._mus_corrido()):
+                g = self._record(act)
+                g._event("call", mover, (("action", str(act)),))
+                g._mus_call(mover, act)
+                return g
+            raise self._refuse(act, mover, ", ".join(self.legal_actions()))
+        # Phase.DISCARD
+        if act.kind is not Kind.DISCARD or not all(c in self._hands[mover].cards for c in act.cards):
+            raise self._refuse(act, mover, f"discard 1 to 4 of your cards ({self._hands[mover]})")
+        g = self._record(act)
+        g._discard(mover, act.cards)
+        return g
+
+    def _record(self, act: Action) -> Game:
+        g = self._copy()
+        g._actions = (str(act), self._actions)
+        g._n_actions = self._n_actions + 1
+        return g
+
+    def _event(self, kind: str, seat: int | None = None, detail: tuple[tuple[str, Value], ...] = ()) -> None:
+        self._log = (Event(kind, seat, self._phase._value_, detail), self._log)  # _value_: no descriptor
+
+    # The methods below change ``self`` and are only ever called on a fresh copy inside apply().
+
+    def _mus_call(self, seat: int, act: Action) -> None:
+        if act.kind is Kind.NO_MUS:
+            self._begin_lance(Lance.GRANDE)
+        elif position_of(seat, self._mano) == 3:
+            self._phase = Phase.DISCARD
+            self._to_move = self._mano
+        else:
+            self._to_move = next_seat(seat)
+
+    def _discard(self, seat: int, cards: tuple[Card, ...]) -> None:
+        hand = self._hands[seat]
+        keep = tuple(c for c in hand.cards if c not in cards)
+        stock, pile = self._stock, self._pile
+        if len(stock) < len(cards):
+            # The stock has run out: the discards on the table (not this player's, still in their hand
+            # as they throw) are shuffled into a new stock under the cards that are left.
+            self._shuffles += 1
+            fresh = list(pile)
+            self._rng(self._shuffles).shuffle(fresh)
+            self._event("reshuffle", None, (("cards", len(fresh)),))
+            stock, pile = stock + tuple(fresh), ()
+        drawn = stock[: len(cards)]
+        new_hand = Hand._dealt(keep + drawn)
+        self._hands = (*self._hands[:seat], new_hand, *self._hands[seat + 1:])
+        self._values = (*self._values[:seat], evaluate(new_hand, self._rules), *self._values[seat + 1:])
+        self._stock = stock[len(cards) :]
+        self._pile = pile + cards
+        self._event("discard", seat, (("count", len(cards)),))
+        if position_of(seat, self._mano) == 3:
+            self._phase = Phase.MUS
+            self._mus_round += 1
+            self._to_move = self._mano
+            self._event("mus_round", None, (("round", self._mus_round),))
+        else:
+            self._to_move = next_seat(seat)
+
+    def _begin_lance(self, lance: Lance) -> None:
+        """Start betting ``lance``, or settle it at once when it needs no betting, and go on."""
+        order = speaking_order(self._mano)
+        if lance is Lance.PARES:
+            self._phase = Phase.PARES
+            self._pares_declared = True
+            for seat in order:
+                self._event("declare", seat, (("lance", "pares"), ("has", self._values[seat].has_pares)))
+            eligible = tuple(s for s in order if self._values[s].has_pares)
+        elif lance is Lance.JUEGO:
+            self._phase = Phase.JUEGO
+            self._juego_declared = True
+            for seat in order:
+                self._event("declare", seat, (("lance", "juego"), ("has", self._values[seat].has_juego)))
+            eligible = tuple(s for s in order if self._values[s].has_juego)
+            if not eligible:
+                lance, eligible = Lance.PUNTO, order
+        else:
+            eligible = order
+        self._phase = Phase.of(lance)
+        teams = {team_of(s) for s in eligible}
+        if len(teams) == 2:
+            self._betting = Betting.open(lance, eligible, self._rules.target, self._rules.team_consent)
+            self._to_move = eligible[0]
+        elif teams:
+            self._settle(LanceResult(lance, Outcome.ONE_TEAM, team=teams.pop()))
+        else:
+            self._settle(LanceResult(lance, Outcome.NOBODY))
+
+    def _settle(self, result: LanceResult) -> None:
+        """Close a lance: score a negada, end the game on an órdago, then go to the next lance or the count."""
+        self._betting = None
+        self._results = (*self._results, result)
+        detail: tuple[tuple[str, Value], ...] = (
+            ("lance", result.lance.value), ("outcome", result.outcome.value), ("stake", result.stake),
+        )
+        if result.team is not None:
+            detail = (*detail, ("team", result.team))
+        self._event("lance", None, detail)
+        if result.outcome is Outcome.REJECTED and not self._rules.negadas_at_count:
+            assert result.team is not None
+            self._event("negada", None, (("lance", result.lance.value), ("team", result.team),
+                                         ("points", result.stake)))
+            if self._add_points(result.team, result.stake):
+                self._end_hand(shown=False, rows=())
+                self._end_game(result.team)
+                return
+        if result.outcome is Outcome.ORDAGO:
+            seat, why = card_winner(result.lance, self._values, self._hands, self._mano)
+            team = team_of(seat)
+            row = CountRow(result.lance, Outcome.ORDAGO, 0, 0, team, why, 0)
+            self._end_hand(shown=True, rows=(row,))
+            self._end_game(team)
+            return
+        following = _NEXT_LANCE.get(result.lance)
+        if following is None:
+            self._count()
+        else:
+            self._begin_lance(following)
+
+    def _add_points(self, team: int, points: int) -> bool:
+        """Add ``points`` to ``team``; True when that reaches the target and wins the game."""
+        if team == 0:
+            self._scores = (self._scores[0] + points, self._scores[1])
+        else:
+            self._scores = (self._scores[0], self._scores[1] + points)
+        return self._scores[team] >= self._rules.target
+
+    def _count(self) -> None:
+        """The count: every lance in order; the game ends the moment a team reaches the target."""
+        rows: list[CountRow] = []
+        won: int | None = None
+        for result in self._results:
+            row = count_row(result, self._hands, self._values, self._mano, self._rules.negadas_at_count)
+            if won is not None:
+                row = replace(row, points=0, counted=False)
+            elif row.team is not None and row.points and self._add_points(row.team, row.points):
+                won = row.team
+            rows.append(row)
+        self._end_hand(shown=True, rows=tuple(rows))
+        if won is not None:
+            self._end_game(won)
+        else:
+            self._hand_number += 1
+            self._mano = next_seat(self._mano)
+            self._deal()
+
+    def _end_hand(self, shown: bool, rows: tuple[CountRow, ...]) -> None:
+        self._last_count = rows
+        self._last_hand = HandSummary(
+            self._game_number, self._hand_number, self._mano, self._hands if shown else None,
+            self._results, rows, self.log,
+        )
+
+    def _end_game(self, team: int) -> None:
+        won = (self._games_won[0] + (team == 0), self._games_won[1] + (team == 1))
+        self._games_won = won
+        self._event("game_over", None, (("team", team), ("scores", f"{self._scores[0]}-{self._scores[1]}")))
+        if won[team] >= self._rules.games_to_win:
+            self._phase = Phase.GAME_OVER
+            self._to_move = None
+            self._betting = None
+            self._winner = team
+            self._event("match_over", None, (("team", team),))
+        else:
+            self._begin_game(self._game_number + 1)
+
+    def _begin_game(self, number: int) -> None:
+        self._game_number = number
+        self._hand_number = 1
+        script = self._script if number == 1 else None
+        if script is not None:
+            self._scores = script.scores
+            self._mano = script.mano
+        else:
+            self._scores = (0, 0)
+            self._mano = self._rng(-1).randrange(4)
+        self._deal()
+
+    def _rng(self, shuffle: int) -> random.Random:
+        """The RNG of one shuffle: a pure function of the seed and the shuffle's place in the match."""
+        return random.Random(f"mus:{self._seed}:{self._game_number}:{self._hand_number}:{shuffle}")
+
+    def _deal(self) -> None:
+        script = self._script if self._game_number == 1 and self._hand_number == 1 else None
+        if script is not None:
+            held = {c.index for h in script.hands for c in h.cards}
+            rest = [c for c in DECK if c.index not in held]
+            self._rng(0).shuffle(rest)
+            hands = script.hands
+            stock = tuple(rest)
+        else:
+            deck = list(DECK)
+            self._rng(0).shuffle(deck)
+            hands = tuple(Hand._dealt(tuple(deck[4 * i : 4 * i + 4])) for i in range(4))
+            stock = tuple(deck[16:])
+        self._hands = hands
+        self._values = tuple(evaluate(h, self._rules) for h in hands)
+        self._stock = stock
+        self._pile = ()
+        self._shuffles = 0
+        self._phase = Phase.MUS
+        self._to_move = self._mano
+        self._mus_round = 1
+        self._betting = None
+        self._results = ()
+        self._pares_declared = False
+        self._juego_declared = False
+        self._log = None
+        self._event("deal", None, (("game", self._game_number), ("hand", self._hand_number),
+                                   ("mano", self._mano)))
+
+    # ----------------------------------------------------------------- señas
+
+    def sena(self, seat: int, sena_id: str) -> Game:
+        """The state after ``seat`` makes the seña ``sena_id``: table talk, allowed any time of a hand,
+        recorded in the public log and the record, and no turn is taken."""
+        check_seat(seat)
+        found = find_sena(sena_id)
+        if self.is_over:
+            raise IllegalActionError(f"seña {found.id!r} by seat {seat}: the match is over")
+        g = self._copy()
+        g._senas = (*self._senas, (self._n_actions, seat, found.id))
+        g._event("sena", seat, (("sena", found.id),))
+        return g
+
+    # ----------------------------------------------------------------- observation
+
+    def observe(self, seat: int) -> Observation:
+        """Everything ``seat`` may know now, and nothing more."""
+        check_seat(seat)
+        mine = self._to_move == seat
+        return Observation(
+            seat=seat,
+            hand=self._hands[seat],
+            rules=self._rules,
+            phase=self._phase,
+            to_move=self._to_move,
+            legal_actions=tuple(self.legal_actions()) if mine else (),
+            mano=self._mano,
+            game_number=self._game_number,
+            hand_number=self._hand_number,
+            mus_round=self._mus_round,
+            scores=self._scores,
+            games_won=self._games_won,
+            betting=self._betting,
+            results=self._results,
+            pares_declared=tuple(v.has_pares for v in self._values) if self._pares_declared else None,
+            juego_declared=tuple(v.has_juego for v in self._values) if self._juego_declared else None,
+            log=self.log,
+            last_hand=self._last_hand,
+            winner=self._winner,
+        )
+
+    # ----------------------------------------------------------------- records
+
+    def record(self) -> dict[str, Any]:
+        """The match so far as plain JSON: rules, seed, the scripted deal if any, actions and señas."""
+        script = self._script
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "rules": self._rules.to_dict(),
+            "seed": self._seed,
+            "deal": None if script is None else {
+                "hands": [str(h) for h in script.hands],
+                "mano": script.mano,
+                "scores": list(script.scores),
+            },
+            "actions": list(self.actions),
+            "senas": [{"at": at, "seat": seat, "sena": sena_id} for at, seat, sena_id in self._senas],
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any] | str) -> Game:
+        """Replay a record from :meth:`record` (a dict or its JSON text) to the same state."""
+        try:
+            data = json.loads(record) if isinstance(record, str) else record
+            if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+                raise RecordError(f"not a mus-widget record (format {RECORD_FORMAT!r} expected)")
+            if data.get("version") != RECORD_VERSION:
+                raise RecordError(f"record version {data.get('version')!r} is not {RECORD_VERSION}")
+            rules = Rules.from_dict(data.get("rules", {}))
+            deal = data.get("deal")
+            if deal is None:
+                game = cls.new(seed=data["seed"], rules=rules)
+            else:
+                game = cls.from_deal(deal["hands"], deal["mano"], tuple(deal["scores"]), data["seed"], rules)
+            actions = data.get("actions")
+            senas = data.get("senas", [])
+            if not isinstance(actions, list) or not isinstance(senas, list):
+                raise RecordError("a record's actions and senas are lists")
+            pending = sorted(
+                ((s["at"], i, s["seat"], s["sena"]) for i, s in enumerate(senas)), key=lambda t: (t[0], t[1])
+            )
+        except (KeyError, TypeError, json.JSONDecodeError) as error:
+            raise RecordError(f"malformed record: {error!r}") from None
+        except (NotationError, MalformedActionError) as error:
+            raise RecordError(f"malformed record: {error}") from None
+        cursor = 0
+        for index, action in enumerate([*actions, None]):
+            while cursor < len(pending) and pending[cursor][0] == index:
+                _, _, seat, sena_id = pending[cursor]
+                game = game.sena(seat, sena_id)
+                cursor += 1
+            if action is not None:
+                try:
+                    game = game.apply(action)
+                except ValueError as error:
+                    raise RecordError(f"action {index} ({action!r}) does not replay: {error}") from None
+        if cursor != len(pending):
+            raise RecordError(f"seña at action {pending[cursor][0]} lies beyond the {len(actions)} actions")
+        return game
+
+
+def _check_seed(seed: object) -> int:
+    if seed is None:
+        return secrets.randbits(48)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be a whole number or None, not {seed!r}")
+    return seed
+
+
+def play_random(game: Game, rng: random.Random, hands: int | None = None) -> Game:
+    """Play uniformly random legal actions with ``rng`` until the match ends or ``hands`` more hands have
+    been counted (tests, benchmarks, demos)."""
+    start = (game.game_number, game.hand_number)
+    played = 0
+    while not game.is_over:
+        game = game.apply(rng.choice(game.legal_actions()))
+        now = (game.game_number, game.hand_number)
+        if now != start:
+            played += 1
+            start = now
+            if hands is not None and played >= hands:
+                break
+    return game
+

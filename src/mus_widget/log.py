@@ -1,0 +1,59 @@
+"""The public log of a hand: every announcement in order, and the summary of a hand once it is over."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from .betting import LanceResult
+from .cards import Hand
+from .scoring import CountRow, Value
+
+
+class Event(NamedTuple):
+    """One public event: ``kind`` (deal, call, discard, reshuffle, declare, sena, lance, negada, game_over),
+    the seat it concerns, the phase it happened in, and its details. A named tuple: the engine makes
+    one per action, so it must be cheap."""
+
+    kind: str
+    seat: int | None = None
+    phase: str = ""
+    detail: tuple[tuple[str, Value], ...] = ()
+
+    def get(self, key: str) -> Value | None:
+        for name, value in self.detail:
+            if name == key:
+                return value
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.seat is not None:
+            out["seat"] = self.seat
+        if self.phase:
+            out["phase"] = self.phase
+        out.update(self.detail)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """A hand that is over, as everyone may see it: the hands if they were shown, the count, the log."""
+
+    game_number: int
+    hand_number: int
+    mano: int
+    hands: tuple[Hand, ...] | None
+    results: tuple[LanceResult, ...]
+    count: tuple[CountRow, ...]
+    log: tuple[Event, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game_number": self.game_number,
+            "hand_number": self.hand_number,
+            "mano": self.mano,
+            "hands": None if self.hands is None else [str(h) for h in self.hands],
+            "count": [row.to_dict() for row in self.count],
+            "log": [event.to_dict() for event in self.log],
+        }

@@ -1,0 +1,96 @@
+"""What one seat may know: its own cards and everything public, nothing more."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .betting import Betting, LanceResult
+from .cards import Hand
+from .log import Event, HandSummary
+from .phase import Phase
+from .rules import Rules
+from .seats import team_of
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """One seat's view of the game, built by :meth:`Game.observe`; bots and the widget see only this."""
+
+    seat: int
+    hand: Hand
+    rules: Rules
+    phase: Phase
+    to_move: int | None
+    legal_actions: tuple[str, ...]
+    """The seat's legal actions when it is to move, else empty."""
+    mano: int
+    game_number: int
+    hand_number: int
+    mus_round: int
+    scores: tuple[int, int]
+    games_won: tuple[int, int]
+    betting: Betting | None
+    results: tuple[LanceResult, ...]
+    """Lances settled so far in this hand."""
+    pares_declared: tuple[bool, ...] | None
+    juego_declared: tuple[bool, ...] | None
+    log: tuple[Event, ...]
+    """The public events of this hand, in order."""
+    last_hand: HandSummary | None
+    """The previous hand of the match, with the hands if they were shown and its count."""
+    winner: int | None
+
+    @property
+    def team(self) -> int:
+        return team_of(self.seat)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_move == self.seat
+
+    def to_dict(self) -> dict[str, Any]:
+        """The observation as plain JSON; cards in the canonical notation."""
+        betting = self.betting
+        return {
+            "seat": self.seat,
+            "team": self.team,
+            "hand": str(self.hand),
+            "rules": self.rules.to_dict(),
+            "phase": self.phase.value,
+            "lance": None if self.phase.lance is None else self.phase.lance.value,
+            "to_move": self.to_move,
+            "legal_actions": list(self.legal_actions),
+            "mano": self.mano,
+            "game_number": self.game_number,
+            "hand_number": self.hand_number,
+            "mus_round": self.mus_round,
+            "scores": list(self.scores),
+            "games_won": list(self.games_won),
+            "betting": None if betting is None else {
+                "lance": betting.lance.value,
+                "eligible": list(betting.eligible),
+                "bettor_team": betting.bettor_team,
+                "stake": betting.stake,
+                "previous": betting.previous,
+                "ordago": betting.ordago,
+                "proposer": betting.proposer,
+                "proposal": None if betting.proposal is None else str(betting.proposal),
+            },
+            "results": [
+                {"lance": r.lance.value, "outcome": r.outcome.value, "stake": r.stake, "team": r.team}
+                for r in self.results
+            ],
+            "declarations": {
+                "pares": None if self.pares_declared is None else list(self.pares_declared),
+                "juego": None if self.juego_declared is None else list(self.juego_declared),
+            },
+            "log": [event.to_dict() for event in self.log],
+            "last_hand": None if self.last_hand is None else self.last_hand.to_dict(),
+            "is_over": self.is_over,
+            "winner": self.winner,
+        }

@@ -1,0 +1,36 @@
+"""The phases of a hand, in the order they are played."""
+
+from __future__ import annotations
+
+import enum
+
+from .hands import Lance
+
+
+class Phase(enum.Enum):
+    """Where a hand stands: the mus question, the discards, a lance being bet, or the end of the match."""
+
+    MUS = "mus"
+    DISCARD = "discard"
+    GRANDE = "grande"
+    CHICA = "chica"
+    PARES = "pares"
+    JUEGO = "juego"
+    PUNTO = "punto"
+    GAME_OVER = "game_over"
+
+    @property
+    def lance(self) -> Lance | None:
+        """The lance being bet in this phase, if any."""
+        return _LANCE.get(self)
+
+    @classmethod
+    def of(cls, lance: Lance) -> Phase:
+        """The phase in which ``lance`` is bet."""
+        return cls(lance.value)
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+_LANCE = {Phase(lance.value): lance for lance in Lance}
