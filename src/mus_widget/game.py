@@ -214,6 +214,16 @@ class Game:
         return self._hands
 
     @property
+    def stock(self) -> tuple[Card, ...]:
+        """The undealt cards, next card first: full state, never for players' eyes."""
+        return self._stock
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The discards on the table this hand (since the last reshuffle): full state."""
+        return self._pile
+
+    @property
     def betting(self) -> Betting | None:
         """The betting of the current lance, if one is being bet."""
         return self._betting
