@@ -477,7 +477,7 @@ class Game:
         self._last_count = rows
         self._last_hand = HandSummary(
             self._game_number, self._hand_number, self._mano, self._hands if shown else None,
-            self._results, rows, self.log,
+            self._results, rows, self.log, self._scores,
         )
 
     def _end_game(self, team: int) -> None:

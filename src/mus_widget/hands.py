@@ -41,6 +41,9 @@ class ParesKind(enum.IntEnum):
     MEDIAS = 2
     DUPLES = 3
 
+    def __repr__(self) -> str:
+        return f"ParesKind.{self.name}"
+
 
 JUEGO_ORDER: Final = (31, 32, 40, 37, 36, 35, 34, 33)
 """Juego totals, best first; 38 and 39 cannot be made."""

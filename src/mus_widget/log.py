@@ -47,6 +47,8 @@ class HandSummary:
     results: tuple[LanceResult, ...]
     count: tuple[CountRow, ...]
     log: tuple[Event, ...]
+    scores: tuple[int, int]
+    """The game's scores when the hand ended."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -56,4 +58,5 @@ class HandSummary:
             "hands": None if self.hands is None else [str(h) for h in self.hands],
             "count": [row.to_dict() for row in self.count],
             "log": [event.to_dict() for event in self.log],
+            "scores": list(self.scores),
         }
