@@ -44,6 +44,21 @@ class Action:
     """The canonical notation, computed once."""
 
     def __post_init__(self) -> None:
+        if not isinstance(self.kind, Kind):
+            raise MalformedActionError(f"{self.kind!r} is not a kind of action")
+        if self.kind is Kind.ENVIDO and (isinstance(self.amount, bool) or not isinstance(self.amount, int)
+                                         or self.amount < MIN_ENVIDO):
+            raise MalformedActionError(f"envido {self.amount!r} is not an action: envido takes a whole number, "
+                                       f"at least {MIN_ENVIDO}")
+        if self.kind is not Kind.ENVIDO and self.amount:
+            raise MalformedActionError(f"{self.kind.value} takes no amount, not {self.amount!r}")
+        if self.kind is Kind.DISCARD:
+            if not 1 <= len(self.cards) <= 4 or not all(isinstance(c, Card) for c in self.cards):
+                raise MalformedActionError(f"a discard is 1 to 4 cards, not {self.cards!r}")
+            if len(set(self.cards)) != len(self.cards):
+                raise MalformedActionError(f"a card repeats in the discard {' '.join(map(str, self.cards))}")
+        elif self.cards:
+            raise MalformedActionError(f"{self.kind.value} takes no cards, not {self.cards!r}")
         if self.kind is Kind.ENVIDO:
             text = f"envido {self.amount}"
         elif self.kind is Kind.DISCARD:
@@ -73,7 +88,7 @@ class Action:
                 raise MalformedActionError(f"{text!r} is not an action: {word!r} takes nothing after it")
             action = cls(kind)
         elif kind is Kind.ENVIDO:
-            if not rest.isdigit() or int(rest) < MIN_ENVIDO:
+            if not (rest.isascii() and rest.isdigit()) or int(rest) < MIN_ENVIDO:
                 raise MalformedActionError(
                     f"{text!r} is not an action: envido takes a whole number of points, at least {MIN_ENVIDO}"
                 )

@@ -56,7 +56,7 @@ class Legal:
 
     def allows(self, action: Action) -> bool:
         if action.kind is Kind.ENVIDO:
-            return action.amount == self.confirm or (
+            return (self.confirm > 0 and action.amount == self.confirm) or (
                 self.raise_from > 0 and self.raise_from <= action.amount <= self.raise_to
             )
         return action.kind in self.kinds

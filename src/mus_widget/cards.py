@@ -45,7 +45,7 @@ class Card:
     """Position in :data:`DECK` (0..39): suit-major, numbers ascending."""
 
     def __post_init__(self) -> None:
-        if self.number not in _NUMBER_INDEX:
+        if type(self.number) is not int or self.number not in _NUMBER_INDEX:
             raise NotationError(f"{self.number!r} is not a card number: the numbers are 1-7, 10, 11, 12")
         if not isinstance(self.suit, Suit):
             raise NotationError(f"{self.suit!r} is not a suit")
@@ -74,7 +74,8 @@ DECK: Final = tuple(Card(number, suit) for suit in Suit for number in NUMBERS)
 
 _CARD_BY_TOKEN: Final = {str(card): card for card in DECK}
 _NUMBER_WEIGHT: Final = tuple(5**i for i in range(len(NUMBERS)))
-_CARD_WEIGHT: Final = tuple(_NUMBER_WEIGHT[_NUMBER_INDEX[card.number]] for card in DECK)
+KEY_WEIGHTS: Final = tuple(_NUMBER_WEIGHT[_NUMBER_INDEX[card.number]] for card in DECK)
+"""``Hand.key`` is the sum of ``KEY_WEIGHTS[card.index]`` over its cards: a key can be built from indices."""
 
 
 def number_key(numbers: Iterable[int]) -> int:
@@ -105,7 +106,7 @@ class Hand:
         """A hand of four distinct cards the engine dealt itself: skips the checks of ``__init__``."""
         hand = object.__new__(cls)
         object.__setattr__(hand, "cards", cards)
-        object.__setattr__(hand, "key", sum(_CARD_WEIGHT[c.index] for c in cards))
+        object.__setattr__(hand, "key", sum(KEY_WEIGHTS[c.index] for c in cards))
         return hand
 
     @classmethod

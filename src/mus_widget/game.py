@@ -86,6 +86,7 @@ class Game:
     _values: tuple[HandValue, ...]
     _stock: tuple[Card, ...]
     _pile: tuple[Card, ...]
+    _thrown: tuple[tuple[Card, ...], ...]
     _shuffles: int
     _phase: Phase
     _to_move: int | None
@@ -284,6 +285,15 @@ class Game:
             return ["discard " + " ".join(cards[i] for i in combo) for combo in _DISCARD_SUBSETS]
         return []
 
+    def _describe_legal(self) -> str:
+        """The legal actions for error messages, envido ranges spelled out."""
+        if self._betting is not None:
+            return self._betting.legal().describe()
+        if self._phase is Phase.DISCARD:
+            assert self._to_move is not None
+            return f"discard 1 to 4 of your cards ({self._hands[self._to_move]})"
+        return ", ".join(self.legal_actions()) or "none"
+
     def _mus_corrido(self) -> bool:
         return self._rules.mus_corrido_first_hand and self._hand_number == 1 and self._mus_round == 1
 
@@ -301,15 +311,23 @@ class Game:
         Raises :class:`MalformedActionError` for text that is no action and :class:`IllegalActionError`
         for an action that is not legal now; this state never changes.
         """
-        act = action if isinstance(action, Action) else Action.parse(action)
         mover = self._to_move
+        try:
+            act = action if isinstance(action, Action) else Action.parse(action)
+        except MalformedActionError as error:
+            where = "the match is over" if mover is None else (
+                f"seat {mover} ({SEAT_NAMES[mover]}) is to move in {self._phase.value}; "
+                f"the legal actions now are {self._describe_legal()}"
+            )
+            raise MalformedActionError(f"{error}; {where}") from None
         if mover is None:
             raise IllegalActionError(f"'{act}' cannot be played: the match is over (team {self._winner} won)")
         if seat is not None and seat != mover:
             check_seat(seat)
             raise IllegalActionError(
                 f"'{act}' by seat {seat} ({SEAT_NAMES[seat]}): it is seat {mover} ({SEAT_NAMES[mover]})'s "
-                f"turn in {self._phase.value}, and seat {seat} has no legal action now"
+                f"turn in {self._phase.value}, and seat {seat} has no legal action now "
+                f"(seat {mover} may play {self._describe_legal()})"
             )
         betting = self._betting
         if betting is not None:
@@ -331,10 +349,10 @@ class Game:
                 g._event("call", mover, (("action", str(act)),))
                 g._mus_call(mover, act)
                 return g
-            raise self._refuse(act, mover, ", ".join(self.legal_actions()))
+            raise self._refuse(act, mover, self._describe_legal())
         # Phase.DISCARD
         if act.kind is not Kind.DISCARD or not all(c in self._hands[mover].cards for c in act.cards):
-            raise self._refuse(act, mover, f"discard 1 to 4 of your cards ({self._hands[mover]})")
+            raise self._refuse(act, mover, self._describe_legal())
         g = self._record(act)
         g._discard(mover, act.cards)
         return g
@@ -371,12 +389,14 @@ class Game:
             self._rng(self._shuffles).shuffle(fresh)
             self._event("reshuffle", None, (("cards", len(fresh)),))
             stock, pile = stock + tuple(fresh), ()
+            self._thrown = ((), (), (), ())
         drawn = stock[: len(cards)]
         new_hand = Hand._dealt(keep + drawn)
         self._hands = (*self._hands[:seat], new_hand, *self._hands[seat + 1:])
         self._values = (*self._values[:seat], evaluate(new_hand, self._rules), *self._values[seat + 1:])
         self._stock = stock[len(cards) :]
         self._pile = pile + cards
+        self._thrown = (*self._thrown[:seat], self._thrown[seat] + cards, *self._thrown[seat + 1 :])
         self._event("discard", seat, (("count", len(cards)),))
         if position_of(seat, self._mano) == 3:
             self._phase = Phase.MUS
@@ -526,6 +546,7 @@ class Game:
         self._values = tuple(evaluate(h, self._rules) for h in hands)
         self._stock = stock
         self._pile = ()
+        self._thrown = ((), (), (), ())
         self._shuffles = 0
         self._phase = Phase.MUS
         self._to_move = self._mano
@@ -561,6 +582,7 @@ class Game:
         return Observation(
             seat=seat,
             hand=self._hands[seat],
+            discarded=self._thrown[seat],
             rules=self._rules,
             phase=self._phase,
             to_move=self._to_move,

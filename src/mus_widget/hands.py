@@ -17,7 +17,7 @@ from typing import Final
 
 from .cards import NUMBERS, Hand, number_key
 from .rules import Rules
-from .seats import speaking_order
+from .seats import check_seat, speaking_order
 
 
 class Lance(enum.Enum):
@@ -165,6 +165,11 @@ def _tables_for(rules: Rules) -> _Tables:
     return _tables((rules.kings, rules.real_31))
 
 
+def value_table(rules: Rules = _DEFAULT_RULES) -> dict[int, HandValue]:
+    """Every hand value under ``rules``, by :attr:`Hand.key` (715 entries; do not modify)."""
+    return _tables_for(rules).values
+
+
 def evaluate(hand: Hand, rules: Rules = _DEFAULT_RULES) -> HandValue:
     """The value of ``hand`` in every lance under ``rules`` (a table lookup)."""
     return _tables_for(rules).values[hand.key]
@@ -181,7 +186,7 @@ def lance_winner(lance: Lance, hands: Sequence[Hand], mano: int, rules: Rules = 
     """
     scaled = _tables_for(rules).scaled
     i = _LANCE_INDEX[lance]
-    s0, s1, s2, s3 = speaking_order(mano)
+    s0, s1, s2, s3 = speaking_order(check_seat(mano))
     best = max(
         scaled[hands[s0].key][i] + 3,
         scaled[hands[s1].key][i] + 2,
@@ -197,6 +202,8 @@ def lance_winners(
     hands: Sequence[Hand], mano: int, rules: Rules = _DEFAULT_RULES
 ) -> tuple[int, int, int | None, int | None, int]:
     """The winning seats of all five lances at once, in :class:`Lance` order (see :func:`lance_winner`)."""
+    if mano.__class__ is not int or not 0 <= mano <= 3:
+        check_seat(mano)  # raises, naming the seats
     scaled = _tables_for(rules).scaled
     s0, s1, s2, s3 = speaking_order(mano)
     a = scaled[hands[s0].key]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .betting import Betting, LanceResult
-from .cards import Hand
+from .cards import Card, Hand
 from .log import Event, HandSummary
 from .phase import Phase
 from .rules import Rules
@@ -19,6 +19,8 @@ class Observation:
 
     seat: int
     hand: Hand
+    discarded: tuple[Card, ...]
+    """This seat's own discards still on the table this hand (a reshuffle takes them back into the stock)."""
     rules: Rules
     phase: Phase
     to_move: int | None
@@ -60,6 +62,7 @@ class Observation:
             "seat": self.seat,
             "team": self.team,
             "hand": str(self.hand),
+            "discarded": " ".join(map(str, self.discarded)),
             "rules": self.rules.to_dict(),
             "phase": self.phase.value,
             "lance": None if self.phase.lance is None else self.phase.lance.value,

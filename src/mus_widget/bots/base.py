@@ -1,0 +1,56 @@
+"""The bot protocol: a bot sees one seat's :class:`Observation` and returns a :class:`Decision`."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+
+from ..observation import Observation
+from ..phase import Phase
+from ..scoring import Reason
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What a bot does at its turn: an action in canonical notation, why, and maybe a seña made first."""
+
+    action: str
+    reason: Reason
+    sena: str | None = None
+
+
+class Bot(ABC):
+    """A player that decides from an observation only, never from the game state.
+
+    A bot is deterministic: the same seed and the same observation give the same decision, so a game
+    between bots replays from its record and tests can compare decisions across hidden deals.
+    """
+
+    level: str = ""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+    def rng(self, obs: Observation, purpose: str = "") -> random.Random:
+        """The RNG of one decision: a function of the bot's seed and the public moment, nothing hidden."""
+        moment = f"{obs.game_number}:{obs.hand_number}:{obs.mus_round}:{len(obs.log)}"
+        return random.Random(f"{self.level}:{self.seed}:{obs.seat}:{moment}:{purpose}")
+
+    @abstractmethod
+    def decide(self, obs: Observation) -> Decision:
+        """The decision for ``obs.seat``, which must be the seat to move."""
+
+    def check_turn(self, obs: Observation) -> None:
+        if obs.to_move != obs.seat or not obs.legal_actions:
+            raise ValueError(f"{self!r} asked to decide for seat {obs.seat}, but seat {obs.to_move} is to move")
+
+    def sena_now(self, obs: Observation) -> bool:
+        """Whether a seña would be timely: in a lance, before this seat's first call of the hand's lances,
+        and never before the mus is cut in a mus-corrido first hand (there are no lances before it)."""
+        if obs.phase in (Phase.MUS, Phase.DISCARD, Phase.GAME_OVER):
+            return False
+        return not any(e.seat == obs.seat and e.kind in ("sena", "call") and e.phase != "mus" for e in obs.log)

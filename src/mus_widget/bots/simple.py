@@ -1,0 +1,179 @@
+"""The two simple levels: ``random`` (uniform legal actions, for tests) and ``novice`` (readable rules of
+thumb per lance, occasionally wrong like a beginner)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..actions import Kind, envido
+from ..betting import Betting
+from ..cards import Hand
+from ..hands import HandValue, Lance, ParesKind, evaluate, rank_of
+from ..observation import Observation
+from ..phase import Phase
+from ..scoring import Reason
+from ..seats import other_team, partner, team_of
+from ..senas import true_senas
+from .base import Bot, Decision
+from .tables import knowledge_for
+
+_LANCE_INDEX = {lance: i for i, lance in enumerate(Lance)}
+
+REY, AS = 12, 1
+# Señas worth making, most telling first.
+TELLING_SENAS = (
+    "three_reyes_and_as", "duples", "thirty_one", "medias", "three_reyes", "two_reyes", "three_ases", "two_ases",
+)
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions; never makes a seña."""
+
+    level = "random"
+
+    def decide(self, obs: Observation) -> Decision:
+        self.check_turn(obs)
+        action = self.rng(obs).choice(obs.legal_actions)
+        return Decision(action, Reason("explain.random", (("action", action), ("count", len(obs.legal_actions)))))
+
+
+def _proposed(betting: Betting, kind: Kind) -> bool:
+    return betting.proposal is not None and betting.proposal.kind is kind
+
+
+def team_chance(obs: Observation, betting: Betting) -> float:
+    """The chance that this seat's team wins the lance being bet, from its own hand and who takes part."""
+    lance = _LANCE_INDEX[betting.lance]
+    opponents = sum(1 for seat in betting.eligible if team_of(seat) != obs.team)
+    with_partner = partner(obs.seat) in betting.eligible
+    return knowledge_for(obs.rules).team_chance(obs.hand.key, lance, opponents, with_partner)
+
+
+def feature(value: HandValue, lance: Lance) -> tuple[int, str, int]:
+    """How good ``value`` is at ``lance`` by a beginner's rules of thumb: a grade 0 (nothing) .. 3 (great),
+    with the feature that earns it and a count for the explanation."""
+    reyes, ases = value.ranks.count(REY), value.ranks.count(AS)
+    if lance is Lance.GRANDE:
+        return (3 if reyes >= 3 else 2 if reyes == 2 else 0), "reyes", reyes
+    if lance is Lance.CHICA:
+        return (3 if ases >= 3 else 2 if ases == 2 else 0), "ases", ases
+    if lance is Lance.PARES:
+        if value.pares is ParesKind.DUPLES:
+            return 3, "duples", 1
+        if value.pares is ParesKind.MEDIAS:
+            return (3 if value.pares_ranks[0] == REY else 2), "medias", 1
+        if value.pares is ParesKind.PAR:
+            return (2 if value.pares_ranks[0] == REY else 1 if value.pares_ranks[0] >= 10 else 0), "par", 1
+        return 0, "no_pares", 0
+    if lance is Lance.JUEGO:
+        return (3 if value.total == 31 else 2 if value.total == 32 else 1 if value.total == 40 else 0), "total", value.total
+    return (3 if value.total >= 30 else 2 if value.total >= 28 else 0), "total", value.total
+
+
+class NoviceBot(Bot):
+    """Plays by thresholds on its own hand only, and in about one decision in twelve does something else."""
+
+    level = "novice"
+    slip = 1 / 12
+    ordago_nerve = 0.9
+    """An órdago is accepted when the team's chance at the lance (from this hand alone) is this high."""
+    own_ordago = 0.9
+    """The novice calls an órdago itself only when its team's chance at the lance is this high."""
+    bet_nerve = 0.55
+    """The novice opens the betting when the team's chance is this high (or with a good feature)."""
+    call_nerve = 0.4
+    bet_size = (2, 2, 3, 4)
+    """How much the novice bets or raises by the grade of its hand."""
+    """A bet is accepted when the team's chance is this high (or with a good feature)."""
+
+    def decide(self, obs: Observation) -> Decision:
+        self.check_turn(obs)
+        rng = self.rng(obs)
+        value = evaluate(obs.hand, obs.rules)
+        if obs.phase is Phase.MUS:
+            return self._mus(obs, value, rng.random() < self.slip)
+        if obs.phase is Phase.DISCARD:
+            return self._discard(obs.hand, obs.rules.kings)
+        assert obs.betting is not None
+        lance = obs.betting.lance
+        grade, name, count = feature(value, lance)
+        legal = [Kind(a.split()[0]) for a in obs.legal_actions]
+        wish = self._wish(obs, grade)
+        if rng.random() < self.slip and not obs.betting.ordago:
+            # A beginner's slip: another call, but never near an órdago, which even beginners fear.
+            others = [k for k in legal if k not in (wish, Kind.ORDAGO)]
+            if others:
+                wish = rng.choice(others)
+        action = self._realise(obs, wish, grade)
+        sena = None
+        if self.sena_now(obs) and rng.random() < 0.4:
+            sena = next((s for s in TELLING_SENAS if s in true_senas(obs.hand, obs.rules)), None)
+        values = (("action", action), ("lance", lance.value), ("feature", name), ("count", count))
+        return Decision(action, Reason(f"explain.novice.grade{grade}", values), sena)
+
+    def _wish(self, obs: Observation, grade: int) -> Kind:
+        betting = obs.betting
+        assert betting is not None
+        if betting.bettor_team is None:
+            if team_chance(obs, betting) >= self.own_ordago:
+                return Kind.ORDAGO
+            good = grade >= 2 or team_chance(obs, betting) >= self.bet_nerve
+            return Kind.ENVIDO if good else Kind.PASO
+        if betting.ordago:
+            return Kind.QUIERO if self._takes_ordago(obs, betting) else Kind.NO_QUIERO
+        if betting.proposal is not None and betting.proposal.kind in (Kind.QUIERO, Kind.ENVIDO, Kind.ORDAGO):
+            return betting.proposal.kind  # trust the partner's stronger call
+        if grade >= 3 and betting.stake < 6:
+            return Kind.ENVIDO
+        good = grade >= 2 or team_chance(obs, betting) >= self.call_nerve
+        return Kind.QUIERO if good else Kind.NO_QUIERO
+
+    def _takes_ordago(self, obs: Observation, betting: Betting) -> bool:
+        """Take an órdago when the team's chance at the lance is high, when refusing would hand them the
+        game, or with a fair chance when refusing would bring them within a hand of it or cost a big stake."""
+        if _proposed(betting, Kind.QUIERO):
+            return True
+        chance = team_chance(obs, betting)
+        theirs = obs.scores[other_team(obs.team)] + (betting.previous or 1)
+        target = obs.rules.target
+        costly = (betting.previous or 1) >= 4 and chance >= 0.6
+        return chance >= self.ordago_nerve or theirs >= target or (theirs >= target - 6 and chance >= 0.6) or costly
+
+    def _realise(self, obs: Observation, wish: Kind, grade: int) -> str:
+        legal = obs.legal_actions
+        by_kind = {a.split()[0]: a for a in legal}
+        if wish is Kind.ENVIDO and "envido" in by_kind:
+            betting = obs.betting
+            assert betting is not None
+            if betting.proposal is not None and betting.proposal.kind is Kind.ENVIDO:
+                return f"envido {betting.proposal.amount}"
+            amount = self.bet_size[grade]
+            return f"envido {amount}" if betting.legal().allows(envido(amount)) else by_kind["envido"]
+        if wish is Kind.ORDAGO and "ordago" not in by_kind:
+            wish = Kind.QUIERO
+        if wish.value in by_kind:
+            return by_kind[wish.value]
+        for fallback in ("quiero", "paso", "no-quiero"):
+            if fallback in by_kind:
+                return by_kind[fallback]
+        return legal[0]
+
+    def _mus(self, obs: Observation, value: HandValue, slip: bool) -> Decision:
+        reyes, ases = value.ranks.count(REY), value.ranks.count(AS)
+        keep = value.pares >= ParesKind.MEDIAS or value.total in (31, 32) or reyes >= 3 or ases >= 3
+        if slip:
+            keep = not keep
+        action = "no-mus" if keep and "no-mus" in obs.legal_actions else "mus"
+        return Decision(action, Reason("explain.novice.mus", (("action", action), ("score", int(keep)))))
+
+    def _discard(self, hand: Hand, kings: int) -> Decision:
+        """Keep reyes and pairs, throw the rest; with nothing to throw, throw the weakest card."""
+        ranks = [rank_of(c.number, kings) for c in hand.cards]
+        counts = Counter(ranks)
+        throw = [c for c, r in zip(hand.cards, ranks, strict=True) if r != REY and counts[r] < 2]
+        if not throw:
+            lowest = min(range(4), key=lambda i: (counts[ranks[i]], ranks[i]))
+            throw = [hand.cards[lowest]]
+        action = "discard " + " ".join(map(str, throw))
+        return Decision(action, Reason("explain.novice.discard", (("action", action), ("count", len(throw)))))
+
