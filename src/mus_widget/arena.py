@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 
 from .bots import LEVELS, make_bot
-from .bots.driver import bot_turn
+from .bots.driver import bot_turn, lances_begin, table_talk
 from .game import Game
 from .rules import Rules
 from .seats import team_of
@@ -51,7 +51,8 @@ def play(level0: str, level1: str, seeds: list[int], rules: Rules) -> Tally:
             seat = game.to_move
             assert seat is not None
             ours = (team_of(seat) == 0) != swap
-            game = bot_turn(game, bots[seat], tally.times.append if ours else None).game
+            after = bot_turn(game, bots[seat], tally.times.append if ours else None).game
+            game = table_talk(after, bots) if lances_begin(game, after) else after
             if (game.game_number, game.hand_number) != where:
                 hands += 1
                 where = (game.game_number, game.hand_number)

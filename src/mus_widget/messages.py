@@ -64,6 +64,29 @@ EN: Final[dict[str, str]] = {
     "count.row.not_counted": "{lance} — not counted, the game was already won.",
     "count.row.nobody": "{lance} — nobody.",
     "count.row.ordago": "{lance} — órdago: {team} win the game.",
+    # why a bot did what it did
+    "explain.random": "{action}: picked at random among {count} legal actions.",
+    "explain.novice": "{action} at {lance}: {feature}, about {chance} % for the team.",
+    "explain.novice.mus": "{action}: the hand is {score_text}.",
+    "explain.novice.discard": "{action}: keeps the reyes and the pairs.",
+    "explain.expert.mus": "{action}: the hand is worth {now} now, about {after} after the best discard.",
+    "explain.expert.discard": "{action}: the hand is worth {now} now, about {after} on average after the draw.",
+    "explain.expert.paso": "{action} at {lance}: {chance} % to win it against the hands still possible; no bet.",
+    "explain.expert.envido": "{action} at {lance}: {chance} % to win it against the hands still possible.",
+    "explain.expert.quiero": "{action} at {lance}: {chance} % to win it against the hands still possible.",
+    "explain.expert.no_quiero": "{action} at {lance}: only {chance} % to win it against the hands still possible.",
+    "explain.expert.ordago": "{action} at {lance}: {chance} % to win it; {game} % to win the game this way.",
+    "feature.reyes": "{count} reyes",
+    "feature.reyes.one": "1 rey",
+    "feature.ases": "{count} ases",
+    "feature.ases.one": "1 as",
+    "feature.duples": "duples",
+    "feature.medias": "medias",
+    "feature.par": "a par",
+    "feature.no_pares": "no pares",
+    "feature.total": "{count} points",
+    "score.keep": "good enough to keep",
+    "score.change": "worth changing",
     # señas: the face and what it means
     "sena.nothing.gesture": "Straight mouth",
     "sena.nothing.meaning": "Nothing",
@@ -96,8 +119,13 @@ def placeholders(text: str) -> set[str]:
 
 
 def message(message_id: str, language: str = "en", **values: object) -> str:
-    """The text of ``message_id`` with its placeholders filled; unknown ids and missing values raise."""
+    """The text of ``message_id`` with its placeholders filled; unknown ids and missing values raise.
+
+    Where the catalogue has a ``.one`` form of the id and ``count`` is 1, that form is used.
+    """
     catalogue = CATALOGUES.get(language, EN)
+    if values.get("count") == 1 and f"{message_id}.one" in catalogue:
+        message_id = f"{message_id}.one"
     text = catalogue.get(message_id, EN.get(message_id))
     if text is None:
         raise MusError(f"no message {message_id!r} in the catalogue")

@@ -11,7 +11,7 @@ from .cards import Hand
 from .hands import HandValue, Lance
 from .seats import speaking_order, team_of, team_seats
 
-Value = int | str | bool
+Value = int | float | str | bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,6 +62,11 @@ CATALOGUE: Final = tuple(
 SENAS: Final = {sena.id: sena for sena in CATALOGUE}
 
 
+def claims(sena_id: str, value: HandValue) -> bool:
+    """Whether a hand of this value holds what the seña ``sena_id`` claims."""
+    return _CLAIMS[sena_id](value)
+
+
 def sena(sena_id: str) -> Sena:
     """The seña with this id; an unknown id raises :class:`MalformedActionError` listing the known ones."""
     found = SENAS.get(sena_id) if isinstance(sena_id, str) else None

@@ -43,6 +43,10 @@ def _values(values: dict[str, Value], language: str) -> dict[str, object]:
         out["sena"] = message(f"sena.{values['sena']}.meaning", language)
     if isinstance(values.get("action"), str):
         out["action"] = action_text(str(values["action"]), language)
+    if isinstance(values.get("feature"), str):
+        out["feature"] = message(f"feature.{values['feature']}", language, count=values.get("count", 0))
+    if "score" in values and "now" not in values:
+        out["score_text"] = message("score.keep" if values["score"] else "score.change", language)
     return out
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from .base import Bot, Decision
+from .expert import ExpertBot
 from .simple import NoviceBot, RandomBot
 
-LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "novice": NoviceBot}
+LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "novice": NoviceBot, "expert": ExpertBot}
 
 
 def make_bot(level: str, seed: int = 0) -> Bot:
@@ -16,4 +17,4 @@ def make_bot(level: str, seed: int = 0) -> Bot:
         raise ValueError(f"{level!r} is not a bot level; the levels are {', '.join(LEVELS)}") from None
 
 
-__all__ = ["LEVELS", "Bot", "Decision", "NoviceBot", "RandomBot", "make_bot"]
+__all__ = ["LEVELS", "Bot", "Decision", "ExpertBot", "NoviceBot", "RandomBot", "make_bot"]

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from ..observation import Observation
 from ..phase import Phase
 from ..scoring import Reason
+from ..seats import partner
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,13 +45,23 @@ class Bot(ABC):
     def decide(self, obs: Observation) -> Decision:
         """The decision for ``obs.seat``, which must be the seat to move."""
 
+    def table_talk(self, obs: Observation) -> str | None:
+        """A seña to make now, out of turn (asked of every bot when the lances begin); None for none."""
+        return None
+
     def check_turn(self, obs: Observation) -> None:
         if obs.to_move != obs.seat or not obs.legal_actions:
             raise ValueError(f"{self!r} asked to decide for seat {obs.seat}, but seat {obs.to_move} is to move")
 
     def sena_now(self, obs: Observation) -> bool:
-        """Whether a seña would be timely: in a lance, before this seat's first call of the hand's lances,
-        and never before the mus is cut in a mus-corrido first hand (there are no lances before it)."""
+        """Whether a seña would be timely: the mus is cut (so the hand is final) and this seat has made no
+        seña in this hand yet."""
         if obs.phase in (Phase.MUS, Phase.DISCARD, Phase.GAME_OVER):
             return False
-        return not any(e.seat == obs.seat and e.kind in ("sena", "call") and e.phase != "mus" for e in obs.log)
+        return not any(e.seat == obs.seat and e.kind == "sena" for e in obs.log)
+
+
+def partner_sena(obs: Observation) -> str | None:
+    """The last seña the partner made in this hand, if any."""
+    mate = partner(obs.seat)
+    return next((str(e.get("sena")) for e in reversed(obs.log) if e.kind == "sena" and e.seat == mate), None)

@@ -7,6 +7,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..game import Game
+from ..phase import Phase
+from ..seats import speaking_order
 from .base import Bot, Decision
 
 
@@ -32,11 +34,33 @@ def bot_turn(game: Game, bot: Bot, clock: Callable[[float], None] | None = None)
     return Turn(seat, decision, game.apply(decision.action, seat=seat))
 
 
+def lances_begin(before: Game, after: Game) -> bool:
+    """Whether ``after`` is the first moment of a hand's lances (the mus was just cut)."""
+    return before.phase is Phase.MUS and after.phase not in (Phase.MUS, Phase.DISCARD, Phase.GAME_OVER) and (
+        before.hand_number == after.hand_number and before.game_number == after.game_number
+    )
+
+
+def table_talk(game: Game, bots: Mapping[int, Bot]) -> Game:
+    """Let every bot, in speaking order, make the seña it wants to make now."""
+    for seat in speaking_order(game.mano):
+        bot = bots.get(seat)
+        if bot is not None and not game.is_over:
+            sena = bot.table_talk(game.observe(seat))
+            if sena is not None:
+                game = game.sena(seat, sena)
+    return game
+
+
 def advance(game: Game, bots: Mapping[int, Bot], limit: int = 10_000) -> tuple[Game, list[Turn]]:
-    """Play the bots' turns until the match is over or a seat without a bot is to move."""
+    """Play the bots' turns until the match is over or a seat without a bot is to move; when the mus is
+    cut, every bot gets its moment of table talk."""
     turns: list[Turn] = []
-    while not game.is_over and game.to_move in bots and len(turns) < limit:
+    while not game.is_over and game.to_move is not None and game.to_move in bots and len(turns) < limit:
         turn = bot_turn(game, bots[game.to_move])
         turns.append(turn)
-        game = turn.game
+        after = turn.game
+        if lances_begin(game, after):
+            after = table_talk(after, bots)
+        game = after
     return game, turns

@@ -11,10 +11,10 @@ from ..cards import Hand
 from ..hands import HandValue, Lance, ParesKind, evaluate, rank_of
 from ..observation import Observation
 from ..phase import Phase
-from ..scoring import Reason
+from ..scoring import Reason, Value
 from ..seats import other_team, partner, team_of
 from ..senas import true_senas
-from .base import Bot, Decision
+from .base import Bot, Decision, partner_sena
 from .tables import knowledge_for
 
 _LANCE_INDEX = {lance: i for i, lance in enumerate(Lance)}
@@ -46,7 +46,7 @@ def team_chance(obs: Observation, betting: Betting) -> float:
     lance = _LANCE_INDEX[betting.lance]
     opponents = sum(1 for seat in betting.eligible if team_of(seat) != obs.team)
     with_partner = partner(obs.seat) in betting.eligible
-    return knowledge_for(obs.rules).team_chance(obs.hand.key, lance, opponents, with_partner)
+    return knowledge_for(obs.rules).team_chance(obs.hand.key, lance, opponents, with_partner, partner_sena(obs))
 
 
 def feature(value: HandValue, lance: Lance) -> tuple[int, str, int]:
@@ -66,7 +66,8 @@ def feature(value: HandValue, lance: Lance) -> tuple[int, str, int]:
             return (2 if value.pares_ranks[0] == REY else 1 if value.pares_ranks[0] >= 10 else 0), "par", 1
         return 0, "no_pares", 0
     if lance is Lance.JUEGO:
-        return (3 if value.total == 31 else 2 if value.total == 32 else 1 if value.total == 40 else 0), "total", value.total
+        grade = 3 if value.total == 31 else 2 if value.total == 32 else 1 if value.total == 40 else 0
+        return grade, "total", value.total
     return (3 if value.total >= 30 else 2 if value.total >= 28 else 0), "total", value.total
 
 
@@ -74,15 +75,19 @@ class NoviceBot(Bot):
     """Plays by thresholds on its own hand only, and in about one decision in twelve does something else."""
 
     level = "novice"
-    slip = 1 / 12
-    ordago_nerve = 0.9
+    slip = 1 / 20
+    ordago_nerve = 0.85
     """An órdago is accepted when the team's chance at the lance (from this hand alone) is this high."""
     own_ordago = 0.9
     """The novice calls an órdago itself only when its team's chance at the lance is this high."""
-    bet_nerve = 0.55
+    bet_nerve = 0.9
     """The novice opens the betting when the team's chance is this high (or with a good feature)."""
-    call_nerve = 0.4
+    call_nerve = 0.5
+    raise_nerve = 0.95
+    """The novice raises a bet only when its team's chance is this high."""
     bet_size = (2, 2, 3, 4)
+    talkative = 0.8
+    """How often the novice makes a seña when the mus is cut."""
     """How much the novice bets or raises by the grade of its hand."""
     """A bet is accepted when the team's chance is this high (or with a good feature)."""
 
@@ -105,39 +110,54 @@ class NoviceBot(Bot):
             if others:
                 wish = rng.choice(others)
         action = self._realise(obs, wish, grade)
-        sena = None
-        if self.sena_now(obs) and rng.random() < 0.4:
-            sena = next((s for s in TELLING_SENAS if s in true_senas(obs.hand, obs.rules)), None)
-        values = (("action", action), ("lance", lance.value), ("feature", name), ("count", count))
-        return Decision(action, Reason(f"explain.novice.grade{grade}", values), sena)
+        values: tuple[tuple[str, Value], ...] = (
+            ("action", action), ("lance", lance.value), ("feature", name), ("count", count),
+            ("chance", round(100 * team_chance(obs, obs.betting))),
+        )
+        return Decision(action, Reason("explain.novice", values))
+
+    def table_talk(self, obs: Observation) -> str | None:
+        """Once the mus is cut, most times tell the partner the best thing the hand holds."""
+        if not self.sena_now(obs) or self.rng(obs, "sena").random() >= self.talkative:
+            return None
+        held = true_senas(obs.hand, obs.rules)
+        return next((s for s in TELLING_SENAS if s in held), "nothing")
 
     def _wish(self, obs: Observation, grade: int) -> Kind:
+        """The call by the rules of thumb: open only with a hand ready for an órdago, answer bets
+        generously, raise only when very strong."""
         betting = obs.betting
         assert betting is not None
+        chance = team_chance(obs, betting)
         if betting.bettor_team is None:
-            if team_chance(obs, betting) >= self.own_ordago:
+            if chance >= self.own_ordago:
                 return Kind.ORDAGO
-            good = grade >= 2 or team_chance(obs, betting) >= self.bet_nerve
-            return Kind.ENVIDO if good else Kind.PASO
+            return Kind.ENVIDO if chance >= self.bet_nerve else Kind.PASO
         if betting.ordago:
             return Kind.QUIERO if self._takes_ordago(obs, betting) else Kind.NO_QUIERO
         if betting.proposal is not None and betting.proposal.kind in (Kind.QUIERO, Kind.ENVIDO, Kind.ORDAGO):
             return betting.proposal.kind  # trust the partner's stronger call
-        if grade >= 3 and betting.stake < 6:
+        if chance >= self.raise_nerve and betting.stake < 6:
             return Kind.ENVIDO
-        good = grade >= 2 or team_chance(obs, betting) >= self.call_nerve
-        return Kind.QUIERO if good else Kind.NO_QUIERO
+        return Kind.QUIERO if grade >= 2 or chance >= self.call_nerve else Kind.NO_QUIERO
 
     def _takes_ordago(self, obs: Observation, betting: Betting) -> bool:
-        """Take an órdago when the team's chance at the lance is high, when refusing would hand them the
-        game, or with a fair chance when refusing would bring them within a hand of it or cost a big stake."""
+        """Take an órdago when the team's chance at the lance beats the chance of winning the game by
+        playing on after refusing it (which hands them the negada)."""
         if _proposed(betting, Kind.QUIERO):
             return True
-        chance = team_chance(obs, betting)
+        ours = obs.scores[obs.team]
         theirs = obs.scores[other_team(obs.team)] + (betting.previous or 1)
-        target = obs.rules.target
-        costly = (betting.previous or 1) >= 4 and chance >= 0.6
-        return chance >= self.ordago_nerve or theirs >= target or (theirs >= target - 6 and chance >= 0.6) or costly
+        return team_chance(obs, betting) >= self._playing_on(ours, theirs, obs.rules.target)
+
+    def _playing_on(self, ours: int, theirs: int, target: int) -> float:
+        """A beginner's feel for the chance of winning the game from these scores by playing on."""
+        if theirs >= target:
+            return 0.0
+        feel = self.ordago_nerve + 0.01 * (ours - theirs) * 40 / target
+        if theirs >= target - 6:
+            feel = min(feel, 0.6)
+        return min(max(feel, 0.05), 0.99)
 
     def _realise(self, obs: Observation, wish: Kind, grade: int) -> str:
         legal = obs.legal_actions

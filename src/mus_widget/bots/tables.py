@@ -11,11 +11,12 @@ from math import comb
 from ..cards import NUMBERS, number_key
 from ..hands import HandValue, Lance, value_table
 from ..rules import Rules
+from ..senas import CATALOGUE, claims
 
 LANCES = tuple(Lance)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Knowledge:
     """Per variant: hand values by key, and per lance the share of random hands a key beats."""
 
@@ -28,11 +29,43 @@ class Knowledge:
     """``(key, lance index, opponents taking part, partner taking part)`` → the chance that the team wins
     the lance, the other hands being random (holders only, for Pares and Juego)."""
 
-    def team_chance(self, key: int, lance: int, opponents: int, partner: bool) -> float:
-        """The chance that a hand ``key`` and its partner win lance number ``lance`` against ``opponents``."""
+    opponents_cdf: tuple[dict[int, float], ...]
+    """Per lance, F(s) = P(a random holder is weaker than s) + half P(as strong)."""
+    partner_given_sena: dict[tuple[str, int], tuple[tuple[int, float], ...]]
+    """``(seña, lance index)`` → the strength distribution of the holders of the lance for whom the seña is
+    true (strength 0: not holding)."""
+
+    numbers: dict[int, tuple[int, ...]]
+    """The card numbers of each key, sorted."""
+
+    def team_chance(self, key: int, lance: int, opponents: int, partner: bool, sena: str | None = None) -> float:
+        """The chance that a hand ``key`` and its partner win lance number ``lance`` against ``opponents``,
+        the other hands drawn from the 36 cards this hand leaves (holders only for Pares and Juego); with
+        the partner's ``sena``, the partner's hand is drawn from the hands for which it is true."""
         if opponents == 0:
             return 1.0
+        cdf, upto, suffix = self.beside(key, lance)
+        mine = self.values[key].strengths[lance]
+        alone = cdf[mine] ** opponents
+        if not partner:
+            return alone
+        if sena is None:
+            return upto[mine] * alone + suffix[opponents - 1][mine]
+        chance = 0.0
+        for strength, share in self.partner_given_sena[(sena, lance)]:
+            chance += share * (cdf[strength] if strength > mine else cdf[mine]) ** opponents
+        return chance
+
+    def team_chance_fast(self, key: int, lance: int, opponents: int, partner: bool) -> float:
+        """:meth:`team_chance` against random hands from the full deck: a dict lookup, for inner loops."""
+        if opponents == 0 or not self.values[key].strengths[lance]:
+            return 1.0 if opponents == 0 else 0.0
         return self.chances[(key, lance, opponents, partner)]
+
+    def beside(self, key: int, lance: int) -> tuple[dict[int, float], dict[int, float], tuple[dict[int, float], ...]]:
+        """For a random holder of ``lance`` drawn from the cards ``key`` leaves: F(s), P(S <= s), and the
+        suffix sums of P(S = t) F(t)^k over t > s for k = 1, 2 (see :func:`_team_chances`)."""
+        return _beside(self, key, lance)
 
     def percentiles(self, key: int) -> tuple[float, float, float, float, float]:
         return self.percentile[key]
@@ -65,17 +98,34 @@ def knowledge(rules_key: tuple[int, bool]) -> Knowledge:
             share[strength] = (below + by_strength[strength] / 2) / total
             below += by_strength[strength]
         columns.append({key: (share[v.strengths[i]] if v.strengths[i] else 0.0) for key, v in values.items()})
-    percentile = {key: tuple(col[key] for col in columns) for key in values}
-    score = {key: _score(values[key], percentile[key]) for key in values}  # type: ignore[arg-type]
+    percentile: dict[int, tuple[float, float, float, float, float]] = {
+        key: (columns[0][key], columns[1][key], columns[2][key], columns[3][key], columns[4][key]) for key in values
+    }
+    score = {key: _score(values[key], percentile[key]) for key in values}
     chances: dict[tuple[int, int, int, bool], float] = {}
+    cdfs = []
     for i in range(len(LANCES)):
-        chances.update(_team_chances(i, values, weight))
-    return Knowledge(values, percentile, score, chances)  # type: ignore[arg-type]
+        lance_chances, cdf = _team_chances(i, values, weight)
+        chances.update(lance_chances)
+        cdfs.append(cdf)
+    given: dict[tuple[str, int], tuple[tuple[int, float], ...]] = {}
+    for sena in CATALOGUE:
+        true_keys = [key for key in values if claims(sena.id, values[key])]
+        for i in range(len(LANCES)):
+            mass: dict[int, int] = {}
+            for key in true_keys:
+                strength = values[key].strengths[i]
+                if strength:
+                    mass[strength] = mass.get(strength, 0) + weight[key]
+            total_mass = sum(mass.values()) or 1
+            given[(sena.id, i)] = tuple((s, m / total_mass) for s, m in sorted(mass.items()))
+    by_key = {number_key(n): tuple(sorted(n)) for n in itertools.combinations_with_replacement(NUMBERS, 4)}
+    return Knowledge(values, percentile, score, chances, tuple(cdfs), given, by_key)
 
 
 def _team_chances(
     lance: int, values: dict[int, HandValue], weight: dict[int, int]
-) -> dict[tuple[int, int, int, bool], float]:
+) -> tuple[dict[tuple[int, int, int, bool], float], dict[int, float]]:
     """P(max(me, partner) beats the best of k opponents), hands drawn from the holders of the lance.
 
     With S the strength and F(s) = P(S < s) + P(S = s) / 2 for a random holder:
@@ -108,7 +158,7 @@ def _team_chances(
             alone = f[m] ** k
             out[(key, lance, k, False)] = alone
             out[(key, lance, k, True)] = upto[m] * alone + suffix[m]
-    return out
+    return out, f
 
 
 def _score(value: HandValue, pct: tuple[float, ...]) -> float:
@@ -122,6 +172,44 @@ def _score(value: HandValue, pct: tuple[float, ...]) -> float:
     else:
         out += punto**2 * 0.6
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _beside(
+    knowledge: Knowledge, key: int, lance: int
+) -> tuple[dict[int, float], dict[int, float], tuple[dict[int, float], ...]]:
+    left = {n: 4 - knowledge.numbers[key].count(n) for n in NUMBERS}
+    mass: dict[int, float] = {}
+    for other, numbers in knowledge.numbers.items():
+        strength = knowledge.values[other].strengths[lance]
+        if not strength:
+            continue
+        ways = 1
+        for n in set(numbers):
+            ways *= comb(left[n], numbers.count(n))
+        if ways:
+            mass[strength] = mass.get(strength, 0.0) + ways
+    total = sum(mass.values())
+    # Strengths absent from the remaining cards still need an F value (our own strength, a seña's).
+    strengths = sorted(set(mass) | set(knowledge.opponents_cdf[lance]))
+    cdf: dict[int, float] = {0: 0.0}
+    upto: dict[int, float] = {0: 0.0}
+    below = 0.0
+    for s in strengths:
+        share = mass.get(s, 0.0) / total
+        cdf[s] = below + share / 2
+        below += share
+        upto[s] = below
+    suffixes = []
+    for k in (1, 2):
+        suffix: dict[int, float] = {}
+        running = 0.0
+        for s in reversed(strengths):
+            suffix[s] = running
+            running += mass.get(s, 0.0) / total * cdf[s] ** k
+        suffix[0] = running
+        suffixes.append(suffix)
+    return cdf, upto, tuple(suffixes)
 
 
 def knowledge_for(rules: Rules) -> Knowledge:

@@ -1,0 +1,248 @@
+"""The expert: chances from possible worlds, decisions by the chance of winning the game.
+
+At a lance it samples deals of the unseen cards that agree with everything public (declarations, señas
+of its partner, and the calls so far, which weight each deal), and scores every legal call by the
+expected chance of winning the game afterwards, with a model of how the other team answers. Near the
+target that makes it play for the game; far from it, for points. At the mus it compares its hand with
+what the best discard would be worth on average.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from dataclasses import dataclass
+
+from ..betting import Betting
+from ..cards import DECK, KEY_WEIGHTS
+from ..hands import Lance
+from ..observation import Observation
+from ..phase import Phase
+from ..scoring import Reason
+from ..seats import other_team, partner, speaking_order, team_of, team_seats
+from ..senas import true_senas
+from .base import Bot, Decision, partner_sena
+from .simple import TELLING_SENAS
+from .tables import Knowledge, knowledge_for
+from .worlds import World, normalised, sample_worlds
+
+_LANCES = tuple(Lance)
+_SUBSETS = tuple(c for size in range(1, 5) for c in itertools.combinations(range(4), size))
+
+
+SKILL_EDGE = 0.4
+"""The expert expects to outplay the table: in logit terms, worth this much at level scores (about 60 %)."""
+
+
+def game_chance(ours: int, theirs: int, target: int, edge: float = SKILL_EDGE) -> float:
+    """The chance of winning the game by playing on from these scores: a logistic in the points each
+    team still needs, sharper as the end nears, plus the edge of the better player, which shrinks as
+    fewer hands remain for it to tell. Because the edge is there, a coin flip for the game is bad."""
+    if ours >= target:
+        return 1.0
+    if theirs >= target:
+        return 0.0
+    need_us, need_them = target - ours, target - theirs
+    remaining = min(need_us, need_them) / target
+    logit = (need_them - need_us) / (2.2 * math.sqrt(need_us + need_them)) + edge * remaining**0.5
+    return 1.0 / (1.0 + math.exp(-logit))
+
+
+@dataclass(frozen=True, slots=True)
+class _Outlook:
+    """What one world says about the lance: whether we win it, each team's bonus, and how strong the
+    other team thinks it is (which decides whether it would accept a bet)."""
+
+    share: float
+    win: bool
+    ours: int
+    theirs: int
+    their_chance: float
+
+
+class ExpertBot(Bot):
+    """Plays by the expected chance of winning the game over possible worlds; makes and reads señas."""
+
+    level = "expert"
+    samples = 140
+    catch = False
+    """Whether the opponents' señas are read too (catching a seña); off by default."""
+    talkative = 0.75
+
+    def decide(self, obs: Observation) -> Decision:
+        self.check_turn(obs)
+        if obs.phase is Phase.MUS:
+            return self._mus(obs)
+        if obs.phase is Phase.DISCARD:
+            return self._discard(obs)
+        return self._bet(obs)
+
+    def table_talk(self, obs: Observation) -> str | None:
+        """Once the mus is cut, usually tell the partner the most telling true thing about the hand."""
+        if not self.sena_now(obs) or self.rng(obs, "sena").random() >= self.talkative:
+            return None
+        held = true_senas(obs.hand, obs.rules)
+        return next((s for s in TELLING_SENAS if s in held), "nothing")
+
+    # ------------------------------------------------------------------ the mus and the discards
+
+    def _unseen(self, obs: Observation) -> list[int]:
+        mine = {c.index for c in obs.hand.cards} | {c.index for c in obs.discarded}
+        return [c.index for c in DECK if c.index not in mine]
+
+    def _best_discard(self, obs: Observation, rng: random.Random) -> tuple[tuple[int, ...], float]:
+        """The discard with the best expected worth after the draw, and that worth."""
+        knowledge = knowledge_for(obs.rules)
+        cards = obs.hand.cards
+        pool = self._unseen(obs)
+        best: tuple[tuple[int, ...], float] = ((), -1.0)
+        draws = [rng.sample(pool, 4) for _ in range(16)]
+        for subset in _SUBSETS:
+            kept = sum(KEY_WEIGHTS[cards[i].index] for i in range(4) if i not in subset)
+            worth = 0.0
+            for drawn in draws:
+                worth += knowledge.score[kept + sum(KEY_WEIGHTS[d] for d in drawn[: len(subset)])]
+            worth /= len(draws)
+            if worth > best[1]:
+                best = (subset, worth)
+        return best
+
+    def _mus(self, obs: Observation) -> Decision:
+        rng = self.rng(obs, "mus")
+        knowledge = knowledge_for(obs.rules)
+        now = knowledge.score[obs.hand.key]
+        _, after = self._best_discard(obs, rng)
+        wants_mus = partner_sena(obs) == "need_mus"
+        keep = now >= after + (0.6 if wants_mus else 0.0) or now >= 6.0
+        action = "no-mus" if keep and "no-mus" in obs.legal_actions else "mus"
+        values = (("action", action), ("now", round(now, 1)), ("after", round(after, 1)))
+        return Decision(action, Reason("explain.expert.mus", values))
+
+    def _discard(self, obs: Observation) -> Decision:
+        subset, after = self._best_discard(obs, self.rng(obs, "discard"))
+        thrown = [obs.hand.cards[i] for i in subset]
+        action = "discard " + " ".join(map(str, thrown))
+        now = knowledge_for(obs.rules).score[obs.hand.key]
+        values = (("action", action), ("count", len(thrown)), ("now", round(now, 1)), ("after", round(after, 1)))
+        return Decision(action, Reason("explain.expert.discard", values))
+
+    # ------------------------------------------------------------------ the lances
+
+    def _outlooks(self, obs: Observation, betting: Betting, knowledge: Knowledge) -> list[_Outlook]:
+        lance = betting.lance
+        index = _LANCES.index(lance)
+        rng = self.rng(obs, "worlds")
+        worlds = normalised(sample_worlds(obs, knowledge, self.samples, rng, self.catch))
+        team = obs.team
+        order = speaking_order(obs.mano)
+        eligible = set(betting.eligible)
+        ours_taking_part = sum(1 for s in eligible if team_of(s) == team)
+        opponents = [s for s in betting.eligible if team_of(s) != team]
+        # What each opponent has heard from its partner: it judges its chances with that too.
+        heard = {s: _last_sena(obs, partner(s)) for s in opponents}
+        out = []
+        for world, share in worlds:
+            strengths = [knowledge.values[k].strengths[index] if s in eligible else 0 for s, k in enumerate(world.keys)]
+            best = order[0]
+            for seat in order[1:]:
+                if strengths[seat] > strengths[best]:
+                    best = seat
+            theirs = max(
+                (knowledge.team_chance(world.keys[s], index, ours_taking_part, partner(s) in eligible, heard[s])
+                 for s in opponents),
+                default=0.0,
+            )
+            out.append(_Outlook(
+                share, team_of(best) == team, _bonus(lance, team, world, knowledge),
+                _bonus(lance, other_team(team), world, knowledge), theirs,
+            ))
+        return out
+
+    def _bet(self, obs: Observation) -> Decision:
+        betting = obs.betting
+        assert betting is not None
+        knowledge = knowledge_for(obs.rules)
+        outlooks = self._outlooks(obs, betting, knowledge)
+        chance = sum(o.share for o in outlooks if o.win)
+        legal = betting.legal()
+        options = [kind.value for kind in legal.kinds]
+        if legal.confirm:
+            options.append(f"envido {legal.confirm}")
+        if legal.raise_from:
+            amounts = {legal.raise_from, legal.raise_from + 1, legal.raise_from + 3, 5, 8}
+            options += [f"envido {a}" for a in sorted(amounts) if legal.raise_from <= a <= legal.raise_to]
+        scored = [(self._value(obs, betting, option, outlooks), option) for option in options]
+        value, action = max(scored, key=lambda pair: pair[0])
+        values = (("action", action), ("lance", betting.lance.value), ("chance", round(100 * chance)),
+                  ("game", round(100 * value)))
+        return Decision(action, Reason(f"explain.expert.{_explain_kind(action)}", values))
+
+    def _value(self, obs: Observation, betting: Betting, option: str, outlooks: list[_Outlook]) -> float:
+        """The expected chance of winning the game after saying ``option``."""
+        target = obs.rules.target
+        ours, theirs = obs.scores[obs.team], obs.scores[other_team(obs.team)]
+        word = option.split(maxsplit=1)[0]
+        base = 1 if betting.lance in (Lance.GRANDE, Lance.CHICA) else 0
+        stake, negada = betting.stake, betting.previous or 1
+        # On our turn a bet on the table is always the other team's (our own bets are answered by them).
+        facing = betting.bettor_team is not None
+        total = 0.0
+        for o in outlooks:
+            def settle(points: int, o: _Outlook = o) -> float:
+                if o.win:
+                    return game_chance(ours + points + o.ours, theirs, target)
+                return game_chance(ours, theirs + points + o.theirs, target)
+
+            if not facing:  # opening the lance
+                if word == "paso":
+                    value = settle(base)
+                else:
+                    amount = 0 if word == "ordago" else int(option.split()[1])
+                    accept = _acceptance(o, amount, word == "ordago", ours + 1 + o.ours >= target)
+                    taken = (1.0 if o.win else 0.0) if word == "ordago" else settle(amount)
+                    value = accept * taken + (1 - accept) * game_chance(ours + 1 + o.ours, theirs, target)
+            elif word == "no-quiero":
+                value = game_chance(ours, theirs + negada + o.theirs, target)
+            elif word == "quiero":
+                value = (1.0 if o.win else 0.0) if betting.ordago else settle(stake)
+            else:  # a raise: envido or ordago on top of the bet
+                amount = 0 if word == "ordago" else int(option.split()[1])
+                accept = _acceptance(o, stake + amount, word == "ordago", ours + stake + o.ours >= target)
+                taken = (1.0 if o.win else 0.0) if word == "ordago" else settle(stake + amount)
+                value = accept * taken + (1 - accept) * game_chance(ours + stake + o.ours, theirs, target)
+            total += o.share * value
+        return total
+
+
+def _acceptance(outlook: _Outlook, stake: int, ordago: bool, refusing_loses: bool) -> float:
+    """How likely the other team accepts: rising smoothly with its own chance (it may see more than we
+    model, so a bluff is priced as risky), certain when refusing would lose it the game."""
+    if refusing_loses:
+        return 1.0
+    if ordago:
+        return 1.0 / (1.0 + math.exp(-(outlook.their_chance - 0.78) / 0.06))
+    middle = min(0.65, 0.42 + 0.02 * stake)
+    return 1.0 / (1.0 + math.exp(-(outlook.their_chance - middle) / 0.07))
+
+
+def _last_sena(obs: Observation, seat: int) -> str | None:
+    """The last seña ``seat`` made in this hand (public: everyone sees a seña)."""
+    return next((str(e.get("sena")) for e in reversed(obs.log) if e.kind == "sena" and e.seat == seat), None)
+
+
+def _bonus(lance: Lance, team: int, world: World, knowledge: Knowledge) -> int:
+    """What ``team`` collects at the count besides the stake if it takes ``lance`` in this world."""
+    if lance is Lance.PARES:
+        return sum(knowledge.values[world.keys[s]].pares_points for s in team_seats(team))
+    if lance is Lance.JUEGO:
+        return sum(knowledge.values[world.keys[s]].juego_points for s in team_seats(team))
+    if lance is Lance.PUNTO:
+        return 1
+    return 0
+
+
+def _explain_kind(action: str) -> str:
+    word = action.split(maxsplit=1)[0]
+    return {"paso": "paso", "quiero": "quiero", "no-quiero": "no_quiero", "ordago": "ordago"}.get(word, "envido")
+
