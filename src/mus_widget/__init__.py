@@ -17,6 +17,7 @@ from .errors import (
     NotationError,
     RecordError,
     RulesError,
+    SeatError,
 )
 from .game import Game, play_random
 from .hands import HandValue, Lance, ParesKind, evaluate, lance_winner, lance_winners
@@ -57,6 +58,7 @@ __all__ = [
     "RecordError",
     "Rules",
     "RulesError",
+    "SeatError",
     "Sena",
     "Suit",
     "evaluate",

@@ -25,3 +25,7 @@ class IllegalActionError(MusError):
 
 class RecordError(MusError):
     """A game record is not valid JSON of the expected shape, or does not replay."""
+
+
+class SeatError(MusError):
+    """A seat number that is not 0 (South), 1 (East), 2 (North) or 3 (West)."""

@@ -19,7 +19,7 @@ from typing import Any, Final
 from .actions import Action, Kind
 from .betting import Betting, LanceResult, Outcome
 from .cards import DECK, Card, Hand
-from .errors import IllegalActionError, MalformedActionError, NotationError, RecordError
+from .errors import IllegalActionError, MalformedActionError, MusError, NotationError, RecordError
 from .hands import HandValue, Lance, evaluate
 from .log import Event, HandSummary
 from .observation import Observation
@@ -504,6 +504,8 @@ class Game:
         won = (self._games_won[0] + (team == 0), self._games_won[1] + (team == 1))
         self._games_won = won
         self._event("game_over", None, (("team", team), ("scores", f"{self._scores[0]}-{self._scores[1]}")))
+        if self._last_hand is not None:  # the hand that ended the game tells it too, after a new deal
+            self._last_hand = replace(self._last_hand, log=self.log)
         if won[team] >= self._rules.games_to_win:
             self._phase = Phase.GAME_OVER
             self._to_move = None
@@ -630,36 +632,45 @@ class Game:
                 raise RecordError(f"not a mus-widget record (format {RECORD_FORMAT!r} expected)")
             if data.get("version") != RECORD_VERSION:
                 raise RecordError(f"record version {data.get('version')!r} is not {RECORD_VERSION}")
-            rules = Rules.from_dict(data.get("rules", {}))
+            seed = data["seed"]
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise RecordError(f"a record's seed is a whole number, not {seed!r}: without it nothing replays")
+            rules = Rules.from_dict(data["rules"])
             deal = data.get("deal")
             if deal is None:
-                game = cls.new(seed=data["seed"], rules=rules)
+                game = cls.new(seed=seed, rules=rules)
             else:
-                game = cls.from_deal(deal["hands"], deal["mano"], tuple(deal["scores"]), data["seed"], rules)
-            actions = data.get("actions")
+                game = cls.from_deal(deal["hands"], deal["mano"], tuple(deal["scores"]), seed, rules)
+            actions = data["actions"]
             senas = data.get("senas", [])
             if not isinstance(actions, list) or not isinstance(senas, list):
                 raise RecordError("a record's actions and senas are lists")
             pending = sorted(
                 ((s["at"], i, s["seat"], s["sena"]) for i, s in enumerate(senas)), key=lambda t: (t[0], t[1])
             )
+            if any(isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(actions)
+                   for at, _, _, _ in pending):
+                raise RecordError(f"a seña's 'at' is the number of actions before it, 0 to {len(actions)}")
+        except RecordError:
+            raise
         except (KeyError, TypeError, json.JSONDecodeError) as error:
             raise RecordError(f"malformed record: {error!r}") from None
-        except (NotationError, MalformedActionError) as error:
+        except MusError as error:
             raise RecordError(f"malformed record: {error}") from None
         cursor = 0
         for index, action in enumerate([*actions, None]):
             while cursor < len(pending) and pending[cursor][0] == index:
                 _, _, seat, sena_id = pending[cursor]
-                game = game.sena(seat, sena_id)
+                try:
+                    game = game.sena(seat, sena_id)
+                except MusError as error:
+                    raise RecordError(f"the seña before action {index} does not replay: {error}") from None
                 cursor += 1
             if action is not None:
                 try:
                     game = game.apply(action)
-                except ValueError as error:
+                except MusError as error:
                     raise RecordError(f"action {index} ({action!r}) does not replay: {error}") from None
-        if cursor != len(pending):
-            raise RecordError(f"seña at action {pending[cursor][0]} lies beyond the {len(actions)} actions")
         return game
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from .errors import SeatError
+
 SEATS: Final = (0, 1, 2, 3)
 TEAMS: Final = (0, 1)
 SEAT_NAMES: Final = ("South", "East", "North", "West")
@@ -53,9 +55,9 @@ def speaking_order(mano: int) -> tuple[int, int, int, int]:
 
 
 def check_seat(seat: object) -> int:
-    """Return ``seat`` if it names a seat, else raise ``ValueError``."""
+    """Return ``seat`` if it names a seat, else raise :class:`SeatError` (a ``ValueError``)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or seat not in SEATS:
-        raise ValueError(f"{seat!r} is not a seat: seats are 0 (South), 1 (East), 2 (North), 3 (West)")
+        raise SeatError(f"{seat!r} is not a seat: seats are 0 (South), 1 (East), 2 (North), 3 (West)")
     return seat
 
 

@@ -65,7 +65,7 @@ class ExpertBot(Bot):
     """Plays by the expected chance of winning the game over possible worlds; makes and reads señas."""
 
     level = "expert"
-    samples = 140
+    samples = 120
     catch = False
     """Whether the opponents' señas are read too (catching a seña); off by default."""
     talkative = 0.75

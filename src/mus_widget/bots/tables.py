@@ -37,6 +37,8 @@ class Knowledge:
 
     numbers: dict[int, tuple[int, ...]]
     """The card numbers of each key, sorted."""
+    shapes: dict[int, tuple[int, dict[int, int]]]
+    """Each key's number of hands in the full deck, and how many cards of each number it holds."""
 
     def team_chance(self, key: int, lance: int, opponents: int, partner: bool, sena: str | None = None) -> float:
         """The chance that a hand ``key`` and its partner win lance number ``lance`` against ``opponents``,
@@ -44,17 +46,14 @@ class Knowledge:
         the partner's ``sena``, the partner's hand is drawn from the hands for which it is true."""
         if opponents == 0:
             return 1.0
+        if sena is not None and partner:
+            return _chance_with_sena(self, key, lance, opponents, sena)
         cdf, upto, suffix = self.beside(key, lance)
         mine = self.values[key].strengths[lance]
         alone = cdf[mine] ** opponents
         if not partner:
             return alone
-        if sena is None:
-            return upto[mine] * alone + suffix[opponents - 1][mine]
-        chance = 0.0
-        for strength, share in self.partner_given_sena[(sena, lance)]:
-            chance += share * (cdf[strength] if strength > mine else cdf[mine]) ** opponents
-        return chance
+        return upto[mine] * alone + suffix[opponents - 1][mine]
 
     def team_chance_fast(self, key: int, lance: int, opponents: int, partner: bool) -> float:
         """:meth:`team_chance` against random hands from the full deck: a dict lookup, for inner loops."""
@@ -65,7 +64,7 @@ class Knowledge:
     def beside(self, key: int, lance: int) -> tuple[dict[int, float], dict[int, float], tuple[dict[int, float], ...]]:
         """For a random holder of ``lance`` drawn from the cards ``key`` leaves: F(s), P(S <= s), and the
         suffix sums of P(S = t) F(t)^k over t > s for k = 1, 2 (see :func:`_team_chances`)."""
-        return _beside(self, key, lance)
+        return _beside_all(self, key)[lance]
 
     def percentiles(self, key: int) -> tuple[float, float, float, float, float]:
         return self.percentile[key]
@@ -120,7 +119,8 @@ def knowledge(rules_key: tuple[int, bool]) -> Knowledge:
             total_mass = sum(mass.values()) or 1
             given[(sena.id, i)] = tuple((s, m / total_mass) for s, m in sorted(mass.items()))
     by_key = {number_key(n): tuple(sorted(n)) for n in itertools.combinations_with_replacement(NUMBERS, 4)}
-    return Knowledge(values, percentile, score, chances, tuple(cdfs), given, by_key)
+    shapes = {k: (weight[k], {n: ns.count(n) for n in set(ns)}) for k, ns in by_key.items()}
+    return Knowledge(values, percentile, score, chances, tuple(cdfs), given, by_key, shapes)
 
 
 def _team_chances(
@@ -174,24 +174,39 @@ def _score(value: HandValue, pct: tuple[float, ...]) -> float:
     return out
 
 
-@functools.lru_cache(maxsize=4096)
-def _beside(
-    knowledge: Knowledge, key: int, lance: int
-) -> tuple[dict[int, float], dict[int, float], tuple[dict[int, float], ...]]:
-    left = {n: 4 - knowledge.numbers[key].count(n) for n in NUMBERS}
-    mass: dict[int, float] = {}
-    for other, numbers in knowledge.numbers.items():
-        strength = knowledge.values[other].strengths[lance]
-        if not strength:
+_Beside = tuple[dict[int, float], dict[int, float], tuple[dict[int, float], ...]]
+
+
+@functools.lru_cache(maxsize=1024)
+def _beside_all(knowledge: Knowledge, key: int) -> tuple[_Beside, ...]:
+    """For every lance, the strength distribution of a holder drawn from the 36 cards ``key`` leaves.
+
+    Only the numbers in ``key`` have fewer than four cards left, so the ways to draw another multiset are its
+    full-deck ways times, for each of those numbers, C(left, c) / C(4, c): one pass over the 715 keys.
+    """
+    mine = knowledge.numbers[key]
+    ratios = {n: tuple(comb(4 - mine.count(n), c) / comb(4, c) for c in range(5)) for n in set(mine)}
+    masses: list[dict[int, float]] = [{} for _ in LANCES]
+    for other, (full, counts) in knowledge.shapes.items():
+        ways = float(full)
+        for n, ratio in ratios.items():
+            c = counts.get(n, 0)
+            if c:
+                ways *= ratio[c]
+        if not ways:
             continue
-        ways = 1
-        for n in set(numbers):
-            ways *= comb(left[n], numbers.count(n))
-        if ways:
-            mass[strength] = mass.get(strength, 0.0) + ways
-    total = sum(mass.values())
+        for i, strength in enumerate(knowledge.values[other].strengths):
+            if strength:
+                mass = masses[i]
+                mass[strength] = mass.get(strength, 0.0) + ways
+    return tuple(_distribution(masses[i], knowledge.opponents_cdf[i]) for i in range(len(LANCES)))
+
+
+def _distribution(mass: dict[int, float], known: dict[int, float]) -> _Beside:
+    """F(s), P(S <= s) and the suffix sums of P(S = t) F(t)^k over t > s, for k = 1, 2."""
+    total = sum(mass.values()) or 1.0
     # Strengths absent from the remaining cards still need an F value (our own strength, a seña's).
-    strengths = sorted(set(mass) | set(knowledge.opponents_cdf[lance]))
+    strengths = sorted(set(mass) | set(known))
     cdf: dict[int, float] = {0: 0.0}
     upto: dict[int, float] = {0: 0.0}
     below = 0.0
@@ -210,6 +225,17 @@ def _beside(
         suffix[0] = running
         suffixes.append(suffix)
     return cdf, upto, tuple(suffixes)
+
+
+@functools.lru_cache(maxsize=65536)
+def _chance_with_sena(knowledge: Knowledge, key: int, lance: int, opponents: int, sena: str) -> float:
+    """The team's chance when the partner's hand is drawn from the hands for which ``sena`` is true."""
+    cdf, _, _ = _beside_all(knowledge, key)[lance]
+    mine = knowledge.values[key].strengths[lance]
+    chance = 0.0
+    for strength, share in knowledge.partner_given_sena[(sena, lance)]:
+        chance += share * (cdf[strength] if strength > mine else cdf[mine]) ** opponents
+    return chance
 
 
 def knowledge_for(rules: Rules) -> Knowledge:

@@ -20,7 +20,7 @@ from ..senas import claims
 from .tables import Knowledge
 
 _LANCE_INDEX = {lance.value: i for i, lance in enumerate(Lance)}
-_TRIES = 24
+_TRIES = 16
 
 
 @dataclass(frozen=True, slots=True)
