@@ -10,6 +10,7 @@ from ..observation import Observation
 from ..phase import Phase
 from ..scoring import Reason
 from ..seats import partner
+from ..senas import true_senas
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +60,24 @@ class Bot(ABC):
         if obs.phase in (Phase.MUS, Phase.DISCARD, Phase.GAME_OVER):
             return False
         return not any(e.seat == obs.seat and e.kind == "sena" for e in obs.log)
+
+
+TELLING_SENAS = (
+    "three_reyes_and_as", "duples", "thirty_one", "medias", "three_reyes", "two_reyes", "three_ases", "two_ases",
+)
+"""Señas worth making, most telling first."""
+
+
+def chosen_sena(bot: Bot, obs: Observation, quiet: float) -> str | None:
+    """The seña a bot makes when the mus is cut: the most telling true claim of its hand, if it has one;
+    otherwise "nothing", except in a share ``quiet`` of hands (so not every hand has a seña)."""
+    if not bot.sena_now(obs):
+        return None
+    held = true_senas(obs.hand, obs.rules)
+    telling = next((s for s in TELLING_SENAS if s in held), None)
+    if telling is not None:
+        return telling
+    return None if bot.rng(obs, "sena").random() < quiet else "nothing"
 
 
 def partner_sena(obs: Observation) -> str | None:

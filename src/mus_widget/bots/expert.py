@@ -21,9 +21,7 @@ from ..observation import Observation
 from ..phase import Phase
 from ..scoring import Reason
 from ..seats import other_team, partner, speaking_order, team_of, team_seats
-from ..senas import true_senas
-from .base import Bot, Decision, partner_sena
-from .simple import TELLING_SENAS
+from .base import Bot, Decision, chosen_sena, partner_sena
 from .tables import Knowledge, knowledge_for
 from .worlds import World, normalised, sample_worlds
 
@@ -31,8 +29,8 @@ _LANCES = tuple(Lance)
 _SUBSETS = tuple(c for size in range(1, 5) for c in itertools.combinations(range(4), size))
 
 
-SKILL_EDGE = 0.4
-"""The expert expects to outplay the table: in logit terms, worth this much at level scores (about 60 %)."""
+SKILL_EDGE = 1.2
+"""The expert expects to outplay the table: in logit terms, worth this much at level scores (about 77 %)."""
 
 
 def game_chance(ours: int, theirs: int, target: int, edge: float = SKILL_EDGE) -> float:
@@ -66,9 +64,12 @@ class ExpertBot(Bot):
 
     level = "expert"
     samples = 120
+    ordago_floor = 0.97
+    """The expert stakes the game (or takes an órdago) only with this chance at the lance, unless pressed."""
     catch = False
     """Whether the opponents' señas are read too (catching a seña); off by default."""
-    talkative = 0.75
+    quiet = 0.3
+    """The share of hands with nothing telling in which the expert makes no seña."""
 
     def decide(self, obs: Observation) -> Decision:
         self.check_turn(obs)
@@ -79,11 +80,8 @@ class ExpertBot(Bot):
         return self._bet(obs)
 
     def table_talk(self, obs: Observation) -> str | None:
-        """Once the mus is cut, usually tell the partner the most telling true thing about the hand."""
-        if not self.sena_now(obs) or self.rng(obs, "sena").random() >= self.talkative:
-            return None
-        held = true_senas(obs.hand, obs.rules)
-        return next((s for s in TELLING_SENAS if s in held), "nothing")
+        """Once the mus is cut, tell the partner the most telling true thing about the hand."""
+        return chosen_sena(self, obs, self.quiet)
 
     # ------------------------------------------------------------------ the mus and the discards
 
@@ -133,7 +131,7 @@ class ExpertBot(Bot):
         lance = betting.lance
         index = _LANCES.index(lance)
         rng = self.rng(obs, "worlds")
-        worlds = normalised(sample_worlds(obs, knowledge, self.samples, rng, self.catch))
+        worlds = normalised(sample_worlds(obs, knowledge, self.samples, rng, catch=self.catch))
         team = obs.team
         order = speaking_order(obs.mano)
         eligible = set(betting.eligible)
@@ -173,10 +171,24 @@ class ExpertBot(Bot):
             amounts = {legal.raise_from, legal.raise_from + 1, legal.raise_from + 3, 5, 8}
             options += [f"envido {a}" for a in sorted(amounts) if legal.raise_from <= a <= legal.raise_to]
         scored = [(self._value(obs, betting, option, outlooks), option) for option in options]
+        if chance < self.ordago_floor and not self._pressed(obs, betting):
+            # Against opponents who may know more than this seat models (their partners' señas), the
+            # game is staked only with a near-certain lance, unless the score leaves no better way.
+            scored = [pair for pair in scored if pair[1] != "ordago"] or scored
+            if betting.ordago:
+                scored = [pair for pair in scored if pair[1] != "quiero"] or scored
         value, action = max(scored, key=lambda pair: pair[0])
         values = (("action", action), ("lance", betting.lance.value), ("chance", round(100 * chance)),
                   ("game", round(100 * value)))
         return Decision(action, Reason(f"explain.expert.{_explain_kind(action)}", values))
+
+    def _pressed(self, obs: Observation, betting: Betting) -> bool:
+        """Whether the score forces the issue: refusing would lose the game, or the game is slipping away."""
+        target = obs.rules.target
+        ours, theirs = obs.scores[obs.team], obs.scores[other_team(obs.team)]
+        if betting.ordago and theirs + (betting.previous or 1) >= target:
+            return True
+        return game_chance(ours, theirs, target) < 0.35
 
     def _value(self, obs: Observation, betting: Betting, option: str, outlooks: list[_Outlook]) -> float:
         """The expected chance of winning the game after saying ``option``."""

@@ -13,17 +13,13 @@ from ..observation import Observation
 from ..phase import Phase
 from ..scoring import Reason, Value
 from ..seats import other_team, partner, team_of
-from ..senas import true_senas
-from .base import Bot, Decision, partner_sena
+from .base import Bot, Decision, chosen_sena, partner_sena
 from .tables import knowledge_for
+from .worlds import lance_chance, normalised, sample_worlds
 
 _LANCE_INDEX = {lance: i for i, lance in enumerate(Lance)}
 
 REY, AS = 12, 1
-# Señas worth making, most telling first.
-TELLING_SENAS = (
-    "three_reyes_and_as", "duples", "thirty_one", "medias", "three_reyes", "two_reyes", "three_ases", "two_ases",
-)
 
 
 class RandomBot(Bot):
@@ -76,9 +72,11 @@ class NoviceBot(Bot):
 
     level = "novice"
     slip = 1 / 20
-    ordago_nerve = 0.85
+    ordago_nerve = 0.95
     """An órdago is accepted when the team's chance at the lance (from this hand alone) is this high."""
     own_ordago = 0.9
+    score_feel = 0.01
+    """How much each point of lead (or deficit) raises (or lowers) the bar for taking an órdago."""
     """The novice calls an órdago itself only when its team's chance at the lance is this high."""
     bet_nerve = 0.9
     """The novice opens the betting when the team's chance is this high (or with a good feature)."""
@@ -86,8 +84,8 @@ class NoviceBot(Bot):
     raise_nerve = 0.95
     """The novice raises a bet only when its team's chance is this high."""
     bet_size = (2, 2, 3, 4)
-    talkative = 0.8
-    """How often the novice makes a seña when the mus is cut."""
+    quiet = 0.3
+    """The share of hands with nothing telling in which the novice makes no seña at all."""
     """How much the novice bets or raises by the grade of its hand."""
     """A bet is accepted when the team's chance is this high (or with a good feature)."""
 
@@ -117,11 +115,9 @@ class NoviceBot(Bot):
         return Decision(action, Reason("explain.novice", values))
 
     def table_talk(self, obs: Observation) -> str | None:
-        """Once the mus is cut, most times tell the partner the best thing the hand holds."""
-        if not self.sena_now(obs) or self.rng(obs, "sena").random() >= self.talkative:
-            return None
-        held = true_senas(obs.hand, obs.rules)
-        return next((s for s in TELLING_SENAS if s in held), "nothing")
+        """Once the mus is cut, tell the partner the best thing the hand holds (or, mostly, that it holds
+        nothing to speak of)."""
+        return chosen_sena(self, obs, self.quiet)
 
     def _wish(self, obs: Observation, grade: int) -> Kind:
         """The call by the rules of thumb: open only with a hand ready for an órdago, answer bets
@@ -130,13 +126,15 @@ class NoviceBot(Bot):
         assert betting is not None
         chance = team_chance(obs, betting)
         if betting.bettor_team is None:
-            if chance >= self.own_ordago:
+            if chance >= self.own_ordago - 0.1 and self._ordago_chance(obs) >= self.own_ordago:
                 return Kind.ORDAGO
             return Kind.ENVIDO if chance >= self.bet_nerve else Kind.PASO
         if betting.ordago:
             return Kind.QUIERO if self._takes_ordago(obs, betting) else Kind.NO_QUIERO
         if betting.proposal is not None and betting.proposal.kind in (Kind.QUIERO, Kind.ENVIDO, Kind.ORDAGO):
             return betting.proposal.kind  # trust the partner's stronger call
+        if chance >= self.own_ordago - 0.1 and self._ordago_chance(obs) >= self.own_ordago:
+            return Kind.ORDAGO
         if chance >= self.raise_nerve and betting.stake < 6:
             return Kind.ENVIDO
         return Kind.QUIERO if grade >= 2 or chance >= self.call_nerve else Kind.NO_QUIERO
@@ -148,13 +146,20 @@ class NoviceBot(Bot):
             return True
         ours = obs.scores[obs.team]
         theirs = obs.scores[other_team(obs.team)] + (betting.previous or 1)
-        return team_chance(obs, betting) >= self._playing_on(ours, theirs, obs.rules.target)
+        return self._ordago_chance(obs) >= self._playing_on(ours, theirs, obs.rules.target)
+
+    def _ordago_chance(self, obs: Observation) -> float:
+        """For the game, even a beginner looks carefully: the chance over deals of the unseen cards that
+        agree with the declarations and the partner's seña, ties going to the mano."""
+        knowledge = knowledge_for(obs.rules)
+        worlds = sample_worlds(obs, knowledge, 200, self.rng(obs, "ordago"), read_calls=False)
+        return lance_chance(obs, knowledge, normalised(worlds))
 
     def _playing_on(self, ours: int, theirs: int, target: int) -> float:
         """A beginner's feel for the chance of winning the game from these scores by playing on."""
         if theirs >= target:
             return 0.0
-        feel = self.ordago_nerve + 0.01 * (ours - theirs) * 40 / target
+        feel = self.ordago_nerve + self.score_feel * (ours - theirs) * 40 / target
         if theirs >= target - 6:
             feel = min(feel, 0.6)
         return min(max(feel, 0.05), 0.99)

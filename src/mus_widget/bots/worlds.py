@@ -15,7 +15,7 @@ from ..cards import DECK, KEY_WEIGHTS
 from ..hands import Lance
 from ..observation import Observation
 from ..phase import Phase
-from ..seats import partner, team_of
+from ..seats import partner, speaking_order, team_of
 from ..senas import claims
 from .tables import Knowledge
 
@@ -83,15 +83,17 @@ def _calls(obs: Observation) -> list[tuple[int, str, int, bool, int, bool]]:
 
 
 def sample_worlds(
-    obs: Observation, knowledge: Knowledge, count: int, rng: random.Random, catch: bool = False
+    obs: Observation, knowledge: Knowledge, count: int, rng: random.Random, *, catch: bool = False,
+    read_calls: bool = True,
 ) -> list[World]:
-    """``count`` worlds for ``obs.seat``, weighted; with ``catch`` the opponents' señas count too."""
+    """``count`` worlds for ``obs.seat``, weighted by the calls so far (unless ``read_calls`` is off);
+    with ``catch`` the opponents' señas count too."""
     mine = {c.index for c in obs.hand.cards} | {c.index for c in obs.discarded}
     pool = [c.index for c in DECK if c.index not in mine]
     others = [s for s in range(4) if s != obs.seat]
     pares, juego = obs.pares_declared, obs.juego_declared
     checks = _claim_checks(obs, knowledge, catch)
-    calls = _calls(obs)
+    calls = _calls(obs) if read_calls else []
     values = knowledge.values
     my_key = obs.hand.key
     worlds = []
@@ -126,3 +128,21 @@ def normalised(worlds: Sequence[World]) -> list[tuple[World, float]]:
     """Each world with its share of the total weight."""
     total = sum(w.weight for w in worlds) or 1.0
     return [(w, w.weight / total) for w in worlds]
+
+
+def lance_chance(obs: Observation, knowledge: Knowledge, worlds: Sequence[tuple[World, float]]) -> float:
+    """The share of the worlds in which this seat's team wins the lance being bet (ties to the mano)."""
+    betting = obs.betting
+    assert betting is not None
+    index = _LANCE_INDEX[betting.lance.value]
+    order = [s for s in speaking_order(obs.mano) if s in betting.eligible]
+    chance = 0.0
+    for world, share in worlds:
+        strengths = [knowledge.values[key].strengths[index] for key in world.keys]
+        best = order[0]
+        for seat in order[1:]:
+            if strengths[seat] > strengths[best]:
+                best = seat
+        if team_of(best) == obs.team:
+            chance += share
+    return chance
