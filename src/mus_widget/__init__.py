@@ -5,7 +5,11 @@ The engine (cards, hand evaluation, betting, the game, observations, the count) 
     import mus_widget as mw
     game = mw.Game.new(seed=7)
     game = game.apply(game.legal_actions()[0])
+
+In a notebook, ``mus_widget.MusTable()`` is the table: the student plays South against three bots.
 """
+
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Kind
 from .betting import Betting, LanceResult, Outcome
@@ -29,6 +33,19 @@ from .scoring import CountRow, Reason
 from .seats import next_seat, partner, team_of
 from .senas import CATALOGUE, Sena, true_senas
 
+if TYPE_CHECKING:
+    from .widget import MusTable
+
+
+def __getattr__(name: str) -> Any:
+    """``mus_widget.MusTable``, imported on first use so the engine alone never loads the widget stack."""
+    if name == "MusTable":
+        from .widget import MusTable
+
+        return MusTable
+    raise AttributeError(f"module 'mus_widget' has no attribute {name!r}")
+
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -49,6 +66,7 @@ __all__ = [
     "LanceResult",
     "MalformedActionError",
     "MusError",
+    "MusTable",
     "NotationError",
     "Observation",
     "Outcome",

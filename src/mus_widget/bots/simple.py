@@ -75,6 +75,10 @@ class NoviceBot(Bot):
     ordago_nerve = 0.95
     """An órdago is accepted when the team's chance at the lance (from this hand alone) is this high."""
     own_ordago = 0.9
+    careful = 200
+    """Deals sampled when the novice weighs an órdago."""
+    late_feel = 0.6
+    """The bar for taking an órdago once refusing would leave them within a hand of the game."""
     score_feel = 0.01
     """How much each point of lead (or deficit) raises (or lowers) the bar for taking an órdago."""
     """The novice calls an órdago itself only when its team's chance at the lance is this high."""
@@ -152,7 +156,7 @@ class NoviceBot(Bot):
         """For the game, even a beginner looks carefully: the chance over deals of the unseen cards that
         agree with the declarations and the partner's seña, ties going to the mano."""
         knowledge = knowledge_for(obs.rules)
-        worlds = sample_worlds(obs, knowledge, 200, self.rng(obs, "ordago"), read_calls=False)
+        worlds = sample_worlds(obs, knowledge, self.careful, self.rng(obs, "ordago"), read_calls=False)
         return lance_chance(obs, knowledge, normalised(worlds))
 
     def _playing_on(self, ours: int, theirs: int, target: int) -> float:
@@ -161,7 +165,7 @@ class NoviceBot(Bot):
             return 0.0
         feel = self.ordago_nerve + self.score_feel * (ours - theirs) * 40 / target
         if theirs >= target - 6:
-            feel = min(feel, 0.6)
+            feel = min(feel, self.late_feel)
         return min(max(feel, 0.05), 0.99)
 
     def _realise(self, obs: Observation, wish: Kind, grade: int) -> str:

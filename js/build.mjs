@@ -1,0 +1,64 @@
+// Bundle js/ into the two files the Python package ships: src/mus_widget/static/widget.js (one
+// self-contained ES module: anywidget loads it from a Blob URL, so no relative imports survive) and
+// src/mus_widget/static/widget.css. The first line of each carries the sha256 of the js/ sources, which
+// tests/test_widget.py recomputes without Node: a stale bundle fails the tests.
+//
+//   npm run build          write the bundle
+//   npm run check          exit 1 if the bundle is stale
+
+import { createHash } from "node:crypto";
+import { readFileSync, readdirSync, writeFileSync, statSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = dirname(here);
+const out = join(root, "src", "mus_widget", "static");
+
+/** Every source file under js/, as posix paths relative to js/, sorted. */
+function sources(dir = here) {
+  const found = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) found.push(...sources(path));
+    else if (/\.(js|mjs|css)$/.test(name)) found.push(relative(here, path).split(sep).join("/"));
+  }
+  return found.sort();
+}
+
+/** The sha256 of the sources: each path, a newline, its bytes, a newline. */
+export function sourceHash() {
+  const hash = createHash("sha256");
+  for (const path of sources()) {
+    hash.update(`${path}\n`);
+    hash.update(readFileSync(join(here, path)));
+    hash.update("\n");
+  }
+  return hash.digest("hex");
+}
+
+const digest = sourceHash();
+const header = (comment) => comment.replace("%", `mus-widget bundle sha256:${digest} (built from js/ by npm run build)`);
+
+if (process.argv.includes("--check")) {
+  const first = readFileSync(join(out, "widget.js"), "utf8").split("\n", 1)[0];
+  if (!first.includes(digest)) {
+    console.error("src/mus_widget/static/widget.js is stale: run npm run build");
+    process.exit(1);
+  }
+  console.log("bundle is up to date");
+} else {
+  const result = await build({
+    entryPoints: [join(here, "widget.js")],
+    bundle: true,
+    format: "esm",
+    target: "es2020",
+    write: false,
+    legalComments: "none",
+    charset: "utf8",
+  });
+  writeFileSync(join(out, "widget.js"), `${header("// %")}\n${result.outputFiles[0].text}`);
+  writeFileSync(join(out, "widget.css"), `${header("/* % */")}\n${readFileSync(join(here, "styles.css"), "utf8")}`);
+  console.log(`wrote src/mus_widget/static/widget.js and widget.css (sources sha256 ${digest.slice(0, 12)})`);
+}

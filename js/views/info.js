@@ -1,0 +1,26 @@
+// The player-info popover of a bot: name, level, seat, the team's record at this table, and, once the hands
+// of the last hand were shown, why it called what it called.
+
+import { h } from "../dom.js";
+
+export function infoPopover(ctx, seat) {
+  const { state, t } = ctx;
+  const player = state.players[seat];
+  const [games, won] = player.record;
+  const why = player.why || [];
+  return h(
+    "div",
+    { class: "mus-popover mus-info", role: "dialog", aria: { label: t("ui.info.of", { name: player.name }) } },
+    h("div", { class: "mus-popover-head" },
+      h("strong", {}, player.name),
+      h("button", { class: "mus-close", type: "button", data: { key: `info-close-${seat}` },
+        aria: { label: t("ui.close") }, on: { click: () => ctx.toggleInfo(seat) } }, "×")),
+    h("p", {}, t("ui.info.level", { level: t(`ui.level.${player.level}`) })),
+    h("p", {}, t("ui.info.seat", { seat: t(`seat.${seat}`) })),
+    h("p", {}, t("ui.info.record", { games, won })),
+    h("p", { class: "mus-info-why-title" }, t("ui.info.why")),
+    why.length
+      ? h("ul", { class: "mus-info-why" }, why.map((line) => h("li", {}, line)))
+      : h("p", { class: "mus-muted" }, t("ui.info.why.none")),
+  );
+}

@@ -1,0 +1,183 @@
+// One seat at the table: name plate (markers, name, team points, face, player info), cards, pares and juego
+// declarations, speech bubble; for the student also the gesture overview behind the face button.
+
+import { h, svgImage } from "../dom.js";
+import { cardName } from "../i18n.js";
+import { backSvg, cardSvg } from "../cards.js";
+import { arrowSvg, faceSvg, manoSvg } from "../faces.js";
+import { senasOverview } from "./senas.js";
+import { infoPopover } from "./info.js";
+
+/** The four cards of a seat: face up with names, face down as one labelled group, or discard toggles. */
+export function handView(ctx, seat) {
+  const { state, t, ui } = ctx;
+  const player = state.players[seat];
+  const mine = seat === state.seat;
+  const discarding = mine && state.turn && state.turn.kind === "discard";
+  if (!player.cards) {
+    return h(
+      "div",
+      { class: "mus-hand mus-hand-down", role: "img", aria: { label: t("ui.cards.hidden", { name: player.name }) } },
+      [0, 1, 2, 3].map(() => svgImage(backSvg(), "mus-card")),
+    );
+  }
+  if (discarding) {
+    return h(
+      "div",
+      { class: "mus-hand mus-hand-pick", role: "group", aria: { label: t("ui.discard.pick") } },
+      player.cards.map((card) => {
+        const picked = ui.selected.has(card);
+        return h(
+          "button",
+          {
+            class: ["mus-card-button", picked && "mus-picked"],
+            type: "button",
+            data: { key: `card-${card}`, card },
+            aria: { pressed: picked ? "true" : "false", label: cardName(t, card) },
+            title: t("ui.discard.card", { card: cardName(t, card) }),
+            on: { click: () => ctx.toggleCard(card) },
+          },
+          svgImage(cardSvg(card), "mus-card"),
+        );
+      }),
+    );
+  }
+  const names = player.cards.map((card) => cardName(t, card));
+  return h(
+    "ul",
+    {
+      class: ["mus-hand", mine ? "mus-hand-mine" : "mus-hand-shown"],
+      aria: { label: mine ? t("ui.cards.yours") : t("ui.cards.shown", { name: player.name, cards: names.join(", ") }) },
+    },
+    player.cards.map((card, i) =>
+      h("li", { class: "mus-card-slot", role: "img", aria: { label: names[i] }, data: { card } },
+        svgImage(cardSvg(card), "mus-card")),
+    ),
+  );
+}
+
+/** The face beside a name: the student's opens the señas; a bot's shows its last seña. */
+function faceView(ctx, seat) {
+  const { state, t, ui } = ctx;
+  const player = state.players[seat];
+  const mine = seat === state.seat;
+  const ringed = player.sena && (seat === state.partner || mine);
+  const described = player.sena
+    ? t("ui.face.of", {
+        name: player.name,
+        gesture: t(`sena.${player.sena}.gesture`),
+        meaning: t(`sena.${player.sena}.meaning`),
+      })
+    : t("ui.face.none", { name: player.name });
+  const note = ringed ? t(mine ? "ui.sena.yours" : "ui.sena.partner") : "";
+  const art = svgImage(faceSvg(player.sena), "mus-face");
+  const classes = ["mus-face-wrap", ringed && "mus-ringed", player.sena && "mus-has-sena"];
+  if (mine) {
+    return h(
+      "button",
+      {
+        class: [...classes, "mus-face-button"],
+        type: "button",
+        data: { key: "face", sena: player.sena || "" },
+        aria: { expanded: ui.senasOpen ? "true" : "false", label: ui.senasOpen ? t("ui.face.close") : t("ui.face.open"),
+          description: [described, note].filter(Boolean).join(". ") },
+        title: described,
+        on: { click: () => ctx.toggleSenas() },
+      },
+      art,
+    );
+  }
+  return h(
+    "span",
+    {
+      class: classes,
+      role: "img",
+      tabindex: "0",
+      data: { key: `face-${seat}`, sena: player.sena || "" },
+      aria: { label: [described, note].filter(Boolean).join(". ") },
+    },
+    art,
+    h("span", { class: "mus-hover-note", aria: { hidden: "true" } }, described, note ? h("em", {}, note) : null),
+  );
+}
+
+function plateView(ctx, seat) {
+  const { state, t, ui } = ctx;
+  const player = state.players[seat];
+  const team = seat % 2;
+  const markers = [];
+  if (state.to_move === seat) {
+    markers.push(h("span", { class: "mus-arrow", role: "img", aria: { label: t("ui.to_move", { name: player.name }) } },
+      svgImage(arrowSvg(), "mus-marker")));
+  }
+  if (state.mano === seat) {
+    markers.push(h("span", { class: "mus-mano", role: "img", aria: { label: t("ui.mano", { name: player.name }) } },
+      svgImage(manoSvg(), "mus-marker")));
+  }
+  const info = player.level
+    ? h(
+        "button",
+        {
+          class: "mus-info-button",
+          type: "button",
+          data: { key: `info-${seat}` },
+          aria: { label: t("ui.info.of", { name: player.name }), expanded: ui.info === seat ? "true" : "false" },
+          on: { click: () => ctx.toggleInfo(seat) },
+        },
+        "i",
+      )
+    : null;
+  return h(
+    "div",
+    { class: ["mus-plate", `mus-team-${team}`] },
+    markers,
+    h("span", { class: "mus-name" }, player.name),
+    h("span", { class: "mus-points", title: state.teams[team] }, String(state.scores[team])),
+    faceView(ctx, seat),
+    info,
+  );
+}
+
+function declarations(ctx, player) {
+  const { t } = ctx;
+  const out = [];
+  for (const lance of ["pares", "juego"]) {
+    const has = player[lance];
+    if (has === null || has === undefined) continue;
+    out.push(h("span", { class: ["mus-decl", has ? "mus-decl-yes" : "mus-decl-no"] },
+      t(`ui.${lance}.${has ? "yes" : "no"}`)));
+  }
+  return out.length ? h("div", { class: "mus-decls" }, out) : null;
+}
+
+function bubbleView(ctx, seat) {
+  const { state } = ctx;
+  const bubble = state.players[seat].bubble;
+  if (!bubble) return h("div", { class: "mus-bubble mus-bubble-empty", aria: { hidden: "true" } });
+  const fresh = ctx.freshFrom !== null && bubble.at >= ctx.freshFrom;
+  return h(
+    "div",
+    { class: ["mus-bubble", bubble.ask && "mus-bubble-ask", fresh && "mus-fresh"], data: { seat } },
+    bubble.text,
+  );
+}
+
+/** A whole seat at its place around the table ("bottom", "right", "top", "left"). */
+export function seatView(ctx, seat, position) {
+  const { state, ui } = ctx;
+  const player = state.players[seat];
+  const mine = seat === state.seat;
+  return h(
+    "section",
+    {
+      class: ["mus-seat", `mus-at-${position}`, state.to_move === seat && "mus-to-move", mine && "mus-me"],
+      aria: { label: player.name },
+      data: { seat, position },
+    },
+    plateView(ctx, seat),
+    h("div", { class: "mus-seat-body" }, handView(ctx, seat), bubbleView(ctx, seat)),
+    declarations(ctx, player),
+    mine && ui.senasOpen ? senasOverview(ctx) : null,
+    ui.info === seat ? infoPopover(ctx, seat) : null,
+  );
+}

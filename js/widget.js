@@ -1,0 +1,221 @@
+// The anywidget front end of MusTable. Each view draws the synced state (the student seat's view of the game)
+// and sends intents to Python with model.send; it never decides anything about the game itself.
+// View-only state (cards picked for a discard, the slider, open panels, the tips page) lives in `ui`.
+
+import { h } from "./dom.js";
+import { translator } from "./i18n.js";
+import { barText } from "./views/turn.js";
+import { newForm, newGameMessage } from "./views/newgame.js";
+import { tableView } from "./views/table.js";
+import { tipMoment } from "./views/tips.js";
+
+/** The view's own state, which other views of the same table do not share. */
+function freshUi() {
+  return {
+    selected: new Set(),
+    amount: null,
+    turnKey: "",
+    senasOpen: false,
+    info: null,
+    form: null,
+    tipsClosed: "",
+    tipsKey: "",
+    tipPage: 0,
+    dismissedError: 0,
+    waitingFor: null,
+  };
+}
+
+/** What the aria-live region should say after a state change. */
+function announcement(t, before, state) {
+  const lines = [];
+  const sameHand = before && before.game === state.game && before.hand === state.hand && before.stage === state.stage;
+  const fresh = sameHand ? state.log.slice(before.log.length) : state.log.slice(-3);
+  lines.push(...fresh);
+  if (state.stage === "count" && (!before || before.stage !== "count")) lines.push(t("ui.live.count"));
+  if (state.winner && (!before || !before.winner)) lines.push(state.winner.text);
+  if (state.turn && (!before || !before.turn || before.v !== state.v)) {
+    lines.push(t("ui.live.turn", { bar: barText(t, state) }));
+  }
+  return lines.join(" ");
+}
+
+/** A key for the student's current decision: the slider and the picked cards reset when it changes. */
+function turnKey(state) {
+  const turn = state.turn;
+  if (!turn) return "";
+  const cards = state.players[state.seat].cards || [];
+  return `${state.game}|${state.hand}|${state.phase}|${cards.join(" ")}|${JSON.stringify(turn)}`;
+}
+
+function render({ model, el }) {
+  const root = h("div", { class: "mus-widget", "data-lm-suppress-shortcuts": "true" });
+  const live = h("div", { class: "mus-live", role: "status", aria: { live: "polite", atomic: "true" } });
+  const app = h("div", { class: "mus-app-host" });
+  root.append(live, app);
+  el.appendChild(root);
+
+  const ui = freshUi();
+  let shown = null; // the state last drawn
+  let freshFrom = null; // log index from which bubbles are new
+
+  const send = (content) => model.send(content);
+
+  function prepare(state) {
+    const key = turnKey(state);
+    if (key !== ui.turnKey) {
+      ui.turnKey = key;
+      ui.selected = new Set();
+      ui.amount = null;
+    }
+    const { key: tipKey } = tipMoment(state, ui);
+    if (tipKey !== ui.tipsKey) {
+      ui.tipsKey = tipKey;
+      ui.tipPage = 0;
+    }
+  }
+
+  function draw() {
+    const state = model.get("state");
+    if (!state || !state.players) return;
+    prepare(state);
+    const t = translator(model.get("messages"));
+    const active = document.activeElement;
+    const focusKey = active && root.contains(active) && active.dataset ? active.dataset.key : null;
+    const ctx = {
+      state,
+      t,
+      ui,
+      messages: model.get("messages") || {},
+      setup: model.get("setup") || {},
+      tips: model.get("tips"),
+      error: model.get("error"),
+      waiting: ui.waitingFor !== null,
+      freshFrom,
+      redraw: draw,
+      act(action) {
+        ui.waitingFor = state.v;
+        send({ type: "act", action });
+        draw();
+      },
+      nextHand() {
+        ui.waitingFor = state.v;
+        send({ type: "next_hand" });
+        draw();
+      },
+      makeSena(sena) {
+        ui.senasOpen = false;
+        send({ type: "sena", sena });
+        draw();
+      },
+      toggleCard(card) {
+        if (ui.selected.has(card)) ui.selected.delete(card);
+        else ui.selected.add(card);
+        draw();
+      },
+      toggleSenas() {
+        ui.senasOpen = !ui.senasOpen;
+        draw();
+      },
+      toggleInfo(seat) {
+        ui.info = ui.info === seat ? null : seat;
+        draw();
+      },
+      pageTip(page) {
+        ui.tipPage = page;
+        draw();
+      },
+      closeTips(key) {
+        ui.tipsClosed = key;
+        draw();
+      },
+      setTips(on) {
+        if (on) ui.tipsClosed = "";
+        send({ type: "prefs", tips: on });
+      },
+      dismissError(seq) {
+        ui.dismissedError = seq;
+        draw();
+      },
+      openNewGame() {
+        ui.form = newForm(model.get("setup"), {
+          tips: model.get("tips"), language: model.get("language"), pace: model.get("pace"),
+        });
+        draw();
+      },
+      closeNewGame() {
+        ui.form = null;
+        draw();
+      },
+      startGame() {
+        const message = newGameMessage(ui.form);
+        ui.form = null;
+        ui.tipsClosed = "";
+        send(message);
+        draw();
+      },
+    };
+    app.replaceChildren(tableView(ctx));
+    root.dataset.version = String(state.v);
+    root.dataset.stage = state.stage;
+    const lines = app.querySelector(".mus-log-lines");
+    if (lines) lines.scrollTop = lines.scrollHeight;
+    if (focusKey) {
+      const again = app.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+      const fallback = app.querySelector(".mus-actions button:not([disabled]), .mus-count button, .mus-dialog input");
+      const target = again && !again.disabled ? again : fallback;
+      if (target) target.focus({ preventScroll: true });
+      else root.focus({ preventScroll: true });
+    }
+  }
+
+  function onState() {
+    const state = model.get("state");
+    const t = translator(model.get("messages"));
+    const before = shown;
+    const sameHand = before && before.game === state.game && before.hand === state.hand;
+    freshFrom = sameHand ? before.log.length : null;
+    ui.waitingFor = null;
+    const said = announcement(t, before, state);
+    if (said) live.textContent = said;
+    shown = state;
+    draw();
+  }
+
+  function onError() {
+    ui.waitingFor = null;
+    const error = model.get("error");
+    if (error && error.text) live.textContent = error.text;
+    draw();
+  }
+
+  root.tabIndex = -1;
+  root.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    if (ui.form) ui.form = null;
+    else if (ui.senasOpen) ui.senasOpen = false;
+    else if (ui.info !== null) ui.info = null;
+    else return;
+    event.stopPropagation();
+    draw();
+    const face = app.querySelector('[data-key="face"]');
+    if (face) face.focus({ preventScroll: true });
+  });
+
+  model.on("change:state", onState);
+  model.on("change:error", onError);
+  model.on("change:messages", draw);
+  model.on("change:tips", draw);
+  model.on("change:setup", draw);
+  shown = model.get("state");
+  draw();
+  return () => {
+    model.off("change:state", onState);
+    model.off("change:error", onError);
+    model.off("change:messages", draw);
+    model.off("change:tips", draw);
+    model.off("change:setup", draw);
+  };
+}
+
+export default { render };

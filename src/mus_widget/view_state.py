@@ -1,0 +1,347 @@
+"""The table's synced state: one seat's :class:`Observation` mapped to the plain JSON the browser draws.
+
+This module is the only road from the game to the browser, and it takes an observation, never a game: what
+it cannot see it cannot leak. Besides the observation it takes the table's public facts (:class:`TableView`:
+names, bot levels, records, the language, whether the count is open) and, only for a teacher's table that
+asked for it, every hand (``reveal``). Bots' reasons are public talk once the hands they were about have been
+shown, and are only used then. Texts are rendered here from the message catalogue, with the players' names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from .actions import Kind
+from .betting import Betting, LanceResult
+from .cards import Hand
+from .errors import MusError
+from .log import Event, HandSummary
+from .messages import CATALOGUES, EN, message
+from .observation import Observation
+from .phase import Phase
+from .scoring import CountRow, Reason, Value
+from .seats import partner, team_seats
+from .senas import true_senas
+from .text import action_text, event_text, reason_text
+
+Stage = Literal["play", "count"]
+"""``play``: the current hand; ``count``: the last hand's count is open until the student presses Next hand."""
+
+MESSAGE_PREFIXES: Final = ("ui.", "tip.", "lance.", "action.", "sena.", "seat.", "outcome.", "pares.")
+"""The parts of the catalogue the browser needs for its own labels."""
+
+MOMENTS: Final = (
+    "mus", "discard", "grande", "chica", "pares", "juego", "punto", "betting", "team_answer", "ordago", "count",
+    "senas",
+)
+"""The moments a tips box knows; ``tip.<moment>.<n>`` are its tips."""
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A seat's public facts: the name, the bot level (None for the student) and the team's record here."""
+
+    name: str
+    level: str | None
+    games: int = 0
+    """Games finished at this table."""
+    won: int = 0
+    """Of those, games this player's team won."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """What the view shows besides the observation.
+
+    ``notes`` are the bots' reasons for their calls in the lances of the last hand, by seat; they are shown
+    only with that hand's count and only when its hands were shown. ``reveal`` holds every hand of the
+    current deal for a teacher's table (``MusTable(reveal=True)``); None everywhere else.
+    """
+
+    players: tuple[Player, Player, Player, Player]
+    language: str = "en"
+    stage: Stage = "play"
+    version: int = 0
+    notes: tuple[tuple[Reason, ...], ...] = ((), (), (), ())
+    reveal: tuple[Hand, ...] | None = None
+
+
+def messages_for(language: str) -> dict[str, str]:
+    """The catalogue entries the browser needs, in ``language`` (English where a text is missing)."""
+    catalogue = CATALOGUES.get(language, EN)
+    return {key: catalogue.get(key, text) for key, text in EN.items() if key.startswith(MESSAGE_PREFIXES)}
+
+
+# ---------------------------------------------------------------------------------------------- texts
+
+
+class _Texts:
+    """Catalogue texts with players' names in place of seat names."""
+
+    def __init__(self, players: Sequence[Player], language: str) -> None:
+        self.names = [p.name for p in players]
+        self.language = language
+
+    def team(self, team: int) -> str:
+        a, b = team_seats(team)
+        return message("ui.team", self.language, a=self.names[a], b=self.names[b])
+
+    def values(self, values: Mapping[str, Value]) -> dict[str, object]:
+        """Turn seat, team, lance, outcome, seña, action and feature ids among message values into words."""
+        lang = self.language
+        out: dict[str, object] = dict(values)
+        for key in ("seat", "tied_with", "mano"):
+            value = values.get(key)
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4:
+                out[key] = self.names[value]
+        team = values.get("team")
+        if isinstance(team, int) and not isinstance(team, bool) and team in (0, 1):
+            out["team"] = self.team(team)
+        for key, prefix in (("lance", "lance."), ("outcome", "outcome.")):
+            value = values.get(key)
+            if isinstance(value, str):
+                out[key] = message(prefix + value, lang)
+        sena = values.get("sena")
+        if isinstance(sena, str):
+            out["sena"] = message(f"sena.{sena}.meaning", lang)
+        action = values.get("action")
+        if isinstance(action, str):
+            out["action"] = action_text(action, lang)
+        feature = values.get("feature")
+        if isinstance(feature, str):
+            out["feature"] = message(f"feature.{feature}", lang, count=values.get("count", 0))
+        if "score" in values and "now" not in values:
+            out["score_text"] = message("score.keep" if values["score"] else "score.change", lang)
+        return out
+
+    def event(self, event: Event) -> str:
+        values: dict[str, Value] = dict(event.detail)
+        if event.seat is not None:
+            values["seat"] = event.seat
+        message_id = f"event.{event.kind}"
+        if event.kind == "declare":
+            message_id = f"event.declare.{values.get('lance')}.{'yes' if values.get('has') else 'no'}"
+        try:
+            return message(message_id, self.language, **self.values(values))
+        except (MusError, ValueError, KeyError):
+            return event_text(event, self.language)
+
+    def reason(self, reason: Reason) -> str:
+        try:
+            return message(reason.id, self.language, **self.values(reason.params))
+        except (MusError, ValueError, KeyError):
+            return reason_text(reason, self.language)
+
+
+# ---------------------------------------------------------------------------------------------- the mapping
+
+
+def view_state(obs: Observation, table: TableView) -> dict[str, Any]:
+    """The synced state for the student's seat ``obs.seat``: plain JSON, cards in canonical notation.
+
+    Every card in it is the student's own, or was shown at a showdown, or comes from ``table.reveal``.
+    """
+    texts = _Texts(table.players, table.language)
+    seat = obs.seat
+    last = obs.last_hand
+    counting = table.stage == "count" and last is not None
+    log = last.log if counting and last is not None else obs.log
+    shown = last.hands if counting and last is not None else None
+    scores = last.scores if counting and last is not None else obs.scores
+    mano = last.mano if counting and last is not None else obs.mano
+    playing = not counting and not obs.is_over
+    declared = _declarations(log)
+    senas = _last_senas(log)
+    bubbles = _bubbles(obs, texts) if playing else {}
+    notes = table.notes if counting and shown is not None else ((), (), (), ())
+    players = []
+    for s, player in enumerate(table.players):
+        if shown is not None:
+            cards: list[str] | None = _cards(shown[s])
+        elif table.reveal is not None:
+            cards = _cards(table.reveal[s])
+        elif s == seat:
+            cards = _cards(obs.hand)
+        else:
+            cards = None
+        players.append({
+            "name": player.name,
+            "level": player.level,
+            "record": [player.games, player.won],
+            "cards": cards,
+            "bubble": bubbles.get(s),
+            "sena": senas.get(s),
+            "pares": declared.get(("pares", s)),
+            "juego": declared.get(("juego", s)),
+            "why": [texts.reason(r) for r in notes[s]] if s != seat else [],
+        })
+    turn = _turn(obs) if playing and obs.to_move == seat else None
+    return {
+        "v": table.version,
+        "seat": seat,
+        "partner": partner(seat),
+        "stage": "over" if obs.is_over else table.stage if counting else "play",
+        "phase": obs.phase.value,
+        "game": last.game_number if counting and last is not None else obs.game_number,
+        "hand": last.hand_number if counting and last is not None else obs.hand_number,
+        "games": obs.rules.games,
+        "games_won": list(obs.games_won),
+        "target": obs.rules.target,
+        "scores": list(scores),
+        "mano": mano,
+        "to_move": obs.to_move if playing else None,
+        "teams": [texts.team(0), texts.team(1)],
+        "players": players,
+        "bet": _bet(obs.betting) if playing else None,
+        "last": _last_result(obs.results, texts) if playing else None,
+        "turn": turn,
+        "true_senas": list(true_senas(obs.hand, obs.rules)),
+        "log": [texts.event(e) for e in log],
+        "count": _count(last, texts) if counting and last is not None else None,
+        "winner": None if obs.winner is None else {
+            "team": obs.winner,
+            "text": message("ui.match_over" if obs.rules.games > 1 else "ui.winner", table.language,
+                            team=texts.team(obs.winner)),
+        },
+        "moment": "count" if not playing else moment(obs),
+    }
+
+
+def moment(obs: Observation) -> str:
+    """The moment of the game for the tips box: the phase, or the kind of answer the seat must give."""
+    betting = obs.betting
+    if obs.phase in (Phase.MUS, Phase.DISCARD) or betting is None:
+        return obs.phase.value
+    if obs.to_move == obs.seat and betting.proposal is not None:
+        return "team_answer"
+    if betting.ordago:
+        return "ordago"
+    if betting.bettor_team is not None and betting.bettor_team != obs.team:
+        return "betting"
+    return betting.lance.value
+
+
+def _cards(hand: Hand) -> list[str]:
+    return [str(card) for card in hand.cards]
+
+
+def _turn(obs: Observation) -> dict[str, Any]:
+    """What the seat to move may do, shaped for buttons: bare calls, an envido to confirm, a range of
+    envidos for the slider, órdago, and the partner's proposal when the seat answers for the team."""
+    if obs.phase is Phase.MUS:
+        return {"kind": "mus", "actions": list(obs.legal_actions), "round": obs.mus_round}
+    if obs.phase is Phase.DISCARD:
+        return {"kind": "discard", "actions": ["discard"]}
+    betting = obs.betting
+    assert betting is not None
+    legal = betting.legal()
+    proposal = betting.proposal
+    return {
+        "kind": "bet",
+        "lance": betting.lance.value,
+        "stake": betting.stake,
+        "ordago_on": betting.ordago,
+        "actions": [kind.value for kind in legal.kinds if kind is not Kind.ORDAGO],
+        "confirm": legal.confirm,
+        "raise": [legal.raise_from, legal.raise_to] if legal.raise_from else None,
+        "ordago": Kind.ORDAGO in legal.kinds,
+        "proposal": None if proposal is None else str(proposal),
+        "proposer": betting.proposer if proposal is not None else None,
+    }
+
+
+def _bet(betting: Betting | None) -> dict[str, Any] | None:
+    if betting is None:
+        return None
+    return {
+        "lance": betting.lance.value,
+        "stake": betting.stake,
+        "ordago": betting.ordago,
+        "bettor_team": betting.bettor_team,
+        "eligible": list(betting.eligible),
+    }
+
+
+def _last_result(results: Sequence[LanceResult], texts: _Texts) -> str | None:
+    if not results:
+        return None
+    r = results[-1]
+    values: dict[str, Value] = {"lance": r.lance.value, "outcome": r.outcome.value, "stake": r.stake}
+    return message("event.lance", texts.language, **texts.values(values))
+
+
+def _declarations(log: Sequence[Event]) -> dict[tuple[str, int], bool]:
+    """Who said yes or no to pares and to juego in this log."""
+    out: dict[tuple[str, int], bool] = {}
+    for event in log:
+        if event.kind == "declare" and event.seat is not None:
+            out[(str(event.get("lance")), event.seat)] = bool(event.get("has"))
+    return out
+
+
+def _last_senas(log: Sequence[Event]) -> dict[int, str]:
+    out: dict[int, str] = {}
+    for event in log:
+        if event.kind == "sena" and event.seat is not None:
+            out[event.seat] = str(event.get("sena"))
+    return out
+
+
+def _bubbles(obs: Observation, texts: _Texts) -> dict[int, dict[str, Any]]:
+    """The speech bubble of each seat: its last word in the current round (this mus question, these
+    discards, this lance), with its place in the log; a proposal awaiting the partner is a question."""
+    phase = obs.phase.value
+    out: dict[int, dict[str, Any]] = {}
+    for index, event in enumerate(obs.log):
+        if event.kind == "mus_round" or (event.kind == "lance" and event.phase == phase):
+            out.clear()
+        if event.seat is None or event.phase != phase:
+            continue
+        if event.kind == "call":
+            out[event.seat] = {"action": str(event.get("action")), "at": index}
+        elif event.kind == "discard":
+            count = event.get("count")
+            out[event.seat] = {"text": message("action.discard", texts.language, count=count), "at": index}
+    betting = obs.betting
+    proposer = betting.proposer if betting is not None and betting.proposal is not None else None
+    for seat, bubble in out.items():
+        action = bubble.pop("action", None)
+        if action is not None:
+            said = action_text(action, texts.language)
+            ask = seat == proposer
+            bubble["text"] = message("ui.proposal", texts.language, action=said) if ask else said
+            bubble["ask"] = ask
+        else:
+            bubble["ask"] = False
+    return out
+
+
+def _count(last: HandSummary, texts: _Texts) -> dict[str, Any]:
+    rows = [_row(row, texts) for row in last.count]
+    over = next((e for e in last.log if e.kind == "game_over"), None)
+    return {
+        "rows": rows,
+        "scores": list(last.scores),
+        "shown": last.hands is not None,
+        "over": None if over is None else message(
+            "ui.game_over", texts.language, team=texts.team(int(over.get("team") or 0)),
+            a=last.scores[0], b=last.scores[1],
+        ),
+    }
+
+
+def _row(row: CountRow, texts: _Texts) -> dict[str, Any]:
+    return {
+        "lance": row.lance.value,
+        "outcome": row.outcome.value,
+        "stake": row.stake,
+        "bonus": row.bonus,
+        "team": row.team,
+        "winner": None if row.team is None else texts.team(row.team),
+        "points": row.points,
+        "counted": row.counted,
+        "why": texts.reason(row.why),
+    }
+

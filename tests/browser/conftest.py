@@ -1,0 +1,86 @@
+"""Fixtures of the browser tests: one real ``jupyter lab`` on 127.0.0.1 and Debian's Chromium for the session.
+
+In CI (``CI`` set) a missing /usr/bin/chromium fails the tests; elsewhere they are skipped with the reason.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from mus_lab import CHROMIUM, LabServer, launch_browser
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+"""Where the browser tests write their screenshots (gitignored): light and dark, 500 and 1,200 px."""
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Path:
+    if not CHROMIUM.exists():
+        reason = f"{CHROMIUM} is missing: apt-get install -y chromium (Playwright's own download does not work here)"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    return CHROMIUM
+
+
+def _code_notebook(*cells: str) -> dict[str, Any]:
+    return {
+        "cells": [
+            {"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [], "source": s}
+            for i, s in enumerate(cells)
+        ],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+TWO_VIEWS = _code_notebook(
+    "from mus_widget import MusTable\n\ntable = MusTable(pace=0, seed=4, tips=False)\ntable",
+    "table",
+    'table.receive({"type": "act", "action": "envido two"})',
+)
+"""One table displayed twice, then a refused intent: both views must follow."""
+
+PACED = _code_notebook(
+    "from mus_widget import MusTable\n\n"
+    'deal = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]\n'
+    "table = MusTable(pace=0.4, deal=deal, mano=1, seed=5, tips=False)\ntable",
+    "import time\n\nticked = time.perf_counter()\n6 * 7",
+)
+"""A table whose bots move first, 0.4 s apart, and a cell that runs meanwhile: the kernel is not blocked."""
+
+
+@pytest.fixture(scope="session")
+def lab_server(chromium: Path) -> Iterator[LabServer]:
+    server = LabServer({"two-views.ipynb": TWO_VIEWS, "paced.ipynb": PACED})
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: Path) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = launch_browser(playwright)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    return SCREENSHOTS

@@ -1,0 +1,184 @@
+"""A real JupyterLab and Debian's Chromium for the browser tests and the latency benchmark.
+
+``LabServer`` starts ``jupyter lab`` on 127.0.0.1 in a scratch folder with its own settings (no news
+toasts, no update checks), ``launch_browser`` starts /usr/bin/chromium through Playwright, and the helpers
+open a notebook, run all its cells and wait for the Mus table.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ROOT = Path(__file__).resolve().parents[2]
+PLAY = ROOT / "tutorials" / "00-play.ipynb"
+
+SETTINGS = {
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false", "checkForUpdates": False,
+    },
+    "@jupyterlab/apputils-extension/themes.jupyterlab-settings": {"theme": "JupyterLab Light"},
+}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class LabServer:
+    """``jupyter lab`` serving a scratch copy of the play notebook (and any extra notebooks)."""
+
+    def __init__(self, notebooks: dict[str, Any] | None = None) -> None:
+        self.home = Path(tempfile.mkdtemp(prefix="mus-lab-"))
+        self.notebooks = self.home / "notebooks"
+        self.notebooks.mkdir()
+        shutil.copy(PLAY, self.notebooks / PLAY.name)
+        for name, notebook in (notebooks or {}).items():
+            (self.notebooks / name).write_text(json.dumps(notebook))
+        settings = self.home / "settings"
+        for relative, values in SETTINGS.items():
+            path = settings / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(values))
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = dict(os.environ)
+        env.update({
+            "JUPYTER_RUNTIME_DIR": str(self.home / "runtime"),
+            "JUPYTERLAB_SETTINGS_DIR": str(settings),
+            "JUPYTERLAB_WORKSPACES_DIR": str(self.home / "workspaces"),
+            "PYTHONUNBUFFERED": "1",
+        })
+        env.pop("ANYWIDGET_HMR", None)
+        self.log = open(self.home / "lab.log", "w")  # noqa: SIM115  (closed in stop())
+        self.process = subprocess.Popen(
+            [
+                sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
+                "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.ip=127.0.0.1",
+                f"--ServerApp.port={self.port}", "--ServerApp.port_retries=0",
+                f"--ServerApp.root_dir={self.notebooks}",
+                f"--LabApp.user_settings_dir={settings}",
+                f"--LabApp.workspaces_dir={self.home / 'workspaces'}",
+            ],
+            cwd=self.notebooks, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+        )
+        self._wait()
+
+    def _wait(self, timeout: float = 60.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"jupyter lab exited: {self.read_log()[-2000:]}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except (urllib.error.URLError, OSError):
+                time.sleep(0.25)
+        raise RuntimeError(f"jupyter lab did not answer in {timeout} s: {self.read_log()[-2000:]}")
+
+    def read_log(self) -> str:
+        self.log.flush()
+        return (self.home / "lab.log").read_text()
+
+    def notebook_url(self, name: str) -> str:
+        """The notebook in a workspace of its own, so no other notebook is restored beside it."""
+        return f"{self.url}/lab/workspaces/{Path(name).stem}/tree/{name}"
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=5)
+        self.log.close()
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
+def launch_browser(playwright: Any) -> Any:
+    """Debian's Chromium, headless, through Playwright (never Playwright's own browser download)."""
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+
+
+def open_notebook(page: Any, server: LabServer, name: str = PLAY.name) -> None:
+    """Open a notebook, accept a kernel dialog if one shows, and wait until its kernel is idle."""
+    page.goto(server.notebook_url(name))
+    page.wait_for_selector(".jp-Notebook", timeout=60_000)
+    dialog = page.locator(".jp-Dialog .jp-mod-accept")
+    try:
+        dialog.first.wait_for(timeout=1500)
+        dialog.first.click()
+    except Exception:
+        pass
+    page.wait_for_selector(
+        ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000
+    )
+
+
+def menu(page: Any, *path: str) -> None:
+    """Click through JupyterLab's main menu, e.g. ``menu(page, "Run", "Run All Cells")``."""
+    page.locator("#jp-MainMenu .lm-MenuBar-itemLabel", has_text=path[0]).first.click()
+    for label in path[1:]:
+        item = page.locator(".lm-Menu .lm-Menu-item").filter(
+            has=page.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{re.escape(label)}$"))
+        ).last
+        if label == path[-1]:
+            item.click()
+        else:
+            item.hover()
+            page.wait_for_timeout(200)
+
+
+def run_all(page: Any) -> None:
+    """Run every cell of the open notebook and wait for the Mus table to draw its first state."""
+    menu(page, "Run", "Run All Cells")
+    page.wait_for_selector(".mus-widget[data-version]", timeout=60_000)
+
+
+def use_theme(page: Any, theme: str) -> None:
+    """Switch JupyterLab's theme ("JupyterLab Light" or "JupyterLab Dark") and wait until it applies."""
+    light = "true" if "Light" in theme else "false"
+    if page.get_attribute("body", "data-jp-theme-light") == light:
+        return
+    menu(page, "Settings", "Theme", theme)
+    page.wait_for_selector(f"body[data-jp-theme-light='{light}']", state="attached", timeout=20_000)
+    page.wait_for_timeout(400)
+
+
+def fit_widget(page: Any, width: int) -> int:
+    """Resize the window so the table is about ``width`` px wide; returns the width it got."""
+    size = page.viewport_size or {"width": 1400, "height": 1000}
+    viewport = width + 160
+    got = 0
+    for _ in range(4):
+        page.set_viewport_size({"width": viewport, "height": size["height"]})
+        page.wait_for_timeout(250)
+        box = page.locator(".mus-widget").first.bounding_box()
+        got = int(box["width"]) if box else width
+        if abs(got - width) <= 4:
+            break
+        viewport += width - got
+    return got

@@ -1,0 +1,333 @@
+"""The table in a real browser: JupyterLab runs the play notebook and a student plays by clicking only.
+
+The student follows :mod:`mus_scenario`'s policy. The test first plays that policy in Python to pick a seed whose
+game shows every element to check (discards, a raise with the slider, a partner's proposal to agree with,
+a count, an Órdago with the slider), then types that seed into the new-game panel and plays the same game by
+clicking, checking the table at every step. Screenshots (light and dark, 500 and 1,200 px) go to
+``screenshots/`` at the top of the repository.
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mus_lab import LabServer, fit_widget, open_notebook, run_all, use_theme
+from mus_scenario import Choice, Memo, View, decide, find_seed, play
+
+pytestmark = pytest.mark.slow
+
+READ_VIEW = """() => {
+  const root = document.querySelector('.mus-widget');
+  const turn = root.querySelector('.mus-turn');
+  if (!turn) return null;
+  const cards = [...root.querySelectorAll('.mus-me [data-card]')].map((e) => e.dataset.card);
+  if (root.querySelector('.mus-hand-pick')) return { kind: 'discard', actions: [], agree: null, slider: null, cards };
+  const plain = [...turn.querySelectorAll('.mus-actions button[data-action]')]
+    .filter((b) => b.dataset.key !== 'act-agree' && b.dataset.key !== 'act-raise');
+  const actions = plain.map((b) => b.dataset.action);
+  const agree = turn.querySelector('[data-key="act-agree"]');
+  const slider = turn.querySelector('input.mus-slider');
+  return {
+    kind: actions.includes('mus') ? 'mus' : 'bet',
+    actions,
+    agree: agree ? agree.dataset.action : null,
+    slider: slider ? [Number(slider.min), Number(slider.max)] : null,
+    cards,
+  };
+}"""
+
+
+class Table:
+    """The Mus table on the page, driven by clicks."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.root = page.locator(".mus-widget").first
+
+    def version(self) -> int:
+        return int(self.root.get_attribute("data-version") or 0)
+
+    def wait_newer(self, version: int) -> None:
+        self.page.wait_for_function(
+            "v => Number(document.querySelector('.mus-widget').dataset.version) > v", arg=version, timeout=20_000
+        )
+
+    def click(self, selector: str) -> None:
+        """Click and wait for the table's answer (a new state)."""
+        before = self.version()
+        self.root.locator(selector).first.click()
+        self.wait_newer(before)
+
+    def view(self) -> View | None:
+        data = self.page.evaluate(READ_VIEW)
+        if data is None:
+            return None
+        slider = data["slider"]
+        return View(data["kind"], tuple(data["actions"]), data["agree"], tuple(slider) if slider else None,
+                    tuple(data["cards"]))
+
+    def perform(self, choice: Choice, keyboard: bool = False) -> None:
+        root = self.root
+        before = self.version()
+        if choice.kind == "click":
+            plain = ":not([data-key='act-agree']):not([data-key='act-raise'])"
+            button = root.locator(f".mus-actions button[data-action='{choice.action}']{plain}").first
+            if keyboard:
+                button.focus()
+                self.page.keyboard.press("Enter")
+            else:
+                button.click()
+        elif choice.kind == "agree":
+            agree = root.locator("[data-key='act-agree']")
+            assert agree.inner_text().strip() == "Agree"
+            agree.click()
+        elif choice.kind == "discard":
+            for card in choice.cards:
+                root.locator(f"button[data-card='{card}']").click()
+                assert root.locator(f"button[data-card='{card}']").get_attribute("aria-pressed") == "true"
+            discard = root.locator("[data-key='act-discard']")
+            assert discard.inner_text().strip() == f"Discard {len(choice.cards)}"
+            discard.click()
+        else:
+            root.locator("input.mus-slider").fill(str(choice.amount))
+            raise_button = root.locator("[data-key='act-raise']")
+            assert raise_button.get_attribute("data-action") == choice.action
+            expected = "Órdago" if choice.action == "ordago" else f"Envido {choice.amount}"
+            assert raise_button.inner_text().strip() == expected
+            raise_button.click()
+        self.wait_newer(before)
+
+    def shot(self, folder: Path, name: str, width: int) -> Path:
+        got = fit_widget(self.page, width)
+        self.root.scroll_into_view_if_needed()
+        path = folder / f"{name}-{width}.png"
+        self.root.screenshot(path=str(path), animations="disabled")
+        assert abs(got - width) <= 12, f"the table is {got} px wide, not about {width}"
+        return path
+
+
+@pytest.fixture(scope="module")
+def table(browser: Any, lab_server: LabServer) -> Any:
+    page = browser.new_page(viewport={"width": 1400, "height": 1100})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    open_notebook(page, lab_server)
+    page.keyboard.press("Control+b")  # fold JupyterLab's file browser away: more room for the table
+    run_all(page)
+    yield Table(page)
+    assert not errors, f"errors in the page: {errors}"
+    page.close()
+
+
+def test_a_student_plays_a_game_by_clicking(table: Table, screenshots: Path) -> None:
+    page, root = table.page, table.root
+    seed = find_seed()
+
+    # The new-game panel: names, bots, rules, tips, language, bot speed and seed; Start deals.
+    root.locator("[data-key='new-game']").click()
+    dialog = root.locator(".mus-dialog")
+    dialog.wait_for()
+    for key in ("name-0", "level-1", "level-2", "level-3", "target", "kings", "games", "form-tips", "language",
+                "pace", "seed", "rule-real_31", "rule-team_consent"):
+        assert dialog.locator(f"[data-key='{key}']").count() == 1, key
+    assert dialog.locator("[data-key='level-1'] option").count() == 3
+    dialog.locator("[data-key='pace']").select_option("0")
+    dialog.locator("[data-key='seed']").fill(str(seed))
+    table.click("[data-key='start']")
+    assert root.locator(".mus-dialog").count() == 0
+    assert root.locator(".mus-seat").count() == 4
+    assert root.locator(".mus-mano").count() == 1
+    assert root.locator(".mus-me .mus-card-slot, .mus-me .mus-card-button").count() == 4
+    assert root.locator(".mus-hand-down").count() == 3  # the others' cards are face down
+
+    # A tips box: arrows page through it, the green X closes it.
+    tips = root.locator(".mus-tips")
+    tips.wait_for()
+    first_tip = root.locator(".mus-tip-text").get_attribute("data-tip")
+    root.locator("[data-key='tip-next']").click()
+    assert root.locator(".mus-tip-text").get_attribute("data-tip") != first_tip
+    root.locator("[data-key='tip-prev']").click()
+    assert root.locator(".mus-tip-text").get_attribute("data-tip") == first_tip
+    root.locator("[data-key='tip-close']").click()
+    assert tips.count() == 0
+
+    # A bot's player info.
+    bot = 1
+    root.locator(f"[data-key='info-{bot}']").click()
+    info = root.locator(".mus-info")
+    assert "Level: Novice" in info.inner_text()
+    root.locator(f"[data-key='info-{bot}']").click()
+    assert info.count() == 0
+
+    memo = Memo()
+    sent: list[dict[str, object]] = []
+    seen = {"bubble": False, "declared": False, "ringed_partner": False, "arrow": False, "log": 0}
+    tips_toggled = False
+    keyboard_used = False
+    for _ in range(160):
+        if root.get_attribute("data-stage") == "over":
+            break
+        if root.locator(".mus-count").count():
+            # The count: a row per lance with stake, bonus, winner and why; then Next hand.
+            count = root.locator(".mus-count")
+            rows = count.locator("tr.mus-count-row")
+            assert rows.count() == 4, count.inner_text()
+            assert count.locator("tr.mus-count-why").count() == 4
+            assert "has the best hand" in count.inner_text() or "bet was refused" in count.inner_text()
+            memo.counts_read += 1
+            memo.rows.append([rows.nth(i).get_attribute("data-lance") for i in range(rows.count())])
+            assert root.locator(".mus-hand-down").count() == 0, "the hands are shown at the count"
+            if memo.counts_read == 1:
+                table.shot(screenshots, "count-light", 1200)
+            if memo.done():
+                break
+            sent.append({"type": "next_hand"})
+            table.click("[data-key='next-hand']")
+            continue
+        view = table.view()
+        assert view is not None, "neither the student's turn nor the count is on the table"
+        seen["bubble"] |= root.locator(".mus-bubble:not(.mus-bubble-empty)").count() > 0
+        seen["declared"] |= root.locator(".mus-decl").count() > 0
+        seen["ringed_partner"] |= root.locator(".mus-at-top .mus-face-wrap.mus-ringed").count() > 0
+        assert root.locator(".mus-me .mus-arrow").count() == 1 and root.locator(".mus-exclaim").count() == 1
+        assert root.locator(".mus-bar").inner_text().strip()
+        if memo.sena is None and root.locator("[data-key='face']").count():
+            # The señas: the face opens the overview, hovering explains, a click makes it, ringed for the partner.
+            root.locator("[data-key='face']").click()
+            overview = root.locator(".mus-senas")
+            assert overview.locator(".mus-sena-option").count() == 10
+            honest = overview.locator(".mus-sena-true")
+            if honest.count():
+                table.shot(screenshots, "senas-light", 1200)
+                option = honest.first
+                sena = option.get_attribute("data-sena")
+                option.hover()
+                assert option.locator(".mus-hover-note").is_visible()
+                memo.sena = sena
+                sent.append({"type": "sena", "sena": sena})
+                table.click(f"[data-key='sena-{sena}']")
+                face = root.locator("[data-key='face']")
+                assert face.get_attribute("data-sena") == sena
+                assert "mus-ringed" in (face.get_attribute("class") or "")
+                assert root.locator(".mus-senas").count() == 0
+                assert "makes a seña" in root.locator(".mus-log-lines").inner_text()
+            else:
+                root.locator("[data-key='face']").click()
+                assert root.locator(".mus-senas").count() == 0
+            view = table.view()
+            assert view is not None
+        choice = decide(view, memo)
+        if choice.kind == "agree":
+            table.shot(screenshots, "agree-light", 1200)
+        if choice.action == "ordago":
+            for width in (1200, 500):
+                table.shot(screenshots, "turn-light", width)
+            use_theme(page, "JupyterLab Dark")
+            for width in (500, 1200):
+                table.shot(screenshots, "turn-dark", width)
+            use_theme(page, "JupyterLab Light")
+        sent.append({"type": "act", "action": choice.action})
+        log_before = root.locator(".mus-log-lines li").count()
+        table.perform(choice, keyboard=choice.kind == "click" and not keyboard_used)
+        keyboard_used = keyboard_used or choice.kind == "click"
+        assert root.locator(".mus-log-lines li").count() != log_before or root.get_attribute("data-stage") != "play"
+        assert root.locator(".mus-live").inner_text().strip(), "the live region announces what happened"
+        if not tips_toggled and root.locator(".mus-tips").count():
+            # A new moment brought a new box: the red X turns tips off, the brown ? brings them back.
+            before = table.version()
+            root.locator("[data-key='tips-off']").click()
+            root.locator("[data-key='tips-on']").wait_for()
+            assert root.locator(".mus-tips").count() == 0
+            root.locator("[data-key='tips-on']").click()
+            root.locator(".mus-tips").wait_for()
+            assert root.locator("[data-key='tips-on']").count() == 0
+            assert table.version() == before, "tips are a preference: the game did not move"
+            tips_toggled = True
+        if choice.action == "ordago":
+            text = root.locator(".mus-log-lines").inner_text()
+            assert "Órdago" in text, text
+        if memo.done():
+            break
+    assert tips_toggled, "no second tips box came up"
+    assert keyboard_used
+    expected = play(seed)[1]
+    assert sent == expected[: len(sent)], f"the browser's game left the script: {sent} vs {expected}"
+    assert memo.discarded and memo.raised and memo.agreed and memo.ordago and memo.counts_read >= 1, memo
+    assert memo.rows[0][:3] == ["grande", "chica", "pares"], memo.rows
+    assert seen["bubble"] and seen["declared"] and seen["ringed_partner"], seen
+
+
+def test_escape_closes_the_senas_and_the_keyboard_reaches_the_faces(table: Table) -> None:
+    root, page = table.root, table.page
+    face = root.locator("[data-key='face']")
+    if not face.count():
+        pytest.skip("the game ended with the órdago: no face to open")
+    face.focus()
+    page.keyboard.press("Enter")
+    root.locator(".mus-senas").wait_for()
+    assert face.get_attribute("aria-expanded") == "true"
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.dataset.key || ''")
+    assert focused.startswith("sena-") or focused.startswith("info-"), focused
+    page.keyboard.press("Escape")
+    assert root.locator(".mus-senas").count() == 0
+
+
+def test_two_views_of_one_table_stay_in_step_and_show_a_refusal(browser: Any, lab_server: LabServer) -> None:
+    page = browser.new_page(viewport={"width": 1300, "height": 1600})
+    try:
+        open_notebook(page, lab_server, "two-views.ipynb")
+        run_all(page)
+        views = page.locator(".mus-widget")
+        views.nth(1).wait_for()
+        assert views.count() == 2
+        # The third cell sent a malformed intent: both views show the catalogue's error, and nothing moved.
+        for i in range(2):
+            error = views.nth(i).locator(".mus-error")
+            error.wait_for()
+            assert "is not an action of the game" in error.inner_text()
+        version = int(views.nth(0).get_attribute("data-version") or 0)
+        assert int(views.nth(1).get_attribute("data-version") or 0) == version
+        # A click in the first view moves both.
+        first = views.nth(0)
+        button = first.locator(".mus-actions button[data-action]:not([disabled])").first
+        if not button.count():
+            first.locator("[data-key='next-hand']").click()
+        else:
+            button.click()
+        page.wait_for_function(
+            "v => [...document.querySelectorAll('.mus-widget')].every((e) => Number(e.dataset.version) > v)",
+            arg=version, timeout=20_000,
+        )
+        logs = [views.nth(i).locator(".mus-log-lines").inner_text() for i in range(2)]
+        assert logs[0] == logs[1]
+        assert views.nth(0).locator(".mus-error").count() == 0 and views.nth(1).locator(".mus-error").count() == 0
+    finally:
+        page.close()
+
+
+def test_bots_reach_the_screen_one_by_one_at_their_pace(browser: Any, lab_server: LabServer) -> None:
+    page = browser.new_page(viewport={"width": 1300, "height": 1100})
+    try:
+        open_notebook(page, lab_server, "paced.ipynb")
+        run_all(page)
+        # The second cell ran while the bots were still to play: the kernel was free.
+        page.locator(".jp-OutputArea-output", has_text="42").first.wait_for(timeout=10_000)
+        root = page.locator(".mus-widget").first
+        seen = [(page.evaluate("performance.now()"), int(root.get_attribute("data-version") or 0))]
+        for _ in range(60):
+            page.wait_for_timeout(100)
+            version = int(root.get_attribute("data-version") or 0)
+            if version != seen[-1][1]:
+                seen.append((page.evaluate("performance.now()"), version))
+            if root.locator(".mus-turn").count():
+                break
+        assert root.locator(".mus-turn").count(), "the bots played up to the student's turn"
+        assert len(seen) >= 3, f"bot moves arrived together: {seen}"
+        gaps = [b[0] - a[0] for a, b in itertools.pairwise(seen[1:])]
+        assert all(gap > 200 for gap in gaps), f"moves closer than the pace: {gaps}"
+    finally:
+        page.close()

@@ -1,0 +1,161 @@
+"""The observation → synced-state mapping (mus_widget.view_state), without a kernel or a browser."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import mus_widget as mw
+from mus_widget.messages import EN
+from mus_widget.scoring import Reason
+from mus_widget.view_state import MOMENTS, Player, TableView, messages_for, moment, view_state
+
+DEAL = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]
+PLAYERS = (Player("Ana", None), Player("Bea", "novice", 3, 1), Player("Carla", "expert"), Player("Dani", "random"))
+TABLE = TableView(players=PLAYERS)
+CARD = re.compile(r"(?<![0-9A-Za-z])(?:1[0-2]|[1-7])[ocebOCEB](?![0-9A-Za-z])")
+
+
+def cards_in(state: dict[str, object]) -> set[str]:
+    return {word.lower() for word in CARD.findall(json.dumps(state, ensure_ascii=False))}
+
+
+def team_answer_game() -> mw.Game:
+    """East (mano) bets at Grande, North proposes No quiero, South must confirm or override."""
+    game = mw.Game.from_deal(DEAL, mano=1)
+    game = game.apply("no-mus")
+    game = game.apply("envido 2")
+    return game.apply("no-quiero")
+
+
+def test_the_state_holds_the_seats_own_hand_and_no_other() -> None:
+    game = mw.Game.from_deal(DEAL, mano=0)
+    state = view_state(game.observe(0), TABLE)
+    assert state["players"][0]["cards"] == ["12o", "3c", "7e", "1b"]
+    assert [p["cards"] for p in state["players"][1:]] == [None, None, None]
+    assert cards_in(state) == {"12o", "3c", "7e", "1b"}
+    assert state["seat"] == 0 and state["partner"] == 2 and state["mano"] == 0 and state["to_move"] == 0
+    assert state["stage"] == "play" and state["phase"] == "mus" and state["moment"] == "mus"
+    assert json.loads(json.dumps(state)) == state
+
+
+def test_names_levels_and_records_are_public() -> None:
+    state = view_state(mw.Game.from_deal(DEAL).observe(0), TABLE)
+    assert [p["name"] for p in state["players"]] == ["Ana", "Bea", "Carla", "Dani"]
+    assert [p["level"] for p in state["players"]] == [None, "novice", "expert", "random"]
+    assert state["players"][1]["record"] == [3, 1]
+    assert state["teams"] == ["Ana & Carla", "Bea & Dani"]
+    assert state["log"] == ["Game 1, hand 1: Ana is mano."]
+
+
+def test_the_mus_turn_and_the_discard_turn() -> None:
+    game = mw.Game.from_deal(DEAL, mano=0)
+    assert view_state(game.observe(0), TABLE)["turn"] == {"kind": "mus", "actions": ["mus", "no-mus"], "round": 1}
+    for _ in range(4):
+        game = game.apply("mus")
+    state = view_state(game.observe(0), TABLE)
+    assert state["turn"] == {"kind": "discard", "actions": ["discard"]}
+    assert state["moment"] == "discard"
+    assert len(json.dumps(state)) < 3000, "fifteen discard strings are not synced"
+    assert view_state(game.observe(1), TableView(players=PLAYERS))["turn"] is None
+
+
+def test_an_opening_turn_has_paso_a_slider_range_and_ordago() -> None:
+    game = mw.Game.from_deal(DEAL, mano=0, rules=mw.Rules(target=30)).apply("no-mus")
+    turn = view_state(game.observe(0), TABLE)["turn"]
+    assert turn["kind"] == "bet" and turn["lance"] == "grande" and turn["stake"] == 0
+    assert turn["actions"] == ["paso"]
+    assert turn["raise"] == [2, 30] and turn["ordago"] is True and turn["confirm"] == 0
+    assert turn["proposal"] is None
+
+
+def test_answering_a_bet_offers_quiero_no_quiero_a_raise_and_ordago() -> None:
+    game = mw.Game.from_deal(DEAL, mano=1).apply("no-mus").apply("envido 3")
+    obs = game.observe(2)
+    state = view_state(obs, TABLE)
+    assert state["turn"]["actions"] == ["quiero", "no-quiero"]
+    assert state["turn"]["stake"] == 3 and state["turn"]["raise"] == [2, 40]
+    assert state["moment"] == "betting"
+    assert state["players"][1]["bubble"] == {"at": 2, "text": "Envido 3", "ask": False}
+    assert state["bet"] == {"lance": "grande", "stake": 3, "ordago": False, "bettor_team": 1, "eligible": [1, 2, 3, 0]}
+
+
+def test_a_partners_proposal_is_a_question_the_student_confirms_or_overrides() -> None:
+    state = view_state(team_answer_game().observe(0), TABLE)
+    turn = state["turn"]
+    assert turn["proposal"] == "no-quiero" and turn["proposer"] == 2
+    assert turn["actions"] == ["quiero", "no-quiero"] and turn["raise"] == [2, 40] and turn["ordago"]
+    assert state["players"][2]["bubble"]["text"] == "¿No quiero?" and state["players"][2]["bubble"]["ask"]
+    assert state["moment"] == "team_answer"
+
+
+def test_an_ordago_to_answer_has_no_slider() -> None:
+    game = mw.Game.from_deal(DEAL, mano=1).apply("no-mus").apply("ordago")
+    state = view_state(game.observe(2), TABLE)
+    assert state["turn"]["actions"] == ["quiero", "no-quiero"] and state["turn"]["raise"] is None
+    assert state["turn"]["ordago_on"] and not state["turn"]["ordago"]
+    assert state["moment"] == "ordago"
+
+
+def test_declarations_appear_beside_each_player() -> None:
+    game = mw.Game.from_deal(DEAL, mano=0).apply("no-mus")
+    for _ in range(8):  # Grande and Chica en paso
+        game = game.apply("paso")
+    assert game.phase in (mw.Phase.PARES, mw.Phase.JUEGO, mw.Phase.PUNTO)
+    state = view_state(game.observe(0), TABLE)
+    assert [p["pares"] for p in state["players"]] == [True, True, True, True]
+    assert state["last"] == "Chica: en paso."
+
+
+def test_the_count_shows_rows_why_and_every_hand_and_then_closes() -> None:
+    game = mw.Game.from_deal(DEAL, mano=0).apply("no-mus")
+    while game.hand_number == 1:
+        game = game.apply("paso")
+    notes = ((), (Reason("explain.random", (("action", "paso"), ("count", 3))),), (), ())
+    counting = TableView(players=PLAYERS, stage="count", notes=notes)
+    state = view_state(game.observe(0), counting)
+    assert state["stage"] == "count" and state["hand"] == 1 and state["turn"] is None and state["to_move"] is None
+    count = state["count"]
+    assert [row["lance"] for row in count["rows"]] == ["grande", "chica", "pares", "juego"]
+    assert all(row["why"] and row["winner"] for row in count["rows"])
+    assert count["rows"][0]["winner"] == "Ana & Carla" and "Ana has the best hand" in count["rows"][0]["why"]
+    assert [p["cards"] for p in state["players"]] == [h.split() for h in DEAL]
+    assert state["players"][1]["why"] == ["Paso: picked at random among 3 legal actions."]
+    assert state["moment"] == "count"
+    after = view_state(game.observe(0), TableView(players=PLAYERS, notes=notes))
+    assert after["count"] is None and after["hand"] == 2
+    assert all(p["why"] == [] for p in after["players"]), "reasons only with the shown hands"
+    assert cards_in(after) == {str(c) for c in game.hands[0].cards}
+
+
+def test_reveal_shows_every_hand_to_a_teacher() -> None:
+    game = mw.Game.from_deal(DEAL, mano=0)
+    state = view_state(game.observe(0), TableView(players=PLAYERS, reveal=game.hands))
+    assert [p["cards"] for p in state["players"]] == [h.split() for h in DEAL]
+
+
+def test_the_catalogue_the_browser_gets() -> None:
+    texts = messages_for("en")
+    assert texts["ui.agree"] == "Agree" and texts["action.ordago"] == "Órdago"
+    assert not any(key.startswith(("explain.", "event.", "why.")) for key in texts)
+    for moment_id in MOMENTS:
+        assert f"tip.{moment_id}.1" in texts, moment_id
+    assert all(key in EN for key in texts)
+    assert messages_for("xx") == texts
+
+
+def test_moment_follows_the_decision_at_hand() -> None:
+    game = mw.Game.from_deal(DEAL, mano=0)
+    assert moment(game.observe(0)) == "mus"
+    assert moment(game.apply("no-mus").observe(0)) == "grande"
+    assert moment(team_answer_game().observe(0)) == "team_answer"
+
+
+@pytest.mark.parametrize("language", ["en"])
+def test_every_seat_name_and_lance_in_the_log_is_rendered(language: str) -> None:
+    game = team_answer_game().apply("quiero")
+    state = view_state(game.observe(0), TableView(players=PLAYERS, language=language))
+    assert state["log"][:4] == ["Game 1, hand 1: Bea is mano.", "Bea: No mus", "Bea: Envido 2", "Carla: No quiero"]
+    assert not any("{" in line for line in state["log"]), "every placeholder is filled"
