@@ -68,30 +68,32 @@ def feature(value: HandValue, lance: Lance) -> tuple[int, str, int]:
 
 
 class NoviceBot(Bot):
-    """Plays by thresholds on its own hand only, and in about one decision in twelve does something else."""
+    """Plays by readable thresholds on the team's chance at each lance (from its own hand, who takes part
+    and its partner's seña), looks carefully only before staking the game, and now and then slips."""
 
     level = "novice"
     slip = 1 / 20
-    ordago_nerve = 0.95
-    """An órdago is accepted when the team's chance at the lance (from this hand alone) is this high."""
-    own_ordago = 0.9
-    careful = 200
-    """Deals sampled when the novice weighs an órdago."""
-    late_feel = 0.6
-    """The bar for taking an órdago once refusing would leave them within a hand of the game."""
-    score_feel = 0.01
-    """How much each point of lead (or deficit) raises (or lowers) the bar for taking an órdago."""
-    """The novice calls an órdago itself only when its team's chance at the lance is this high."""
+    """The share of ordinary calls in which the novice says something else, as beginners do."""
     bet_nerve = 0.9
-    """The novice opens the betting when the team's chance is this high (or with a good feature)."""
+    """The novice opens the betting only when its team's chance at the lance is this high."""
     call_nerve = 0.5
+    """A bet is accepted when the team's chance is this high (or with a good feature of the hand)."""
     raise_nerve = 0.95
     """The novice raises a bet only when its team's chance is this high."""
     bet_size = (2, 2, 3, 4)
+    """How much the novice bets or raises, by the grade of its hand."""
+    own_ordago = 0.9
+    """The novice stakes the game itself only when its careful chance at the lance is this high."""
+    ordago_nerve = 0.95
+    """An órdago is taken when the careful chance reaches this bar (moved by the score, below)."""
+    score_feel = 0.01
+    """How much each point of lead (or deficit) raises (or lowers) the bar for taking an órdago."""
+    late_feel = 0.6
+    """The bar for taking an órdago once refusing would leave them within a hand of the game."""
+    careful = 200
+    """Deals sampled when the novice weighs an órdago."""
     quiet = 0.3
     """The share of hands with nothing telling in which the novice makes no seña at all."""
-    """How much the novice bets or raises by the grade of its hand."""
-    """A bet is accepted when the team's chance is this high (or with a good feature)."""
 
     def decide(self, obs: Observation) -> Decision:
         self.check_turn(obs)
@@ -105,7 +107,7 @@ class NoviceBot(Bot):
         lance = obs.betting.lance
         grade, name, count = feature(value, lance)
         legal = [Kind(a.split()[0]) for a in obs.legal_actions]
-        wish = self._wish(obs, grade)
+        wish, chance = self._wish(obs, grade)
         if rng.random() < self.slip and not obs.betting.ordago:
             # A beginner's slip: another call, but never near an órdago, which even beginners fear.
             others = [k for k in legal if k not in (wish, Kind.ORDAGO)]
@@ -114,7 +116,7 @@ class NoviceBot(Bot):
         action = self._realise(obs, wish, grade)
         values: tuple[tuple[str, Value], ...] = (
             ("action", action), ("lance", lance.value), ("feature", name), ("count", count),
-            ("chance", round(100 * team_chance(obs, obs.betting))),
+            ("chance", round(100 * chance)),
         )
         return Decision(action, Reason("explain.novice", values))
 
@@ -123,34 +125,35 @@ class NoviceBot(Bot):
         nothing to speak of)."""
         return chosen_sena(self, obs, self.quiet)
 
-    def _wish(self, obs: Observation, grade: int) -> Kind:
-        """The call by the rules of thumb: open only with a hand ready for an órdago, answer bets
-        generously, raise only when very strong."""
+    def _wish(self, obs: Observation, grade: int) -> tuple[Kind, float]:
+        """The call by the rules of thumb, and the chance it rests on: open only with a hand ready for an
+        órdago, answer bets generously, raise only when very strong, stake the game only after a careful look."""
         betting = obs.betting
         assert betting is not None
         chance = team_chance(obs, betting)
-        if betting.bettor_team is None:
-            if chance >= self.own_ordago - 0.1 and self._ordago_chance(obs) >= self.own_ordago:
-                return Kind.ORDAGO
-            return Kind.ENVIDO if chance >= self.bet_nerve else Kind.PASO
         if betting.ordago:
-            return Kind.QUIERO if self._takes_ordago(obs, betting) else Kind.NO_QUIERO
+            careful = self._ordago_chance(obs)
+            return (Kind.QUIERO if self._takes_ordago(obs, betting, careful) else Kind.NO_QUIERO), careful
         if betting.proposal is not None and betting.proposal.kind in (Kind.QUIERO, Kind.ENVIDO, Kind.ORDAGO):
-            return betting.proposal.kind  # trust the partner's stronger call
-        if chance >= self.own_ordago - 0.1 and self._ordago_chance(obs) >= self.own_ordago:
-            return Kind.ORDAGO
+            return betting.proposal.kind, chance  # trust the partner's stronger call
+        if chance >= self.own_ordago - 0.1:
+            careful = self._ordago_chance(obs)
+            if careful >= self.own_ordago:
+                return Kind.ORDAGO, careful
+        if betting.bettor_team is None:
+            return (Kind.ENVIDO if chance >= self.bet_nerve else Kind.PASO), chance
         if chance >= self.raise_nerve and betting.stake < 6:
-            return Kind.ENVIDO
-        return Kind.QUIERO if grade >= 2 or chance >= self.call_nerve else Kind.NO_QUIERO
+            return Kind.ENVIDO, chance
+        return (Kind.QUIERO if grade >= 2 or chance >= self.call_nerve else Kind.NO_QUIERO), chance
 
-    def _takes_ordago(self, obs: Observation, betting: Betting) -> bool:
-        """Take an órdago when the team's chance at the lance beats the chance of winning the game by
-        playing on after refusing it (which hands them the negada)."""
+    def _takes_ordago(self, obs: Observation, betting: Betting, careful: float) -> bool:
+        """Take an órdago when the careful chance at the lance beats the chance of winning the game by
+        playing on after refusing it (which hands them the negada); always confirm a partner's quiero."""
         if _proposed(betting, Kind.QUIERO):
             return True
         ours = obs.scores[obs.team]
         theirs = obs.scores[other_team(obs.team)] + (betting.previous or 1)
-        return self._ordago_chance(obs) >= self._playing_on(ours, theirs, obs.rules.target)
+        return careful >= self._playing_on(ours, theirs, obs.rules.target)
 
     def _ordago_chance(self, obs: Observation) -> float:
         """For the game, even a beginner looks carefully: the chance over deals of the unseen cards that

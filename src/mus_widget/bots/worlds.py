@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import DECK, KEY_WEIGHTS
-from ..hands import Lance
+from ..hands import HandValue, Lance
 from ..observation import Observation
 from ..phase import Phase
 from ..seats import partner, speaking_order, team_of
 from ..senas import claims
+from .base import TELLING_SENAS
 from .tables import Knowledge
 
 _LANCE_INDEX = {lance.value: i for i, lance in enumerate(Lance)}
@@ -31,14 +32,32 @@ class World:
     weight: float
 
 
-def _claim_checks(obs: Observation, knowledge: Knowledge, catch: bool) -> dict[int, list[str]]:
-    """The señas each other seat made this hand that the sampler must honour."""
+def _claim_checks(obs: Observation, knowledge: Knowledge, catch: bool) -> dict[int, frozenset[int]]:
+    """For each other seat whose señas the sampler honours, the hand keys that agree with them.
+
+    Bots make the most telling true seña (:data:`TELLING_SENAS`), so a seña also says that the claims
+    before it in that order are false; read that way, "two reyes" rules out duples, 31 and medias.
+    """
     mate = partner(obs.seat)
-    out: dict[int, list[str]] = {}
+    said: dict[int, list[str]] = {}
     for event in obs.log:
         if event.kind == "sena" and event.seat is not None and event.seat != obs.seat and (event.seat == mate or catch):
-            out.setdefault(event.seat, []).append(str(event.get("sena")))
-    return out
+            said.setdefault(event.seat, []).append(str(event.get("sena")))
+    return {seat: _keys_agreeing(knowledge, tuple(senas)) for seat, senas in said.items()}
+
+
+def _keys_agreeing(knowledge: Knowledge, senas: tuple[str, ...]) -> frozenset[int]:
+    def agrees(value: HandValue) -> bool:
+        for sena in senas:
+            if not claims(sena, value):
+                return False
+            if sena in TELLING_SENAS:
+                stronger = TELLING_SENAS[: TELLING_SENAS.index(sena)]
+                if any(claims(other, value) for other in stronger):
+                    return False
+        return True
+
+    return frozenset(key for key, value in knowledge.values.items() if agrees(value))
 
 
 def _likelihood(kind: str, chance: float, opening: bool) -> float:
@@ -110,7 +129,7 @@ def sample_worlds(
                     continue
                 if juego is not None and value.has_juego != juego[seat]:
                     continue
-                if seat in checks and not all(claims(s, value) for s in checks[seat]):
+                if seat in checks and key not in checks[seat]:
                     continue
                 break
             keys[seat] = key
