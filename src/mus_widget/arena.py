@@ -36,11 +36,12 @@ class Tally:
         self.times += other.times
 
 
-def play(level0: str, level1: str, seeds: list[int], rules: Rules) -> Tally:
-    """Play one game per seed; in odd games team0's bots take seats 1 and 3."""
+def play(level0: str, level1: str, seeds: list[int], rules: Rules, first: int = 0) -> Tally:
+    """Play one game per seed; ``first`` is the number of the first game in the whole run, and in every
+    other game (the odd numbers) team0's bots take seats 1 and 3."""
     tally = Tally()
-    for seed in seeds:
-        swap = seed % 2 == 1
+    for number, seed in enumerate(seeds, start=first):
+        swap = number % 2 == 1
         levels = {seat: (level1 if team_of(seat) == 0 else level0) if swap else
                   (level0 if team_of(seat) == 0 else level1) for seat in range(4)}
         bots = {seat: make_bot(levels[seat], seed * 4 + seat) for seat in range(4)}
@@ -80,7 +81,7 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def _job(args: tuple[str, str, list[int], Rules]) -> Tally:
+def _job(args: tuple[str, str, list[int], Rules, int]) -> Tally:
     return play(*args)
 
 
@@ -98,7 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     tally = Tally()
     if args.jobs > 1:
-        chunks = [(args.team0, args.team1, seeds[i :: args.jobs], rules) for i in range(args.jobs)]
+        size = -(-len(seeds) // args.jobs)
+        chunks = [(args.team0, args.team1, seeds[i : i + size], rules, i) for i in range(0, len(seeds), size)]
         with multiprocessing.Pool(args.jobs) as pool:
             for part in pool.map(_job, chunks):
                 tally.add(part)

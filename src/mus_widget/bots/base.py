@@ -63,7 +63,7 @@ class Bot(ABC):
 
 
 TELLING_SENAS = (
-    "three_reyes_and_as", "duples", "thirty_one", "medias", "three_reyes", "two_reyes", "three_ases", "two_ases",
+    "three_reyes_and_as", "duples", "thirty_one", "three_reyes", "three_ases", "medias", "two_reyes", "two_ases",
 )
 """Señas worth making, most telling first."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from math import comb
 
 from ..cards import DECK, KEY_WEIGHTS
 from ..hands import HandValue, Lance
@@ -21,7 +22,7 @@ from .base import TELLING_SENAS
 from .tables import Knowledge
 
 _LANCE_INDEX = {lance.value: i for i, lance in enumerate(Lance)}
-_TRIES = 16
+_TRIES = 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,8 +33,9 @@ class World:
     weight: float
 
 
-def _claim_checks(obs: Observation, knowledge: Knowledge, catch: bool) -> dict[int, frozenset[int]]:
-    """For each other seat whose señas the sampler honours, the hand keys that agree with them.
+def _allowed_keys(obs: Observation, knowledge: Knowledge, catch: bool) -> dict[int, frozenset[int]]:
+    """For each other seat with something known about its hand, the hand keys that agree with it: its pares
+    and juego declarations, and the señas the sampler honours (the partner's; the opponents' with ``catch``).
 
     Bots make the most telling true seña (:data:`TELLING_SENAS`), so a seña also says that the claims
     before it in that order are false; read that way, "two reyes" rules out duples, 31 and medias.
@@ -43,7 +45,50 @@ def _claim_checks(obs: Observation, knowledge: Knowledge, catch: bool) -> dict[i
     for event in obs.log:
         if event.kind == "sena" and event.seat is not None and event.seat != obs.seat and (event.seat == mate or catch):
             said.setdefault(event.seat, []).append(str(event.get("sena")))
-    return {seat: _keys_agreeing(knowledge, tuple(senas)) for seat, senas in said.items()}
+    pares, juego = obs.pares_declared, obs.juego_declared
+    out: dict[int, frozenset[int]] = {}
+    for seat in range(4):
+        if seat == obs.seat or (pares is None and juego is None and seat not in said):
+            continue
+        keys = _keys_agreeing(knowledge, tuple(said.get(seat, ())))
+        out[seat] = frozenset(
+            key for key in keys
+            if (pares is None or knowledge.values[key].has_pares == pares[seat])
+            and (juego is None or knowledge.values[key].has_juego == juego[seat])
+        )
+    return out
+
+
+def _draw(left: list[int], allowed: frozenset[int] | None, knowledge: Knowledge, rng: random.Random) -> list[int]:
+    """Four cards from ``left`` whose key is ``allowed``: by rejection while that is quick, else exactly, by
+    drawing a key with the weight of the ways ``left`` can make it and then its cards."""
+    if allowed is None:
+        return rng.sample(left, 4)
+    for _attempt in range(_TRIES):
+        drawn = rng.sample(left, 4)
+        if KEY_WEIGHTS[drawn[0]] + KEY_WEIGHTS[drawn[1]] + KEY_WEIGHTS[drawn[2]] + KEY_WEIGHTS[drawn[3]] in allowed:
+            return drawn
+    by_number: dict[int, list[int]] = {}
+    for index in left:
+        by_number.setdefault(DECK[index].number, []).append(index)
+    candidates: list[int] = []
+    ways: list[int] = []
+    for key in allowed:
+        count = 1
+        for number, need in knowledge.shapes[key][1].items():
+            count *= comb(len(by_number.get(number, ())), need)
+            if not count:
+                break
+        if count:
+            candidates.append(key)
+            ways.append(count)
+    if not candidates:  # what was said cannot be true of the cards left: honour it no further
+        return rng.sample(left, 4)
+    key = rng.choices(candidates, weights=ways)[0]
+    drawn = []
+    for number, need in knowledge.shapes[key][1].items():
+        drawn += rng.sample(by_number[number], need)
+    return drawn
 
 
 def _keys_agreeing(knowledge: Knowledge, senas: tuple[str, ...]) -> frozenset[int]:
@@ -110,10 +155,8 @@ def sample_worlds(
     mine = {c.index for c in obs.hand.cards} | {c.index for c in obs.discarded}
     pool = [c.index for c in DECK if c.index not in mine]
     others = [s for s in range(4) if s != obs.seat]
-    pares, juego = obs.pares_declared, obs.juego_declared
-    checks = _claim_checks(obs, knowledge, catch)
+    allowed = _allowed_keys(obs, knowledge, catch)
     calls = _calls(obs) if read_calls else []
-    values = knowledge.values
     my_key = obs.hand.key
     worlds = []
     for _ in range(count):
@@ -121,18 +164,8 @@ def sample_worlds(
         keys[obs.seat] = my_key
         left = pool[:]
         for seat in others:
-            for _attempt in range(_TRIES):
-                drawn = rng.sample(left, 4)
-                key = KEY_WEIGHTS[drawn[0]] + KEY_WEIGHTS[drawn[1]] + KEY_WEIGHTS[drawn[2]] + KEY_WEIGHTS[drawn[3]]
-                value = values[key]
-                if pares is not None and value.has_pares != pares[seat]:
-                    continue
-                if juego is not None and value.has_juego != juego[seat]:
-                    continue
-                if seat in checks and key not in checks[seat]:
-                    continue
-                break
-            keys[seat] = key
+            drawn = _draw(left, allowed.get(seat), knowledge, rng)
+            keys[seat] = KEY_WEIGHTS[drawn[0]] + KEY_WEIGHTS[drawn[1]] + KEY_WEIGHTS[drawn[2]] + KEY_WEIGHTS[drawn[3]]
             for index in drawn:
                 left.remove(index)
         weight = 1.0

@@ -1,0 +1,815 @@
+"""The bots at the table: they play only legal actions, never peek at hidden cards, make only true señas,
+explain every decision with the numbers they really used, and can be pitted against each other in the arena.
+
+Seats: 0 South, 1 East, 2 North, 3 West; team 0 = South + North, team 1 = East + West. Default rules: 8 reyes
+(every 3 is a rey R, every 2 an as A), target 40. The bots are random (uniform legal actions), novice (rules of
+thumb) and expert (possible worlds); see src/mus_widget/bots/.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import random
+import subprocess
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+
+import mus_widget as mw
+from mus_widget import Action, Game, Hand, Kind, Lance, Observation, Phase, Rules, arena
+from mus_widget.bots import LEVELS, Bot, Decision, ExpertBot, NoviceBot, RandomBot, make_bot
+from mus_widget.bots.base import TELLING_SENAS, partner_sena
+from mus_widget.bots.driver import Turn, advance, bot_turn, lances_begin, table_talk
+from mus_widget.bots.simple import team_chance
+from mus_widget.bots.tables import knowledge_for
+from mus_widget.bots.worlds import lance_chance, normalised, sample_worlds
+from mus_widget.hands import evaluate, lance_winner
+from mus_widget.log import Event
+from mus_widget.messages import EN
+from mus_widget.senas import sena, true_senas
+from mus_widget.text import reason_text
+
+SOUTH, EAST, NORTH, WEST = 0, 1, 2, 3
+SEAT = {"South": SOUTH, "East": EAST, "North": NORTH, "West": WEST}
+BOT_LEVELS = ("random", "novice", "expert")
+
+VARIANTS = {
+    "default": Rules(),
+    "to 30": Rules(target=30),
+    "4 reyes": Rules(kings=4),
+    "real 31": Rules(real_31=True),
+    "answers alone": Rules(team_consent=False),
+    "negadas at the count": Rules(negadas_at_count=True),
+    "mus corrido": Rules(mus_corrido_first_hand=True),
+    "a vaca of 3 games": Rules(games=3),
+}
+
+# Who sits where, game after game: the levels mixed within and across the teams.
+QUICK_TABLES = (
+    ("novice", "random", "random", "novice"),
+    ("random", "novice", "novice", "random"),
+    ("novice", "novice", "novice", "random"),
+    ("random", "random", "random", "novice"),
+    ("novice", "random", "novice", "random"),
+)
+QUICK_GAMES_PER_VARIANT = 20
+EXPERT_TABLES = (
+    ("expert", "novice", "random", "expert"),
+    ("novice", "expert", "expert", "random"),
+)
+
+
+# ----------------------------------------------------------------------------------------------- playing
+
+
+@dataclass(frozen=True)
+class Step:
+    """One bot turn as :func:`advance` plays it: the state the bot decided in, its turn, and the public
+    events that step added (the action's, and the table talk when the mus was cut), each with the state
+    whose hands were held when it happened."""
+
+    before: Game
+    turn: Turn
+    events: tuple[tuple[Game, tuple[int, int], Event], ...]
+
+    @property
+    def obs(self) -> Observation:
+        return self.before.observe(self.turn.seat)
+
+    @property
+    def decision(self) -> Decision:
+        return self.turn.decision
+
+
+@dataclass(frozen=True)
+class Match:
+    variant: str
+    levels: tuple[str, ...]
+    seed: int
+    steps: tuple[Step, ...]
+    end: Game
+
+    def level(self, seat: int) -> str:
+        return self.levels[seat]
+
+    @property
+    def hands_played(self) -> set[tuple[int, int]]:
+        return {(s.before.game_number, s.before.hand_number) for s in self.steps}
+
+
+def where(game: Game) -> tuple[int, int]:
+    """(game number, hand number): which hand of the match a state is in."""
+    return game.game_number, game.hand_number
+
+
+def new_events(before: Game, after: Game) -> tuple[tuple[Game, tuple[int, int], Event], ...]:
+    """The events ``after`` added to ``before``'s log, each with the state holding the hands of that moment.
+
+    Señas are made before a bot's action or right after the mus is cut, and neither a seña nor a no-mus
+    changes a hand, so ``before`` holds the hands of every event of the hand it was in."""
+    if where(before) == where(after):
+        assert after.log[: len(before.log)] == before.log, "the log of a hand only grows"
+        return tuple((before, where(before), e) for e in after.log[len(before.log) :])
+    old = after.last_hand
+    assert old is not None and (old.game_number, old.hand_number) == where(before)
+    assert old.log[: len(before.log)] == before.log
+    return tuple((before, where(before), e) for e in old.log[len(before.log) :]) + tuple(
+        (after, where(after), e) for e in after.log
+    )
+
+
+def play_match(variant: str, levels: tuple[str, ...], seed: int) -> Match:
+    """A whole match between bots, played by :func:`advance` one turn at a time so that every decision can be
+    looked at in the state it was taken in (``advance`` plays the same way in one call)."""
+    bots = {seat: make_bot(level, seed * 4 + seat) for seat, level in enumerate(levels)}
+    game = Game.new(seed=seed, rules=VARIANTS[variant])
+    steps = []
+    while not game.is_over:
+        before = game
+        game, turns = advance(game, bots, limit=1)
+        assert len(turns) == 1, f"advance made {len(turns)} turns with a limit of 1"
+        steps.append(Step(before, turns[0], new_events(before, game)))
+        assert len(steps) < 5000, "the match never ends"
+    return Match(variant, levels, seed, tuple(steps), game)
+
+
+@functools.cache
+def quick_matches(variant: str) -> tuple[Match, ...]:
+    """Random and novice bots, many matches of one variant."""
+    base = 1000 * list(VARIANTS).index(variant)
+    return tuple(
+        play_match(variant, QUICK_TABLES[i % len(QUICK_TABLES)], base + i) for i in range(QUICK_GAMES_PER_VARIANT)
+    )
+
+
+@functools.cache
+def expert_matches() -> tuple[Match, ...]:
+    """One match per variant with two experts at the table (a few hundred expert decisions in all)."""
+    return tuple(
+        play_match(variant, EXPERT_TABLES[i % len(EXPERT_TABLES)], 7 + i) for i, variant in enumerate(VARIANTS)
+    )
+
+
+def all_matches() -> Iterator[Match]:
+    for variant in VARIANTS:
+        yield from quick_matches(variant)
+    yield from expert_matches()
+
+
+def assert_legal(obs: Observation, action: str) -> None:
+    """``action`` is a canonical action that the rules allow ``obs.seat`` now."""
+    act = Action.parse(action)
+    assert str(act) == action, f"{action!r} is not in canonical notation ({act})"
+    assert obs.to_move == obs.seat and obs.legal_actions, f"seat {obs.seat} decided out of turn"
+    if obs.betting is not None:
+        assert obs.betting.legal().allows(act), f"{action!r} is not legal now: {obs.betting.legal().describe()}"
+    elif obs.phase is Phase.DISCARD:
+        assert act.kind is Kind.DISCARD, f"{action!r} at the discard"
+        assert set(act.cards) <= set(obs.hand.cards), f"{action!r} throws cards that are not in {obs.hand}"
+    else:
+        assert obs.phase is Phase.MUS, obs.phase
+        assert action in obs.legal_actions, f"{action!r} is not among {obs.legal_actions}"
+
+
+# -------------------------------------------------------------------------------- 1. only legal actions
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_random_and_novice_bots_play_whole_matches_with_legal_actions_only(variant: str) -> None:
+    for match in quick_matches(variant):
+        assert match.end.is_over and match.end.winner in (0, 1), f"seed {match.seed}: the match did not end"
+        assert match.end.games_won[match.end.winner] == VARIANTS[variant].games_to_win
+        for step in match.steps:
+            assert step.before.to_move == step.turn.seat
+            assert_legal(step.obs, step.decision.action)
+
+
+@pytest.mark.slow
+def test_experts_play_a_match_of_every_variant_with_legal_actions_only() -> None:
+    decisions = 0
+    for match in expert_matches():
+        assert match.end.is_over, f"{match.variant}: the match did not end"
+        for step in match.steps:
+            assert_legal(step.obs, step.decision.action)
+            decisions += match.level(step.turn.seat) == "expert"
+    assert 200 <= decisions <= 600, f"{decisions} expert decisions: the expert part should stay a few hundred"
+
+
+def test_thousands_of_seeded_decisions_were_checked_at_every_level() -> None:
+    count: Counter[str] = Counter()
+    phases: dict[str, set[str]] = defaultdict(set)
+    for match in all_matches():
+        for step in match.steps:
+            level = match.level(step.turn.seat)
+            count[level] += 1
+            phases[level].add(step.before.phase.value)
+    assert count["random"] >= 2000 and count["novice"] >= 2000 and count["expert"] >= 200, count
+    for level in BOT_LEVELS:
+        assert {"mus", "discard", "grande", "chica", "pares"} <= phases[level], (level, phases[level])
+        assert phases[level] & {"juego", "punto"}, (level, phases[level])
+
+
+def test_advance_plays_to_the_end_in_one_call_and_the_match_replays_from_its_record() -> None:
+    levels = ("novice", "random", "novice", "novice")
+    bots = {seat: make_bot(level, 40 * 4 + seat) for seat, level in enumerate(levels)}
+    end, turns = advance(Game.new(seed=40), bots)
+    assert end.is_over and len(turns) == len(end.actions)
+    assert [t.decision.action for t in turns] == list(end.actions)
+    assert any(s["sena"] for s in end.record()["senas"]), "the bots talked when the mus was cut"
+    replay = Game.from_record(end.record())
+    assert replay.actions == end.actions and replay.scores == end.scores and replay.winner == end.winner
+    # Turn by turn, the same bots play the same match: same decisions, same señas at the same moments.
+    step_by_step = play_match("default", levels, 40)
+    assert [step.decision for step in step_by_step.steps] == [turn.decision for turn in turns]
+    assert step_by_step.end.record() == end.record()
+
+
+def test_advance_stops_where_a_seat_without_a_bot_is_to_move() -> None:
+    game = Game.from_deal(["12o 3c 11o 1c", "11c 11e 10o 7o", "7c 7e 5o 4o", "12e 11b 10c 1o"], mano=EAST)
+    at_souths_turn, turns = advance(game, {seat: make_bot("novice", seat) for seat in (EAST, NORTH, WEST)})
+    assert at_souths_turn.to_move == SOUTH and turns and SOUTH not in {t.seat for t in turns}
+    assert [t.seat for t in turns[:3]] == [EAST, NORTH, WEST], "East is mano: East, North, West speak first"
+    assert advance(at_souths_turn, {EAST: make_bot("novice")}) == (at_souths_turn, [])
+
+
+def test_bot_turn_plays_the_seat_to_move_and_times_the_decision() -> None:
+    game = Game.from_deal(["12o 3c 11o 1c", "11c 11e 10o 7o", "7c 7e 5o 4o", "12e 11b 10c 1o"], mano=NORTH)
+    times: list[float] = []
+    turn = bot_turn(game, make_bot("expert", 2), times.append)
+    assert turn.seat == NORTH and len(times) == 1 and times[0] >= 0
+    assert turn.game.actions == (turn.decision.action,)
+    assert_legal(game.observe(NORTH), turn.decision.action)
+
+
+# -------------------------------------------------------------------------------- 2. no hidden state
+
+
+SOUTH_CARDS = "12o 3c 11o 1c"  # R R C A: a par of reyes, 31 (juego); true señas: two_reyes, thirty_one
+# East: C C S 7, a par, 37 (juego). North: 7 7 5 4, a par, 23, nothing to claim. West: R C S A, no pares, 31.
+REFERENCE_DEAL = (SOUTH_CARDS, "11c 11e 10o 7o", "7c 7e 5o 4o", "12e 11b 10c 1o")
+# East and West trade the 7 and the as of oros: East now holds 31 (C C S A), West 37 (R C S 7); nobody's
+# pares or juego changes, so the table hears exactly the same declarations.
+SWAPPED_DEAL = (SOUTH_CARDS, "11c 11e 10o 1o", "7c 7e 5o 4o", "12e 11b 10c 7o")
+
+
+def other_deals(deal: tuple[str, ...], count: int, seed: int) -> list[tuple[str, ...]]:
+    """Deals in which South keeps its cards and the others get other cards of the 36 South cannot see, each
+    seat keeping its pares and juego declarations (and North whether it has anything to claim)."""
+    rules = Rules()
+    south = Hand.parse(deal[SOUTH])
+    unseen = [c for c in mw.DECK if c not in south.cards]
+
+    def looks(hand: Hand, seat: int) -> tuple[bool, ...]:
+        value = evaluate(hand, rules)
+        claims_nothing = "nothing" in true_senas(hand, rules)
+        return (value.has_pares, value.has_juego) + ((claims_nothing,) if seat == NORTH else ())
+
+    wanted = {seat: looks(Hand.parse(deal[seat]), seat) for seat in (EAST, NORTH, WEST)}
+    rng = random.Random(seed)
+    out: list[tuple[str, ...]] = []
+    while len(out) < count:
+        rng.shuffle(unseen)
+        hands = {seat: Hand(tuple(unseen[4 * i : 4 * i + 4])) for i, seat in enumerate((EAST, NORTH, WEST))}
+        if all(looks(hands[seat], seat) == wanted[seat] for seat in hands):
+            out.append((deal[SOUTH], str(hands[EAST]), str(hands[NORTH]), str(hands[WEST])))
+    return out
+
+
+CHECK = "check"
+# South is mano: South speaks first at the mus, and discards first when all four want mus.
+SOUTH_MANO_SCRIPT = (CHECK + " the first mus question", "South: mus", "East: mus", "North: mus", "West: mus",
+                     CHECK + " the discard")
+# East is mano and South the postre; North answers with a seña once the mus is cut.
+EAST_MANO_SCRIPT = (
+    "East: mus", "North: mus", "West: mus", CHECK + " the mus after three mus",
+    "South: no-mus", "North: seña nothing",
+    "East: paso", "North: paso", "West: paso", CHECK + " Grande after three pasos",
+    "South: paso",
+    "East: paso", "North: paso", "West: envido 2", CHECK + " Chica, facing West's envido",
+    "South: no-quiero", "North: no-quiero",
+    # Pares: East, North and South hold, West does not.
+    "East: paso", "North: paso", CHECK + " Pares after two pasos",
+    "South: paso",
+    # Juego: East, West and South hold; East bets and South answers alone (North has no juego).
+    "East: envido 2", CHECK + " Juego, facing East's envido",
+)
+
+
+def walk(deal: tuple[str, ...], mano: int, seed: int, script: tuple[str, ...]) -> dict[str, Game]:
+    """Play ``script`` on ``deal``; the states at each check, by name."""
+    game = Game.from_deal(list(deal), mano=mano, seed=seed)
+    checks = {}
+    for step in script:
+        if step.startswith(CHECK):
+            assert game.to_move == SOUTH, f"{step}: seat {game.to_move} is to move, not South"
+            checks[step[len(CHECK) + 1 :]] = game
+            continue
+        who, _, what = step.partition(": ")
+        if what.startswith("seña "):
+            game = game.sena(SEAT[who], what.removeprefix("seña "))
+        else:
+            game = game.apply(what, seat=SEAT[who])
+    return checks
+
+
+def same_table_other_cards(mano: int, script: tuple[str, ...]) -> list[dict[str, Game]]:
+    """The script played on the reference deal, on the swapped deal, and on generated deals, each with its
+    own seed (so the stock differs too)."""
+    deals = [REFERENCE_DEAL, SWAPPED_DEAL, *other_deals(REFERENCE_DEAL, 3, seed=mano)]
+    return [walk(deal, mano, seed, script) for seed, deal in enumerate(deals)]
+
+
+def public(game: Game) -> tuple[object, ...]:
+    """What the whole table has seen: the log, the score, the betting, the declarations."""
+    obs = game.observe(SOUTH)
+    return (obs.log, obs.scores, obs.betting, obs.pares_declared, obs.juego_declared, obs.phase, obs.to_move)
+
+
+@pytest.mark.parametrize("mano, script", [(SOUTH, SOUTH_MANO_SCRIPT), (EAST, EAST_MANO_SCRIPT)], ids=["South mano",
+                                                                                                       "East mano"])
+@pytest.mark.parametrize("level", BOT_LEVELS)
+def test_a_bot_decides_the_same_whatever_the_cards_it_cannot_see(level: str, mano: int, script: tuple[str, ...]
+                                                                 ) -> None:
+    tables = same_table_other_cards(mano, script)
+    bot = make_bot(level, 11)
+    for moment, reference in tables[0].items():
+        others = [table[moment] for table in tables[1:]]
+        # The states really differ only in what South cannot see.
+        assert all(public(other) == public(reference) for other in others), moment
+        assert all(other.hands[SOUTH] == reference.hands[SOUTH] for other in others), moment
+        assert all(other.hands[1:] != reference.hands[1:] for other in others), moment
+        assert all(other.stock != reference.stock for other in others), moment
+        seen = reference.observe(SOUTH)
+        decision, talk = bot.decide(seen), bot.table_talk(seen)
+        for other in others:
+            assert make_bot(level, 11).decide(other.observe(SOUTH)) == decision, f"{level} at {moment}"
+            assert bot.decide(other.observe(SOUTH)) == decision, f"{level} at {moment}, the same bot again"
+            assert bot.table_talk(other.observe(SOUTH)) == talk, f"{level}'s seña at {moment}"
+
+
+def test_the_hidden_state_checks_reach_every_kind_of_moment() -> None:
+    phases = {moment: game.phase for moment, game in walk(REFERENCE_DEAL, EAST, 0, EAST_MANO_SCRIPT).items()}
+    phases |= {moment: game.phase for moment, game in walk(REFERENCE_DEAL, SOUTH, 0, SOUTH_MANO_SCRIPT).items()}
+    assert set(phases.values()) == {Phase.MUS, Phase.DISCARD, Phase.GRANDE, Phase.CHICA, Phase.PARES, Phase.JUEGO}
+    juego = walk(REFERENCE_DEAL, EAST, 0, EAST_MANO_SCRIPT)["Juego, facing East's envido"]
+    assert juego.betting is not None and juego.betting.eligible == (EAST, WEST, SOUTH)
+    assert juego.observe(SOUTH).pares_declared == (True, True, True, False)
+    assert partner_sena(juego.observe(SOUTH)) == "nothing"
+
+
+@pytest.mark.parametrize("level", BOT_LEVELS)
+def test_the_same_seed_and_observation_give_the_same_decision(level: str) -> None:
+    for moment, game in walk(REFERENCE_DEAL, EAST, 0, EAST_MANO_SCRIPT).items():
+        seen = game.observe(SOUTH)
+        first = make_bot(level, 5).decide(seen)
+        assert make_bot(level, 5).decide(seen) == first, moment
+        assert make_bot(level, 5).decide(game.observe(SOUTH)) == first, moment
+        assert make_bot(level, 5).table_talk(seen) == make_bot(level, 5).table_talk(seen), moment
+
+
+def test_another_bot_seed_may_decide_otherwise() -> None:
+    grande = walk(REFERENCE_DEAL, EAST, 0, EAST_MANO_SCRIPT)["Grande after three pasos"].observe(SOUTH)
+    # The random bot picks among paso, envido and ordago; the expert samples other worlds.
+    assert len({make_bot("random", seed).decide(grande).action for seed in range(30)}) == 3
+    assert len({make_bot("expert", seed).decide(grande).reason for seed in range(6)}) > 1
+    # With nothing telling in the hand, a novice keeps quiet in some hands and says "nothing" in others.
+    plain = Game.from_deal(["4c 5e 6e 10e", *REFERENCE_DEAL[1:]], mano=SOUTH).apply("no-mus").observe(SOUTH)
+    assert {make_bot("novice", seed).table_talk(plain) for seed in range(30)} == {"nothing", None}
+
+
+# -------------------------------------------------------------------------------- 3. true señas
+
+
+def test_every_sena_a_bot_makes_is_true_timely_and_one_per_hand_at_most() -> None:
+    made = 0
+    for match in all_matches():
+        rules = VARIANTS[match.variant]
+        per_hand: Counter[tuple[int, int, int]] = Counter()
+        for step in match.steps:
+            for state, hand, event in step.events:
+                if event.kind != "sena":
+                    continue
+                assert event.seat is not None
+                sena_id = str(event.get("sena"))
+                held = state.hands[event.seat]
+                what = f"{match.variant} seed {match.seed}: seat {event.seat} ({match.level(event.seat)})"
+                assert sena(sena_id).is_true(held, rules), f"{what} made {sena_id!r} holding {held}"
+                assert event.phase not in ("mus", "discard"), f"{what} made {sena_id!r} before the mus was cut"
+                per_hand[(*hand, event.seat)] += 1
+                made += 1
+        assert max(per_hand.values(), default=0) <= 1, f"{match.variant} seed {match.seed}: {per_hand}"
+    assert made >= 300, f"only {made} señas: too few to tell anything"
+
+
+def hands_with_senas(match: Match) -> dict[int, list[bool]]:
+    """For every seat, one entry per hand of the match: whether that seat made a seña in it."""
+    said = {(*hand, e.seat) for step in match.steps for _, hand, e in step.events if e.kind == "sena"}
+    return {seat: [(*hand, seat) in said for hand in sorted(match.hands_played)] for seat in range(4)}
+
+
+def test_talking_bots_tell_in_some_hands_and_keep_quiet_in_others_and_random_bots_never_tell() -> None:
+    by_seat: dict[tuple[str, int], Counter[bool]] = defaultdict(Counter)
+    for match in all_matches():
+        for seat, said in hands_with_senas(match).items():
+            by_seat[(match.level(seat), seat)].update(said)
+    for (level, seat), said in by_seat.items():
+        if level == "random":
+            assert said[True] == 0, f"the random bot at seat {seat} made a seña"
+        elif said.total() >= 30:
+            # A seat of a talking bot, over many hands: it tells in most, keeps quiet in some.
+            assert 0 < said[False] < said[True], (level, seat, said)
+    assert {level for level, _ in by_seat} == set(BOT_LEVELS)
+    assert sum(said.total() for (level, _), said in by_seat.items() if level == "expert") >= 30
+
+
+def test_no_sena_before_the_mus_is_cut_even_in_a_first_hand_of_mus_corrido() -> None:
+    rules = Rules(mus_corrido_first_hand=True)
+    for seed in range(6):
+        bots = {seat: make_bot(("novice", "expert")[seat % 2], seed + seat) for seat in range(4)}
+        game = Game.new(seed=seed, rules=rules)
+        while where(game) == (1, 1) and not game.is_over:
+            game, _ = advance(game, bots, limit=1)
+        log = game.log if where(game) == (1, 1) else game.last_hand.log
+        calls = [e.get("action") for e in log if e.kind == "call" and e.phase == "mus"]
+        assert calls[:4] == ["mus"] * 4, "mus corrido: the first question is answered mus by all"
+        cut = next(i for i, e in enumerate(log) if e.kind == "call" and e.get("action") == "no-mus")
+        senas = [i for i, e in enumerate(log) if e.kind == "sena"]
+        assert senas, f"seed {seed}: no seña at all in the first hand"
+        assert min(senas) > cut, f"seed {seed}: a seña at event {min(senas)}, before the cut at {cut}"
+
+
+def test_table_talk_is_asked_of_every_bot_once_the_mus_is_cut() -> None:
+    game = Game.from_deal(list(REFERENCE_DEAL), mano=EAST)
+    bots = {seat: make_bot("novice", seat) for seat in range(4)}
+    assert all(bot.table_talk(game.observe(seat)) is None for seat, bot in bots.items()), "no seña at the mus"
+    cut = game.apply("no-mus")
+    assert lances_begin(game, cut) and not lances_begin(cut, cut.apply("paso"))
+    talked = table_talk(cut, bots)
+    senas = {e.seat: e.get("sena") for e in talked.log if e.kind == "sena"}
+    # South holds two reyes and 31 and tells the more telling, 31; West holds 31 too. East (a par, 37) and
+    # North (a par, 23) have nothing to claim: they say so, or keep quiet.
+    assert senas[SOUTH] == "thirty_one" and senas[WEST] == "thirty_one"
+    assert senas.get(EAST, "nothing") == "nothing" and senas.get(NORTH, "nothing") == "nothing"
+    assert all(sena(s).is_true(cut.hands[seat]) for seat, s in senas.items())
+    assert table_talk(talked, bots) == talked, "one seña per hand: asked again, nobody says more"
+
+
+def deal_around(south: str) -> list[str]:
+    """South's cards and, for the others, the first unseen cards of the deck in order."""
+    mine = Hand.parse(south)
+    rest = [str(c) for c in mw.DECK if c not in mine.cards]
+    return [south, " ".join(rest[0:4]), " ".join(rest[4:8]), " ".join(rest[8:12])]
+
+
+@pytest.mark.parametrize("level", ["novice", "expert"])
+@pytest.mark.parametrize("cards, telling", [("12o 12c 3e 5o", "three_reyes"), ("1o 1c 2e 5o", "three_ases")])
+def test_a_bot_with_three_reyes_or_three_ases_tells_that_rather_than_only_medias(level: str, cards: str,
+                                                                                 telling: str) -> None:
+    cut = Game.from_deal(deal_around(cards), mano=SOUTH).apply("no-mus")
+    assert {telling, "medias"} <= set(true_senas(cut.hands[SOUTH]))
+    assert make_bot(level, 1).table_talk(cut.observe(SOUTH)) == telling
+
+
+# -------------------------------------------------------------------------------- 4. explanations
+
+
+def test_every_decision_has_an_explanation_in_the_catalogue() -> None:
+    ids: dict[str, set[str]] = defaultdict(set)
+    for match in all_matches():
+        for step in match.steps:
+            reason = step.decision.reason
+            assert reason.id in EN, f"{reason.id!r} is not in the English catalogue"
+            text = reason_text(reason)
+            assert text.strip() and "{" not in text, text
+            ids[match.level(step.turn.seat)].add(reason.id)
+    assert ids["random"] == {"explain.random"}
+    assert ids["novice"] == {"explain.novice", "explain.novice.mus", "explain.novice.discard"}
+    assert {"explain.expert.mus", "explain.expert.discard", "explain.expert.paso"} <= ids["expert"], ids["expert"]
+    assert {"explain.expert.quiero", "explain.expert.no_quiero"} & ids["expert"], ids["expert"]
+
+
+def test_the_random_bot_names_the_action_and_how_many_it_chose_from() -> None:
+    for match in all_matches():
+        for step in match.steps:
+            if match.level(step.turn.seat) == "random":
+                assert step.decision.reason.params == {"action": step.decision.action,
+                                                       "count": len(step.obs.legal_actions)}
+
+
+def careful_chance(match: Match, step: Step) -> int:
+    """The novice's careful look before staking the game: its share of deals of the unseen cards, calls unread."""
+    obs = step.obs
+    bot = NoviceBot(match.seed * 4 + step.turn.seat)
+    knowledge = knowledge_for(obs.rules)
+    worlds = sample_worlds(obs, knowledge, bot.careful, bot.rng(obs, "ordago"), read_calls=False)
+    return round(100 * lance_chance(obs, knowledge, normalised(worlds)))
+
+
+def test_the_novice_names_its_real_chance_at_the_lance() -> None:
+    """The chance a novice names is its team's chance at the lance from its hand, who takes part and its
+    partner's seña; where it stakes the game (answering an órdago, or calling one itself rather than confirming
+    its partner's) it is the chance of its careful look over deals of the unseen cards."""
+    checked = Counter()
+    for match in all_matches():
+        for step in match.steps:
+            obs = step.obs
+            if match.level(step.turn.seat) != "novice" or obs.betting is None:
+                continue
+            values = step.decision.reason.params
+            assert values["action"] == step.decision.action and values["lance"] == obs.betting.lance.value
+            plain = round(100 * team_chance(obs, obs.betting))
+            what = (match.variant, match.seed, step.decision)
+            confirming = obs.betting.proposal is not None and obs.betting.proposal.kind is Kind.ORDAGO
+            if obs.betting.ordago or (step.decision.action == "ordago" and not confirming):
+                checked["órdago"] += 1
+                if checked["órdago"] % 3 == 0:  # a careful look is 200 deals: redo one in three
+                    assert values["chance"] == careful_chance(match, step), what
+            else:
+                # (an órdago in mind that a beginner's slip turned into another call names the careful chance)
+                if values["chance"] != plain:
+                    assert plain >= 80 and values["chance"] == careful_chance(match, step), what
+                checked["plain"] += 1
+    assert checked["plain"] >= 500 and checked["órdago"] >= 60, checked
+
+
+def expert_steps() -> Iterator[tuple[Match, Step]]:
+    for match in expert_matches():
+        for step in match.steps:
+            if match.level(step.turn.seat) == "expert":
+                yield match, step
+
+
+@pytest.mark.slow
+def test_the_expert_names_the_share_of_its_worlds_in_which_it_wins_the_lance() -> None:
+    checked = 0
+    for match, step in expert_steps():
+        obs = step.obs
+        if obs.betting is None:
+            continue
+        bot = ExpertBot(match.seed * 4 + step.turn.seat)
+        knowledge = knowledge_for(obs.rules)
+        worlds = normalised(sample_worlds(obs, knowledge, bot.samples, bot.rng(obs, "worlds"), catch=bot.catch))
+        values = step.decision.reason.params
+        assert values["lance"] == obs.betting.lance.value and values["action"] == step.decision.action
+        assert values["chance"] == round(100 * lance_chance(obs, knowledge, worlds)), (match.variant, step.obs)
+        assert 0 <= values["game"] <= 100
+        checked += 1
+    assert checked >= 100
+
+
+def test_the_expert_names_what_its_hand_is_worth_at_the_mus_and_the_discard() -> None:
+    checked = Counter()
+    for match, step in expert_steps():
+        obs = step.obs
+        if obs.phase not in (Phase.MUS, Phase.DISCARD):
+            continue
+        scores = knowledge_for(obs.rules).score
+        values = step.decision.reason.params
+        assert values["action"] == step.decision.action
+        assert values["now"] == round(scores[obs.hand.key], 1), (match.variant, str(obs.hand))
+        assert min(scores.values()) - 0.05 <= values["after"] <= max(scores.values()) + 0.05
+        if obs.phase is Phase.DISCARD:
+            assert values["count"] == len(Action.parse(step.decision.action).cards)
+        elif step.decision.action == "mus" and "no-mus" in obs.legal_actions and partner_sena(obs) is None:
+            # The explanation agrees with the call: mus only when the best discard is worth more.
+            assert values["now"] <= values["after"], values
+        checked[obs.phase] += 1
+    assert checked[Phase.MUS] >= 20 and checked[Phase.DISCARD] >= 10, checked
+
+
+def grande_win_frequency(mine: Hand, mano: int, rules: Rules, deals: int = 4000) -> float:
+    """How often South's team wins Grande when the other 36 cards are dealt at random (no reading of calls):
+    an estimate of our own, by the engine's rule for the lance."""
+    unseen = [c for c in mw.DECK if c not in mine.cards]
+    rng = random.Random(2024)
+    wins = 0
+    for _ in range(deals):
+        rng.shuffle(unseen)
+        hands = [mine, *(Hand(tuple(unseen[4 * i : 4 * i + 4])) for i in range(3))]
+        wins += lance_winner(Lance.GRANDE, hands, mano, rules) in (SOUTH, NORTH)
+    return wins / deals
+
+
+@pytest.mark.parametrize(
+    "cards, rules",
+    [
+        pytest.param("12o 12c 3e 11o", Rules(), id="three reyes and a caballo"),
+        pytest.param("12o 10c 7e 1o", Rules(), id="R S 7 A"),
+        pytest.param("12o 10c 7e 1o", Rules(kings=4), id="R S 7 A with 4 reyes"),
+        pytest.param("7o 6c 5e 4o", Rules(), id="7 6 5 4"),
+        pytest.param("11o 11c 10e 7o", Rules(), id="C C S 7"),
+        pytest.param("3o 2c 5e 4o", Rules(kings=4), id="3 2 5 4 with 4 reyes"),
+    ],
+)
+def test_the_experts_chance_at_grande_is_near_the_true_frequency(cards: str, rules: Rules) -> None:
+    # South is mano and cuts the mus: the first word at Grande is South's, and nothing has been said.
+    mine = Hand.parse(cards)
+    rest = [str(c) for c in mw.DECK if c not in mine.cards]
+    deal = [cards, " ".join(rest[0:4]), " ".join(rest[4:8]), " ".join(rest[8:12])]
+    grande = Game.from_deal(deal, mano=SOUTH, rules=rules).apply("no-mus")
+    assert grande.phase is Phase.GRANDE and grande.to_move == SOUTH
+    truth = 100 * grande_win_frequency(mine, SOUTH, rules)
+    for seed in (1, 2):
+        decision = make_bot("expert", seed).decide(grande.observe(SOUTH))
+        assert abs(decision.reason.params["chance"] - truth) <= 15, (decision.reason, round(truth))
+
+
+def most_telling(hand: Hand, rules: Rules) -> str | None:
+    """The seña a bot makes for ``hand`` when it has something telling (bots/base.py TELLING_SENAS)."""
+    held = true_senas(hand, rules)
+    return next((s for s in TELLING_SENAS if s in held), None)
+
+
+def grande_frequency_given_partner(mine: Hand, said: str, rules: Rules, *, as_a_bot: bool, deals: int = 3000) -> float:
+    """How often South's team wins Grande (South mano) when North said ``said``: North's hand is one for which
+    the seña is true (and, ``as_a_bot``, the most telling true one), every deal of the 36 unseen cards that
+    agrees being equally likely."""
+    unseen = [c for c in mw.DECK if c not in mine.cards]
+    norths = [
+        hand for hand in map(Hand, itertools.combinations(unseen, 4))
+        if sena(said).is_true(hand, rules) and (not as_a_bot or most_telling(hand, rules) == said)
+    ]
+    rng = random.Random(7)
+    wins = 0
+    for _ in range(deals):
+        north = rng.choice(norths)
+        rest = [c for c in unseen if c not in north.cards]
+        rng.shuffle(rest)
+        hands = [mine, Hand(tuple(rest[0:4])), north, Hand(tuple(rest[4:8]))]
+        wins += lance_winner(Lance.GRANDE, hands, SOUTH, rules) in (SOUTH, NORTH)
+    return wins / deals
+
+
+def expert_chance_after_partner_sena(south: str, north: str, said: str, seed: int) -> int:
+    deal = [south, "11o 10c 6o 2c", north, "11b 10b 7c 4c"]
+    grande = Game.from_deal(deal, mano=SOUTH).apply("no-mus").sena(NORTH, said)
+    assert sena(said).is_true(grande.hands[NORTH]) and grande.to_move == SOUTH
+    return int(make_bot("expert", seed).decide(grande.observe(SOUTH)).reason.params["chance"])
+
+
+@pytest.mark.parametrize("north, said", [("12b 12e 10e 5c", "two_reyes"), ("12b 11e 10e 1e", "thirty_one")])
+def test_the_expert_counts_on_its_partners_sena_at_grande(north: str, said: str) -> None:
+    # South is weak at Grande (7 6 5 4) and its partner tells what it holds; the expert reads a bot partner's
+    # seña as its most telling claim, and for these two claims that is the claim itself or nearly.
+    truth = 100 * grande_frequency_given_partner(Hand.parse("7o 6c 5e 4o"), said, Rules(), as_a_bot=True)
+    alone = 100 * grande_win_frequency(Hand.parse("7o 6c 5e 4o"), SOUTH, Rules())
+    assert truth > alone + 15, "the seña is worth knowing"
+    for seed in (1, 2):
+        chance = expert_chance_after_partner_sena("7o 6c 5e 4o", north, said, seed)
+        assert abs(chance - truth) <= 15, (chance, round(truth))
+
+
+@pytest.mark.parametrize("north, said", [
+    pytest.param("12b 12e 3o 1e", "three_reyes_and_as", id="three reyes and an as"),
+    pytest.param("12b 12e 3o 5c", "three_reyes", id="three reyes"),
+])
+def test_the_expert_counts_on_a_rare_sena_of_its_partner(north: str, said: str) -> None:
+    truth = 100 * grande_frequency_given_partner(Hand.parse("7o 6c 5e 4o"), said, Rules(), as_a_bot=False)
+    assert truth > 95, "three reyes beside a partner: Grande is all but won"
+    for seed in (1, 2):
+        chance = expert_chance_after_partner_sena("7o 6c 5e 4o", north, said, seed)
+        assert abs(chance - truth) <= 15, (chance, round(truth))
+
+
+def test_every_world_the_expert_imagines_agrees_with_the_declarations() -> None:
+    # Nobody has pares; East (31) and West (35) have juego, North (19) has not. South, mano with 34, opens Juego.
+    deal = ["12o 11o 10o 4c", "12c 11c 10c 1o", "5o 6o 7c 1b", "12e 11e 10e 5c"]
+    juego = Game.from_deal(deal, mano=SOUTH).apply("no-mus")
+    while juego.phase in (Phase.GRANDE, Phase.CHICA):
+        juego = juego.apply("paso")
+    seen = juego.observe(SOUTH)
+    assert seen.phase is Phase.JUEGO and seen.to_move == SOUTH and seen.betting is not None
+    assert seen.pares_declared == (False,) * 4 and seen.juego_declared == (True, True, False, True)
+    knowledge = knowledge_for(seen.rules)
+    worlds = sample_worlds(seen, knowledge, ExpertBot.samples, random.Random(1))
+    disagreeing = [
+        world for world in worlds
+        if any((knowledge.values[world.keys[seat]].has_pares, knowledge.values[world.keys[seat]].has_juego)
+               != (seen.pares_declared[seat], seen.juego_declared[seat]) for seat in (EAST, NORTH, WEST))
+    ]
+    assert not disagreeing, f"{len(disagreeing)} of {len(worlds)} worlds disagree with what the table heard"
+
+
+# -------------------------------------------------------------------------------- 5. the arena
+
+
+def test_the_arena_prints_one_json_line_of_results_last() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "mus_widget.arena", "--team0", "novice", "--team1", "random", "--games", "6",
+         "--seed", "3"],
+        capture_output=True, text=True, timeout=120, check=True,
+    )
+    result = json.loads(run.stdout.strip().splitlines()[-1])
+    assert set(result) == {"team0", "team1", "games", "team0_wins", "win_rate", "ci95", "hands",
+                           "decision_ms_p50", "decision_ms_p95"}
+    assert (result["team0"], result["team1"], result["games"]) == ("novice", "random", 6)
+    assert 0 <= result["team0_wins"] <= 6
+    assert result["win_rate"] == pytest.approx(result["team0_wins"] / 6, abs=1e-4)
+    low, high = result["ci95"]
+    assert 0 <= low <= result["win_rate"] <= high <= 1
+    assert [low, high] == pytest.approx(list(arena.wilson(result["team0_wins"], 6)), abs=1e-4)
+    assert result["hands"] >= 6
+    assert 0 < result["decision_ms_p50"] <= result["decision_ms_p95"]
+    # Spread over two processes, the same games give the same results.
+    spread = subprocess.run([*run.args, "--jobs", "2"], capture_output=True, text=True, timeout=120, check=True)
+    again = json.loads(spread.stdout.strip().splitlines()[-1])
+    timing = ("decision_ms_p50", "decision_ms_p95")
+    assert {k: v for k, v in again.items() if k not in timing} == {k: v for k, v in result.items() if k not in timing}
+
+
+@pytest.mark.parametrize(
+    "wins, n, low, high",
+    [
+        # p = 0: centre = half = (z²/2n) / (1 + z²/n) = 0.19208 / 1.38416
+        (0, 10, 0.0, 0.27753),
+        (10, 10, 0.72247, 1.0),
+        # p = 1/2: half = 1.96 √(0.0025 + 3.8416/40000) / 1.038416 = 0.09617
+        (50, 100, 0.40383, 0.59617),
+        (0, 0, 0.0, 1.0),
+    ],
+)
+def test_wilson_interval_known_values(wins: int, n: int, low: float, high: float) -> None:
+    assert arena.wilson(wins, n) == pytest.approx((low, high), abs=5e-5)
+
+
+class Spy(Bot):
+    """A bot that plays like another and writes down the seats it played for."""
+
+    def __init__(self, inner: Bot, level: str) -> None:
+        super().__init__(inner.seed)
+        self.inner, self.level = inner, level
+        self.seats: set[int] = set()
+        self.decisions = 0
+
+    def decide(self, obs: Observation) -> Decision:
+        self.seats.add(obs.seat)
+        self.decisions += 1
+        return self.inner.decide(obs)
+
+    def table_talk(self, obs: Observation) -> str | None:
+        self.seats.add(obs.seat)  # asked of every bot when the mus is cut, so every spy sees its seat
+        return self.inner.table_talk(obs)
+
+
+def test_the_arena_swaps_the_teams_seats_every_game_and_credits_the_right_team(monkeypatch) -> None:
+    made: list[Spy] = []
+    real = arena.make_bot
+
+    def spying(level: str, seed: int = 0) -> Bot:
+        made.append(Spy(real(level, seed), level))
+        return made[-1]
+
+    monkeypatch.setattr(arena, "make_bot", spying)
+    seeds = [500, 501, 502, 503, 504, 505]
+    rules = Rules(target=20)
+    tally = arena.play("novice", "random", seeds, rules)
+    assert len(made) == 4 * len(seeds) and tally.games == len(seeds)
+
+    novice_wins = hands = 0
+    for game_index, seed in enumerate(seeds):
+        spies = made[4 * game_index : 4 * game_index + 4]
+        assert all(len(spy.seats) == 1 for spy in spies), [spy.seats for spy in spies]
+        novice_seats = {seat for spy in spies if spy.level == "novice" for seat in spy.seats}
+        random_seats = {seat for spy in spies if spy.level == "random" for seat in spy.seats}
+        assert novice_seats == ({SOUTH, NORTH} if game_index % 2 == 0 else {EAST, WEST}), (game_index, novice_seats)
+        assert random_seats == {0, 1, 2, 3} - novice_seats
+        # The same game again, with the same bots in the same seats: who won it?
+        bots = {seat: real(spy.level, spy.seed) for spy in spies for seat in spy.seats}
+        end, _ = advance(Game.new(seed=seed, rules=rules), bots)
+        novice_wins += end.winner == (0 if SOUTH in novice_seats else 1)
+        hands += end.hand_number
+    assert tally.team0_wins == novice_wins
+    assert tally.hands == hands
+    assert len(tally.times) == sum(spy.decisions for spy in made if spy.level == "novice"), "team0's decisions timed"
+
+
+# -------------------------------------------------------------------------------- 6. errors
+
+
+def test_an_unknown_level_is_refused_naming_the_levels() -> None:
+    with pytest.raises(ValueError, match="'nope' is not a bot level") as refused:
+        make_bot("nope")
+    assert all(level in str(refused.value) for level in LEVELS)
+    assert set(LEVELS) == set(BOT_LEVELS)
+    assert [type(make_bot(level, 3)) for level in BOT_LEVELS] == [RandomBot, NoviceBot, ExpertBot]
+    assert make_bot("expert", 3).seed == 3 and make_bot("novice", 3).level == "novice"
+
+
+@pytest.mark.parametrize("level", BOT_LEVELS)
+def test_a_bot_asked_to_decide_out_of_turn_refuses(level: str) -> None:
+    game = Game.from_deal(list(REFERENCE_DEAL), mano=EAST)
+    bot = make_bot(level)
+    for seat in (SOUTH, NORTH, WEST):
+        with pytest.raises(ValueError, match=f"seat {seat}, but seat 1 is to move"):
+            bot.decide(game.observe(seat))
+    over = game
+    while not over.is_over:
+        over, _ = advance(over, {seat: make_bot("random", seat) for seat in range(4)})
+    with pytest.raises(ValueError, match="is to move"):
+        bot.decide(over.observe(EAST))
+    assert bot.table_talk(over.observe(EAST)) is None, "no seña once the match is over"
