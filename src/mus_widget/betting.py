@@ -7,6 +7,7 @@ or the :class:`LanceResult` once the lance is settled (en paso, quiero, no quier
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass, field
 
 from .actions import MIN_ENVIDO, Action, Kind
@@ -63,14 +64,7 @@ class Legal:
 
     def strings(self) -> list[str]:
         """The legal actions as canonical strings; a range of envidos shows as its smallest."""
-        out = [kind._value_ for kind in self.kinds if kind is not Kind.ORDAGO]  # _value_: no descriptor
-        if self.confirm:
-            out.append(f"envido {self.confirm}")
-        if self.raise_from:
-            out.append(f"envido {self.raise_from}")
-        if Kind.ORDAGO in self.kinds:
-            out.append("ordago")
-        return out
+        return list(_strings(self.kinds, self.confirm, self.raise_from))
 
     def describe(self) -> str:
         """For error messages: the legal actions with the envido range spelled out."""
@@ -82,6 +76,18 @@ class Legal:
         if Kind.ORDAGO in self.kinds:
             parts.append("ordago")
         return ", ".join(parts)
+
+
+@functools.lru_cache(maxsize=512)
+def _strings(kinds: tuple[Kind, ...], confirm: int, raise_from: int) -> tuple[str, ...]:
+    out = [kind._value_ for kind in kinds if kind is not Kind.ORDAGO]  # _value_: no descriptor
+    if confirm:
+        out.append(f"envido {confirm}")
+    if raise_from:
+        out.append(f"envido {raise_from}")
+    if Kind.ORDAGO in kinds:
+        out.append("ordago")
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
