@@ -1,7 +1,9 @@
-// Bundle js/ into the two files the Python package ships: src/mus_widget/static/widget.js (one
-// self-contained ES module: anywidget loads it from a Blob URL, so no relative imports survive) and
-// src/mus_widget/static/widget.css. The first line of each carries the sha256 of the js/ sources, which
-// tests/test_widget.py recomputes without Node: a stale bundle fails the tests.
+// Bundle js/ into the files the Python package ships: src/mus_widget/static/widget.js (one self-contained ES
+// module: anywidget loads it from a Blob URL, so no relative imports survive), src/mus_widget/static/widget.css,
+// and src/mus_widget/static/cards.json, the SVG of the 40 cards and the back drawn by js/cards.js, which the
+// static pictures of mus_widget.pictures embed (the same card art as the widget, without a kernel). Each
+// carries the sha256 of the js/ sources, which tests/test_widget.py and tests/test_pictures.py recompute
+// without Node: a stale bundle fails the tests.
 //
 //   npm run build          write the bundle
 //   npm run check          exit 1 if the bundle is stale
@@ -41,10 +43,19 @@ export function sourceHash() {
 const digest = sourceHash();
 const header = (comment) => comment.replace("%", `mus-widget bundle sha256:${digest} (built from js/ by npm run build)`);
 
+/** The card art as JSON: every card of the deck by its canonical name, and the back. */
+async function cardArt() {
+  const { NUMBERS, SUITS, backSvg, cardSvg } = await import("./cards.js");
+  const cards = {};
+  for (const suit of SUITS) for (const number of NUMBERS) cards[`${number}${suit}`] = cardSvg(`${number}${suit}`);
+  return `${JSON.stringify({ sha256: digest, source: "js/cards.js", cards, back: backSvg() }, null, 1)}\n`;
+}
+
 if (process.argv.includes("--check")) {
   const first = readFileSync(join(out, "widget.js"), "utf8").split("\n", 1)[0];
-  if (!first.includes(digest)) {
-    console.error("src/mus_widget/static/widget.js is stale: run npm run build");
+  const art = JSON.parse(readFileSync(join(out, "cards.json"), "utf8"));
+  if (!first.includes(digest) || art.sha256 !== digest) {
+    console.error("src/mus_widget/static/ is stale: run npm run build");
     process.exit(1);
   }
   console.log("bundle is up to date");
@@ -60,5 +71,6 @@ if (process.argv.includes("--check")) {
   });
   writeFileSync(join(out, "widget.js"), `${header("// %")}\n${result.outputFiles[0].text}`);
   writeFileSync(join(out, "widget.css"), `${header("/* % */")}\n${readFileSync(join(here, "styles.css"), "utf8")}`);
-  console.log(`wrote src/mus_widget/static/widget.js and widget.css (sources sha256 ${digest.slice(0, 12)})`);
+  writeFileSync(join(out, "cards.json"), await cardArt());
+  console.log(`wrote src/mus_widget/static/widget.js, widget.css and cards.json (sources sha256 ${digest.slice(0, 12)})`);
 }

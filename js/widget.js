@@ -154,6 +154,21 @@ function render({ model, el }) {
         send(message);
         draw();
       },
+      step(to) {
+        ui.waitingFor = state.v;
+        send({ type: "step", to });
+        draw();
+      },
+      setFaceUp(on) {
+        ui.waitingFor = state.v;
+        send({ type: "face_up", on });
+        draw();
+      },
+      playOn() {
+        ui.waitingFor = state.v;
+        send({ type: "play_on" });
+        draw();
+      },
     };
     app.replaceChildren(tableView(ctx));
     root.dataset.version = String(state.v);
@@ -191,6 +206,23 @@ function render({ model, el }) {
 
   root.tabIndex = -1;
   root.addEventListener("keydown", (event) => {
+    const state = model.get("state");
+    const steps = state && state.steps;
+    const target = event.target;
+    const typing = target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) && target.type !== "checkbox";
+    const arrow = event.key === "ArrowLeft" || event.key === "ArrowRight";
+    if (steps && arrow && !ui.form && !typing && ui.waitingFor === null) {
+      // Stepping a scenario: the arrow keys step back and forward, like ◀ and ▶.
+      const to = steps.index + (event.key === "ArrowLeft" ? -1 : 1);
+      if (to >= 0 && to <= steps.count) {
+        ui.waitingFor = state.v;
+        model.send({ type: "step", to });
+        draw();
+      }
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
     if (event.key !== "Escape") return;
     if (ui.form) ui.form = null;
     else if (ui.senasOpen) ui.senasOpen = false;

@@ -54,6 +54,18 @@ def test_engine_module_imports_nothing_of_the_front_end(module: str) -> None:
     assert not imported & FRONT_END, f"{module} imports {imported & FRONT_END}"
 
 
+@pytest.mark.parametrize("module", ["explain", "scenarios", "pictures", "coach"])
+def test_teaching_modules_stand_without_the_widget(module: str) -> None:
+    """Explanations, scenarios, static pictures and the coach work with no widget stack (nbconvert, scripts)."""
+    tree = ast.parse((PACKAGE / f"{module}.py").read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            assert not {alias.name.split(".")[0] for alias in node.names} & FRONT_END, module
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            top = node.module.split(".")[0]
+            assert top not in FRONT_END and (node.level == 0 or top not in {"widget", "view_state"}), module
+
+
 def test_engine_never_uses_the_global_random() -> None:
     for path in PACKAGE.glob("*.py"):
         text = path.read_text()

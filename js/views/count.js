@@ -1,5 +1,6 @@
-// The count in the middle of the felt: every lance with its stake, bonus and winner, why it was won,
-// the score, then Next hand (or, at the end of the game, who won and New game).
+// The count in the middle of the felt: every lance with its stake, bonus and winner, why it was won (the
+// deciding card, pares or total, the tie to the mano, the negada; then what the row is made of), the score,
+// then Next hand (or, at the end of the game, who won and New game; nothing while stepping a scenario).
 
 import { h } from "../dom.js";
 
@@ -21,7 +22,8 @@ export function countView(ctx) {
       h("td", {}, row.winner || t("ui.count.nobody")),
       h("td", { class: "mus-num" }, ordago ? "–" : row.counted ? `+${row.points}` : t("ui.count.not_counted")),
     ));
-    rows.push(h("tr", { class: "mus-count-why", data: { row: i } }, h("td", { colspan: "5" }, row.why)));
+    rows.push(h("tr", { class: "mus-count-why", data: { row: i } },
+      h("td", { colspan: "5" }, row.explain || row.why)));
   }
   const table = count.rows.length
     ? h(
@@ -34,11 +36,16 @@ export function countView(ctx) {
         h("tbody", {}, rows),
       )
     : h("p", { class: "mus-count-empty" }, t("ui.count.no_rows"));
+  const notes = (count.notes || []).map((text) => h("p", { class: "mus-count-note" }, text));
+  const stepping = Boolean(state.steps);
   const footer = [
+    notes,
     h("p", { class: "mus-count-score" }, t("ui.count.score", { a: count.scores[0], b: count.scores[1] })),
     count.over && !(over && state.games === 1) ? h("p", { class: "mus-count-over" }, count.over) : null,
     over && state.winner ? h("p", { class: "mus-winner" }, state.winner.text) : null,
-    over
+    stepping
+      ? null
+      : over
       ? h("button", { class: "mus-action mus-primary", type: "button", data: { key: "play-again" },
           on: { click: () => ctx.openNewGame() } }, t("ui.play_again"))
       : h("button", { class: "mus-action mus-primary", type: "button", data: { key: "next-hand" },

@@ -1,12 +1,15 @@
 // The whole table: top bar, the felt with the four seats around it, the count in the middle, the student's
-// turn panel, the tips box and the log at the side, the new-game panel over it all.
+// turn panel; at the side the stepping controls and the step's note (when stepping a scenario), the coach, the
+// tips box and the log; the new-game panel over it all.
 
 import { h, svgImage } from "../dom.js";
 import { questionSvg } from "../faces.js";
+import { coachView } from "./coach.js";
 import { countView } from "./count.js";
 import { logView } from "./log.js";
 import { newGameView } from "./newgame.js";
 import { seatView } from "./seat.js";
+import { noteView, stepsView } from "./steps.js";
 import { tipsView } from "./tips.js";
 import { turnView } from "./turn.js";
 
@@ -93,10 +96,10 @@ export function tableView(ctx) {
     ? newGameView(ctx)
     : h("div", { class: "mus-main" },
         h("div", { class: ["mus-felt", count && "mus-counting"] }, seats, count || centre(ctx)),
-        h("div", { class: "mus-side" }, tipsView(ctx), logView(ctx)));
+        h("div", { class: "mus-side" }, stepsView(ctx), noteView(ctx), coachView(ctx), tipsView(ctx), logView(ctx)));
   return h(
     "div",
-    { class: ["mus-app", ctx.waiting && "mus-waiting"] },
+    { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping"] },
     topBar(ctx),
     errorBanner(ctx),
     main,

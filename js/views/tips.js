@@ -1,5 +1,6 @@
-// The tips box: the catalogue's tips for the moment of the game; arrows page through them, the green X
-// closes the box until the next moment, the red X by "Show tips?" turns the tips off.
+// The tips box: the catalogue's tips for the moment of the game (the moment's own, then those of its lance);
+// arrows page through them, the green X closes the box until the next moment, the red X by "Show tips?" turns
+// the tips off.
 
 import { h, svgImage } from "../dom.js";
 import { crossSvg, pageSvg } from "../faces.js";
@@ -11,19 +12,25 @@ export function tipIds(messages, moment) {
   return out;
 }
 
-/** The moment the tips box speaks about, and a key that changes when a new box should open. */
+/** The moments the tips box speaks about (the most pressing first), and a key that changes when a new box
+ *  should open. */
 export function tipMoment(state, ui) {
-  const moment = ui.senasOpen ? "senas" : state.moment;
+  const moments = ui.senasOpen ? ["senas"] : state.tips || [state.moment];
+  const moment = moments[0] || state.moment;
   const turn = state.turn ? state.turn.kind : "";
-  return { moment, key: `${moment}|${state.game}|${state.hand}|${state.phase}|${state.stage}|${turn}` };
+  return {
+    moment,
+    moments,
+    key: `${moments.join("+")}|${state.game}|${state.hand}|${state.phase}|${state.stage}|${turn}`,
+  };
 }
 
 export function tipsView(ctx) {
   const { t, ui, messages } = ctx;
   if (!ctx.tips) return null;
-  const { moment, key } = tipMoment(ctx.state, ui);
+  const { moment, moments, key } = tipMoment(ctx.state, ui);
   if (ui.tipsClosed === key) return null;
-  const ids = tipIds(messages, moment);
+  const ids = moments.flatMap((m) => tipIds(messages, m));
   if (!ids.length) return null;
   const page = Math.min(ui.tipPage, ids.length - 1);
   const turnPage = (step) => ctx.pageTip((page + step + ids.length) % ids.length);

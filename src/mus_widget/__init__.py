@@ -6,7 +6,10 @@ The engine (cards, hand evaluation, betting, the game, observations, the count) 
     game = mw.Game.new(seed=7)
     game = game.apply(game.legal_actions()[0])
 
-In a notebook, ``mus_widget.MusTable()`` is the table: the student plays South against three bots.
+In a notebook, ``mus_widget.MusTable()`` is the table: the student plays South against three bots;
+``MusTable.from_scenario(text)`` steps a teacher through a scripted hand (:mod:`mus_widget.scenarios`);
+``explain(game)`` says why each lance of the last hand went as it did; ``show_hand``, ``show_deal`` and
+``show_count`` are static pictures for lessons.
 """
 
 from typing import TYPE_CHECKING, Any
@@ -23,11 +26,13 @@ from .errors import (
     RulesError,
     SeatError,
 )
+from .explain import Explanation, explain
 from .game import Game, play_random
 from .hands import HandValue, Lance, ParesKind, evaluate, lance_winner, lance_winners
 from .log import Event, HandSummary
 from .observation import Observation
 from .phase import Phase
+from .pictures import Picture, show_card, show_count, show_deal, show_hand
 from .rules import Rules
 from .scoring import CountRow, Reason
 from .seats import next_seat, partner, team_of
@@ -56,6 +61,7 @@ __all__ = [
     "Card",
     "CountRow",
     "Event",
+    "Explanation",
     "Game",
     "Hand",
     "HandSummary",
@@ -72,6 +78,7 @@ __all__ = [
     "Outcome",
     "ParesKind",
     "Phase",
+    "Picture",
     "Reason",
     "RecordError",
     "Rules",
@@ -80,11 +87,16 @@ __all__ = [
     "Sena",
     "Suit",
     "evaluate",
+    "explain",
     "lance_winner",
     "lance_winners",
     "next_seat",
     "partner",
     "play_random",
+    "show_card",
+    "show_count",
+    "show_deal",
+    "show_hand",
     "team_of",
     "true_senas",
 ]

@@ -16,11 +16,14 @@ from typing import Any, Final, Literal
 from .actions import Kind
 from .betting import Betting, LanceResult
 from .cards import Hand
+from .coach import Advice
 from .errors import MusError
+from .explain import Explanation, explain
 from .log import Event, HandSummary
 from .messages import CATALOGUES, EN, message
 from .observation import Observation
 from .phase import Phase
+from .rules import Rules
 from .scoring import CountRow, Reason, Value
 from .seats import partner, team_seats
 from .senas import true_senas
@@ -66,6 +69,23 @@ class TableView:
     version: int = 0
     notes: tuple[tuple[Reason, ...], ...] = ((), (), (), ())
     reveal: tuple[Hand, ...] | None = None
+    coach: Advice | None = None
+    """The coach's advice for the student's turn (worked out from the student's observation only)."""
+    steps: Steps | None = None
+    """Where a teacher stepping through a scenario is; None at a table being played."""
+
+
+@dataclass(frozen=True, slots=True)
+class Steps:
+    """Stepping through a scenario: the step shown (0 is the deal) of ``count`` steps, the scenario's title,
+    the step's note, whether the hands are face up, and whether the teacher may turn them (``toggle``)."""
+
+    index: int
+    count: int
+    title: str
+    note: str
+    face_up: bool
+    toggle: bool = True
 
 
 def messages_for(language: str) -> dict[str, str]:
@@ -128,6 +148,10 @@ class _Texts:
         except (MusError, ValueError, KeyError):
             return event_text(event, self.language)
 
+    def explanation(self, explanation: Explanation) -> str:
+        """Why a lance of the count went as it did, with the players' names."""
+        return explanation.text(self.language, self.names, [self.team(0), self.team(1)])
+
     def reason(self, reason: Reason) -> str:
         try:
             return message(reason.id, self.language, **self.values(reason.params))
@@ -177,7 +201,8 @@ def view_state(obs: Observation, table: TableView) -> dict[str, Any]:
             "juego": declared.get(("juego", s)),
             "why": [texts.reason(r) for r in notes[s]] if s != seat else [],
         })
-    turn = _turn(obs) if playing and obs.to_move == seat else None
+    stepping = table.steps
+    turn = _turn(obs) if playing and obs.to_move == seat and stepping is None else None
     return {
         "v": table.version,
         "seat": seat,
@@ -199,14 +224,42 @@ def view_state(obs: Observation, table: TableView) -> dict[str, Any]:
         "turn": turn,
         "true_senas": list(true_senas(obs.hand, obs.rules)),
         "log": [texts.event(e) for e in log],
-        "count": _count(last, texts) if counting and last is not None else None,
+        "count": _count(last, texts, obs.rules) if counting and last is not None else None,
         "winner": None if obs.winner is None else {
             "team": obs.winner,
             "text": message("ui.match_over" if obs.rules.games > 1 else "ui.winner", table.language,
                             team=texts.team(obs.winner)),
         },
         "moment": "count" if not playing else moment(obs),
+        "tips": tip_moments(obs, counting) if counting or playing else [],
+        "coach": _coach(table.coach, texts) if turn is not None and table.coach is not None else None,
+        "steps": None if stepping is None else {
+            "index": stepping.index,
+            "count": stepping.count,
+            "title": stepping.title,
+            "note": stepping.note,
+            "face_up": stepping.face_up,
+            "toggle": stepping.toggle,
+            "over": obs.is_over,
+        },
     }
+
+
+def tip_moments(obs: Observation, counting: bool = False) -> list[str]:
+    """The moments whose tips the tips box offers now, the most pressing first: answering a bet at Pares
+    gives the betting tips, then those of Pares; a partner's proposal, the team answer, then betting."""
+    if counting:
+        return ["count"]
+    if obs.is_over:
+        return []
+    first = moment(obs)
+    lance = obs.betting.lance.value if obs.betting is not None else None
+    out = [first]
+    if first in ("team_answer", "ordago"):
+        out.append("betting")
+    if lance is not None and lance not in out:
+        out.append(lance)
+    return out
 
 
 def moment(obs: Observation) -> str:
@@ -318,11 +371,28 @@ def _bubbles(obs: Observation, texts: _Texts) -> dict[int, dict[str, Any]]:
     return out
 
 
-def _count(last: HandSummary, texts: _Texts) -> dict[str, Any]:
-    rows = [_row(row, texts) for row in last.count]
+def _coach(advice: Advice, texts: _Texts) -> dict[str, Any]:
+    """The coach's box: the expert's action in words, its reason, and the chance at the lance."""
+    lang = texts.language
+    return {
+        "action": advice.action,
+        "said": action_text(advice.action, lang),
+        "why": texts.reason(advice.reason),
+        "chance": None if advice.chance is None else message(
+            "ui.coach.chance", lang, chance=advice.chance, lance=message(f"lance.{advice.lance}", lang)
+        ),
+    }
+
+
+def _count(last: HandSummary, texts: _Texts, rules: Rules) -> dict[str, Any]:
+    explanations = _explanations(last, rules)
+    by_lance = {e.lance: e for e in explanations}
+    rows = [_row(row, texts, by_lance.get(row.lance)) for row in last.count]
+    counted = {row.lance for row in last.count}
     over = next((e for e in last.log if e.kind == "game_over"), None)
     return {
         "rows": rows,
+        "notes": [texts.explanation(e) for e in explanations if e.lance not in counted],
         "scores": list(last.scores),
         "shown": last.hands is not None,
         "over": None if over is None else message(
@@ -332,8 +402,16 @@ def _count(last: HandSummary, texts: _Texts) -> dict[str, Any]:
     }
 
 
-def _row(row: CountRow, texts: _Texts) -> dict[str, Any]:
+def _explanations(last: HandSummary, rules: Rules) -> tuple[Explanation, ...]:
+    try:
+        return explain(last, rules)
+    except (MusError, ValueError, KeyError):  # a summary that cannot be explained still shows its rows
+        return ()
+
+
+def _row(row: CountRow, texts: _Texts, explanation: Explanation | None) -> dict[str, Any]:
     return {
+        "explain": None if explanation is None else texts.explanation(explanation),
         "lance": row.lance.value,
         "outcome": row.outcome.value,
         "stake": row.stake,

@@ -29,16 +29,18 @@ from .actions import Action, Kind
 from .bots import LEVELS, Bot, make_bot
 from .bots.driver import bot_turn, lances_begin, table_talk
 from .cards import Hand
+from .coach import Advice, advise, coach_bot
 from .errors import IllegalActionError, MalformedActionError, MusError, RulesError
 from .game import Game
 from .messages import CATALOGUES, message
 from .phase import Phase
 from .rules import TARGETS, Rules
+from .scenarios import Scenario
 from .scoring import Reason
 from .seats import SEATS, check_seat, team_of
 from .senas import SENAS
 from .text import action_text
-from .view_state import Player, Stage, TableView, messages_for, view_state
+from .view_state import Player, Stage, Steps, TableView, messages_for, view_state
 
 STATIC: Final = pathlib.Path(__file__).parent / "static"
 DEFAULT_PACE: Final = 0.9
@@ -96,6 +98,12 @@ class MusTable(anywidget.AnyWidget):
     - ``pace``: seconds between two bot moves on screen; 0 shows them at once.
     - ``deal`` and ``mano``: a scripted first deal (four hands by seat, e.g. ``"12o 3c 7e 1b"``) and its mano,
       for lessons and tests; later deals come from the seed.
+    - ``coach``: on the student's turn, show what the expert bot would do in the student's seat, why, and the
+      team's chance at the lance (worked out from the student's own view only). Off by default.
+    - ``scenario``: a :class:`~mus_widget.scenarios.Scenario` (or its text) to step through, ◀ and ▶, from
+      ``step``, with its own deal, rules and seed; ``face_up`` shows every hand (a teacher's choice, like
+      ``reveal``), and ``teacher`` lets the face-up box be ticked and unticked on the table. See
+      :meth:`from_scenario`.
 
     ``table.game`` is the engine's state (Python only). A new ``MusTable`` is a new game; displaying the
     same table twice gives two views of the same game.
@@ -111,6 +119,8 @@ class MusTable(anywidget.AnyWidget):
     setup = traitlets.Dict().tag(sync=True)
     """The options of the current game and the choices the new-game panel offers (never the seed)."""
     tips = traitlets.Bool(True).tag(sync=True)
+    coach = traitlets.Bool(False).tag(sync=True)
+    """Show the coach on the student's turn: the expert's action, its reason and the chance at the lance."""
     language = traitlets.Unicode("en").tag(sync=True)
     pace = traitlets.Float(DEFAULT_PACE).tag(sync=True)
     error = traitlets.Dict().tag(sync=True)
@@ -130,6 +140,11 @@ class MusTable(anywidget.AnyWidget):
         pace: float = DEFAULT_PACE,
         deal: Sequence[Hand | str] | None = None,
         mano: int = 0,
+        coach: bool = False,
+        scenario: Scenario | str | None = None,
+        step: int = 0,
+        face_up: bool = True,
+        teacher: bool = True,
         **kwargs: Any,
     ) -> None:
         check_seat(seat)
@@ -139,9 +154,16 @@ class MusTable(anywidget.AnyWidget):
             raise TypeError(f"rules must be a Rules, not {rules!r}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"seed must be a whole number or None, not {seed!r}")
-        if not isinstance(tips, bool) or not isinstance(reveal, bool):
-            raise TypeError("tips and reveal are True or False")
+        if not all(isinstance(flag, bool) for flag in (tips, reveal, coach, face_up, teacher)):
+            raise TypeError("tips, reveal, coach, face_up and teacher are True or False")
+        steps = _scenario_option(scenario, step)
         levels, given = _bots_option(bots, seat)
+        if steps is not None:
+            if deal is not None:
+                raise ValueError("a scenario brings its own deal: give either scenario or deal")
+            first = steps.game_at(0)
+            rules, seed, mano = first.rules, first.seed, first.mano
+            deal = first.hands
         setup = Setup(
             seat=seat,
             names=_names_option(names, seat, language),
@@ -151,7 +173,7 @@ class MusTable(anywidget.AnyWidget):
             deal=None if deal is None else tuple(h if isinstance(h, Hand) else Hand.parse(h) for h in deal),
             mano=check_seat(mano),
         )
-        super().__init__(tips=tips, language=language, pace=float(pace), **kwargs)
+        super().__init__(tips=tips, language=language, pace=float(pace), coach=coach, **kwargs)
         self._reveal = reveal
         self._version = 0
         self._error_seq = 0
@@ -159,8 +181,36 @@ class MusTable(anywidget.AnyWidget):
         self._handle: asyncio.TimerHandle | None = None
         self._games_played = 0
         self._team_wins = [0, 0]
-        self._start(setup, given)
+        self._coach_bot = coach_bot(0)
+        self._advice: tuple[Game, Advice] | None = None
+        self._stepping: _Stepping | None = None
+        self._restarting = False
+        self._start(setup, given, None if steps is None else _Stepping(steps, step, face_up, teacher))
         self.on_msg(self._on_msg)
+        self.observe(self._on_coach, names=["coach"])
+
+    @classmethod
+    def from_scenario(
+        cls, scenario: Scenario | str, *, step: int = 0, face_up: bool = True, teacher: bool = True, **options: Any
+    ) -> MusTable:
+        """A table stepping through a scripted hand: ◀ and ▶ go through its actions, the step's note shows
+        beside the table and the count, explained, at the end. ``scenario`` is a
+        :class:`~mus_widget.scenarios.Scenario` or its text; ``face_up`` shows every hand (the teacher's
+        choice: then the browser holds every hand), and ``teacher`` puts the face-up box on the table.
+        "Play on from here" (or :meth:`play_on`) lets the student play on from the step shown, against the
+        bots. Other options are those of :class:`MusTable` (``seat``, ``names``, ``bots``, ``tips``, ...); the
+        players are named by their seats (South, East, North, West) unless ``names`` says otherwise, as the
+        notes of a scenario speak of seats."""
+        if options.get("names") is None:
+            language = options.get("language", "en")
+            _check_language(language)
+            options["names"] = [message(f"seat.{s}", language) for s in SEATS]
+        return cls(scenario=scenario, step=step, face_up=face_up, teacher=teacher, **options)
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any] | str, **options: Any) -> MusTable:
+        """A table stepping through any game from its record (``Game.record()``), as :meth:`from_scenario`."""
+        return cls.from_scenario(Scenario.from_record(record), **options)
 
     # ------------------------------------------------------------------------------------------ public
 
@@ -188,6 +238,24 @@ class MusTable(anywidget.AnyWidget):
         """Whether the count of the last hand is open, waiting for the student's Next hand."""
         return self._stage == "count"
 
+    @property
+    def scenario(self) -> Scenario | None:
+        """The scenario being stepped through; None once the table plays (or if it never stepped)."""
+        return None if self._stepping is None else self._stepping.scenario
+
+    @property
+    def step(self) -> int | None:
+        """The step of the scenario shown (0 is the deal); None when the table is not stepping."""
+        return None if self._stepping is None else self._stepping.index
+
+    def go_to(self, step: int) -> None:
+        """Show step ``step`` of the scenario (what ◀ and ▶ do). Raises :class:`ValueError` if there is none."""
+        self._python_intent({"type": "step", "to": step})
+
+    def play_on(self) -> None:
+        """Stop stepping: the student plays on from the step shown, against the bots."""
+        self._python_intent({"type": "play_on"})
+
     def receive(self, content: object) -> None:
         """Handle one intent from the front end, as ``model.send`` delivers it: ``{"type": "act", "action":
         "envido 5"}``, ``{"type": "sena", "sena": "duples"}``, ``{"type": "next_hand"}``,
@@ -207,9 +275,18 @@ class MusTable(anywidget.AnyWidget):
     def new_game(self, **options: Any) -> None:
         """Start a new game at this table with the options of the new-game panel (the current ones where
         not given): ``seat``, ``names``, ``bots``, ``rules`` (a dict of :class:`Rules` options), ``seed``,
-        ``tips``, ``language``, ``pace``. Raises :class:`ValueError` for an option the table refuses."""
+        ``tips``, ``coach``, ``language``, ``pace``. Raises :class:`ValueError` for an option the table refuses."""
+        self._python_intent(options, self._new_game)
+
+    def _python_intent(
+        self, content: dict[str, Any], handler: Callable[[dict[str, Any]], None] | None = None
+    ) -> None:
+        """An intent from Python: a refusal raises :class:`ValueError` with the catalogue's text."""
         try:
-            self._new_game(options)
+            if handler is None:
+                self._handlers()[content["type"]](content)
+            else:
+                handler(content)
         except RefusalError as refusal:
             raise ValueError(message(refusal.message_id, self.language, **refusal.values)) from None
 
@@ -218,23 +295,29 @@ class MusTable(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------------------------------ set up
 
-    def _start(self, setup: Setup, given: Mapping[int, Bot] | None = None) -> None:
-        """A new game from ``setup``: new deal, new bots, count closed, bots play to the student's turn."""
+    def _start(self, setup: Setup, given: Mapping[int, Bot] | None = None, stepping: _Stepping | None = None) -> None:
+        """A new game from ``setup``: new deal, new bots, count closed, bots play to the student's turn; or,
+        with ``stepping``, the scenario's step shown and nobody playing."""
         self._generation += 1
         self._setup = setup
-        if setup.deal is not None:
+        self._stepping = stepping
+        if stepping is not None:
+            self._game = stepping.scenario.game_at(stepping.index)
+        elif setup.deal is not None:
             seed = setup.seed if setup.seed is not None else secrets.randbits(48)
             self._game = Game.from_deal(setup.deal, setup.mano, seed=seed, rules=setup.rules)
         else:
             self._game = Game.new(seed=setup.seed, rules=setup.rules)
         seed = self._game.seed
+        self._coach_bot = coach_bot(seed * 4 + setup.seat)
+        self._advice = None
         self._bots: dict[int, Bot] = {}
         for s, level in enumerate(setup.levels):
             if given is not None and s in given:
                 self._bots[s] = given[s]
             elif level is not None:
                 self._bots[s] = make_bot(level, seed * 4 + s)
-        self._stage: Stage = "play"
+        self._stage: Stage = "play" if stepping is None else stepping.stage()
         self._notes_now: list[tuple[int, Reason]] = []
         self._notes_last: tuple[tuple[Reason, ...], ...] = ((), (), (), ())
         with self.hold_sync():
@@ -255,6 +338,7 @@ class MusTable(anywidget.AnyWidget):
             "languages": list(CATALOGUES),
             "paces": [[name, value] for name, value in PACES],
             "targets": sorted({30, 35, 40, s.rules.target}),
+            "coach": self.coach,
         }
 
     # ------------------------------------------------------------------------------------------ messages
@@ -269,13 +353,62 @@ class MusTable(anywidget.AnyWidget):
             "next_hand": self._next_hand,
             "new_game": self._new_game,
             "prefs": self._prefs,
+            "step": self._step,
+            "face_up": self._face_up,
+            "play_on": self._play_on,
         }
+
+    def _not_stepping(self) -> None:
+        if self._stepping is not None:
+            raise RefusalError("ui.error.stepping")
+
+    def _stepper(self) -> _Stepping:
+        if self._stepping is None:
+            raise RefusalError("ui.error.not_stepping")
+        return self._stepping
+
+    def _step(self, content: dict[str, Any]) -> None:
+        stepping = self._stepper()
+        to = content.get("to")
+        count = len(stepping.scenario)
+        if isinstance(to, bool) or not isinstance(to, int) or not 0 <= to <= count:
+            raise RefusalError("ui.error.step", step=_short(to), count=count)
+        with self.hold_sync():
+            self._clear_error()
+            self._stepping = stepping = _Stepping(stepping.scenario, to, stepping.face_up, stepping.toggle)
+            self._game = stepping.scenario.game_at(to)
+            self._stage = stepping.stage()
+            self._sync()
+
+    def _face_up(self, content: dict[str, Any]) -> None:
+        stepping = self._stepper()
+        on = content.get("on")
+        if not isinstance(on, bool):
+            raise RefusalError("ui.error.option", option=self._text("ui.steps.face_up"), value=_short(on))
+        if not stepping.toggle:
+            raise RefusalError("ui.error.face_up")
+        with self.hold_sync():
+            self._clear_error()
+            self._stepping = _Stepping(stepping.scenario, stepping.index, on, stepping.toggle)
+            self._sync()
+
+    def _play_on(self, _content: dict[str, Any]) -> None:
+        stepping = self._stepper()
+        if self._game.is_over:
+            raise RefusalError("ui.error.game_over")
+        with self.hold_sync():
+            self._clear_error()
+            self._stepping = None
+            self._stage = stepping.stage()
+            self._play_bots()
+            self._sync()
 
     def _act(self, content: dict[str, Any]) -> None:
         raw = content.get("action")
         game = self._game
         if not isinstance(raw, str) or len(raw) > 80:
             raise RefusalError("ui.error.malformed", action=_short(raw))
+        self._not_stepping()
         try:
             action = Action.parse(raw)
         except MalformedActionError:
@@ -300,6 +433,7 @@ class MusTable(anywidget.AnyWidget):
         sena_id = content.get("sena")
         if not isinstance(sena_id, str) or sena_id not in SENAS:
             raise RefusalError("ui.error.sena", sena=_short(sena_id))
+        self._not_stepping()
         if self._game.is_over:
             raise RefusalError("ui.error.game_over")
         if self._stage == "count":
@@ -310,6 +444,7 @@ class MusTable(anywidget.AnyWidget):
             self._sync()
 
     def _next_hand(self, _content: dict[str, Any]) -> None:
+        self._not_stepping()
         if self._stage != "count":
             raise RefusalError("ui.error.no_count")
         if self._game.is_over:
@@ -322,8 +457,11 @@ class MusTable(anywidget.AnyWidget):
 
     def _prefs(self, content: dict[str, Any]) -> None:
         tips, language, pace = content.get("tips"), content.get("language"), content.get("pace")
+        coach = content.get("coach")
         if tips is not None and not isinstance(tips, bool):
             raise RefusalError("ui.error.option", option=self._text("ui.option.tips"), value=_short(tips))
+        if coach is not None and not isinstance(coach, bool):
+            raise RefusalError("ui.error.option", option=self._text("ui.option.coach"), value=_short(coach))
         if language is not None and not (isinstance(language, str) and language in CATALOGUES):
             raise RefusalError("ui.error.option", option=self._text("ui.option.language"), value=_short(language))
         if pace is not None and not _is_pace(pace):
@@ -332,6 +470,8 @@ class MusTable(anywidget.AnyWidget):
             self._clear_error()
             if tips is not None:
                 self.tips = tips
+            if coach is not None:
+                self.coach = coach
             if pace is not None:
                 self.pace = float(pace)
             if language is not None and language != self.language:
@@ -341,8 +481,8 @@ class MusTable(anywidget.AnyWidget):
 
     def _new_game(self, content: Mapping[str, Any]) -> None:
         """Validate every option before touching anything; then start the new game."""
-        unknown = sorted(set(content) - {"type", "seat", "names", "bots", "rules", "seed", "tips", "language",
-                                           "pace"})
+        unknown = sorted(set(content) - {"type", "seat", "names", "bots", "rules", "seed", "tips", "coach",
+                                           "language", "pace"})
         if unknown:
             raise RefusalError("ui.error.option", option=_short(unknown[0]), value=_short(content[unknown[0]]))
         current = self._setup
@@ -361,11 +501,19 @@ class MusTable(anywidget.AnyWidget):
         tips = content.get("tips", self.tips)
         if not isinstance(tips, bool):
             raise RefusalError("ui.error.option", option=self._text("ui.option.tips"), value=_short(tips))
+        coach = content.get("coach", self.coach)
+        if not isinstance(coach, bool):
+            raise RefusalError("ui.error.option", option=self._text("ui.option.coach"), value=_short(coach))
         pace = content.get("pace", self.pace)
         if not _is_pace(pace):
             raise RefusalError("ui.error.option", option=self._text("ui.option.pace"), value=_short(pace))
         with self.hold_sync():
             self.tips = tips
+            self._restarting = True
+            try:
+                self.coach = coach
+            finally:
+                self._restarting = False
             self.pace = float(pace)
             self.language = language
             self._start(Setup(seat, names, levels, rules, seed))
@@ -449,7 +597,10 @@ class MusTable(anywidget.AnyWidget):
 
     def _bot_to_move(self) -> bool:
         game = self._game
-        return not game.is_over and self._stage == "play" and game.to_move is not None and game.to_move in self._bots
+        return (
+            self._stepping is None and not game.is_over and self._stage == "play" and game.to_move is not None
+            and game.to_move in self._bots
+        )
 
     def _bot_step(self) -> None:
         """One bot's turn (its seña, if any, then its action)."""
@@ -507,15 +658,37 @@ class MusTable(anywidget.AnyWidget):
         """Send the student's view of the game as it is now."""
         self._version += 1
         game = self._game
+        stepping = self._stepping
+        face_up = self._reveal if stepping is None else stepping.face_up
         table = TableView(
             players=self._players(),
             language=self.language,
             stage=self._stage,
             version=self._version,
             notes=self._notes_last,
-            reveal=game.hands if self._reveal else None,
+            reveal=game.hands if face_up else None,
+            coach=self._coaching(),
+            steps=None if stepping is None else stepping.view(),
         )
         self.state = view_state(game.observe(self.seat), table)
+
+    def _coaching(self) -> Advice | None:
+        """The coach's advice when it is on and the student is to decide (worked out once per state, from the
+        student's observation only)."""
+        game = self._game
+        if not self.coach or self._stepping is not None or self._stage != "play" or game.to_move != self.seat:
+            return None
+        if self._advice is None or self._advice[0] is not game:
+            self._advice = (game, advise(game.observe(self.seat), self._coach_bot))
+        return self._advice[1]
+
+    def _on_coach(self, _change: object) -> None:
+        """The coach was switched on or off: show it (or not) at once; a new game syncs by itself."""
+        if self._restarting:
+            return
+        with self.hold_sync():
+            self.setup = self._setup_state()
+            self._sync()
 
     def _refuse(self, refusal: RefusalError) -> None:
         self._error_seq += 1
@@ -561,6 +734,39 @@ class MusTable(anywidget.AnyWidget):
 
 
 # ---------------------------------------------------------------------------------------------- helpers
+
+
+@dataclass(frozen=True, slots=True)
+class _Stepping:
+    """A scenario being stepped through: the step shown, whether every hand is face up, whether the teacher
+    may turn them on the table."""
+
+    scenario: Scenario
+    index: int
+    face_up: bool
+    toggle: bool
+
+    def stage(self) -> Stage:
+        """``count`` at a step whose action ended a hand (its count is shown, explained), else ``play``."""
+        if self.index == 0:
+            return "play"
+        now, before = self.scenario.game_at(self.index), self.scenario.game_at(self.index - 1)
+        return "count" if now.last_hand is not before.last_hand else "play"
+
+    def view(self) -> Steps:
+        scenario = self.scenario
+        return Steps(self.index, len(scenario), scenario.title, scenario.note_at(self.index), self.face_up,
+                     self.toggle)
+
+
+def _scenario_option(scenario: Scenario | str | None, step: int) -> Scenario | None:
+    if scenario is None:
+        return None
+    parsed = Scenario.parse(scenario) if isinstance(scenario, str) else scenario
+    if not isinstance(parsed, Scenario):
+        raise TypeError(f"scenario must be a Scenario or its text, not {scenario!r}")
+    parsed.game_at(step)  # raises IndexError for a step the scenario does not have
+    return parsed
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

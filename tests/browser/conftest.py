@@ -59,9 +59,24 @@ PACED = _code_notebook(
 """A table whose bots move first, 0.4 s apart, and a cell that runs meanwhile: the kernel is not blocked."""
 
 
+STEPS = _code_notebook(
+    "from mus_widget import MusTable\nfrom mus_widget.scenarios import builtin\n\n"
+    "table = MusTable.from_scenario(builtin()[0], pace=0, tips=False)\ntable",
+)
+"""A teacher's table stepping through the first built-in scenario, every hand face up."""
+
+COACHED = _code_notebook(
+    "from mus_widget import MusTable\n\n"
+    'deal = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]\n'
+    "table = MusTable(deal=deal, mano=0, seed=5, pace=0, tips=False, coach=True)\ntable",
+)
+"""A student's table with the coach on, the student mano."""
+
+
 @pytest.fixture(scope="session")
 def lab_server(chromium: Path) -> Iterator[LabServer]:
-    server = LabServer({"two-views.ipynb": TWO_VIEWS, "paced.ipynb": PACED})
+    server = LabServer({"two-views.ipynb": TWO_VIEWS, "paced.ipynb": PACED, "steps.ipynb": STEPS,
+                        "coached.ipynb": COACHED})
     try:
         yield server
     finally:

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:22670d0a3b0b5fe3cdc8f2a2d179f4f4cf42a9aad24b060554a5d72b8b2c0e1b (built from js/ by npm run build)
+// mus-widget bundle sha256:7551bbc4687ea7c5565dc456a2381f2f0610f5b087fb6d12df30f96bb6419d7c (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;
@@ -273,6 +273,7 @@ function newForm(setup, prefs) {
     bots: setup.bots.map((level) => level || "novice"),
     rules: { ...setup.rules },
     tips: prefs.tips,
+    coach: Boolean(setup.coach),
     language: prefs.language,
     pace: prefs.pace,
     seed: ""
@@ -287,6 +288,7 @@ function newGameMessage(form) {
     bots: form.bots.map((level, seat) => seat === form.seat ? null : level),
     rules: form.rules,
     tips: form.tips,
+    coach: form.coach,
     language: form.language,
     pace: form.pace,
     seed: seed === "" ? null : /^\d+$/.test(seed) ? Number(seed) : seed
@@ -404,6 +406,19 @@ function newGameView(ctx) {
           }),
           t("ui.option.tips")
         ),
+        h(
+          "label",
+          { class: "mus-check" },
+          h("input", {
+            type: "checkbox",
+            checked: form.coach,
+            data: { key: "form-coach" },
+            on: { change: (event) => {
+              form.coach = event.target.checked;
+            } }
+          }),
+          t("ui.option.coach")
+        ),
         field(t("ui.option.language"), select(
           "language",
           form.language,
@@ -450,6 +465,21 @@ function newGameView(ctx) {
   );
 }
 
+// js/views/coach.js
+function coachView(ctx) {
+  const { state, t } = ctx;
+  const coach = state.coach;
+  if (!coach) return null;
+  return h(
+    "aside",
+    { class: "mus-coach", aria: { label: t("ui.coach.title") }, data: { action: coach.action } },
+    h("h3", { class: "mus-coach-title" }, t("ui.coach.title")),
+    h("p", { class: "mus-coach-action" }, t("ui.coach.would", { action: coach.said })),
+    h("p", { class: "mus-coach-why" }, coach.why),
+    coach.chance ? h("p", { class: "mus-coach-chance" }, coach.chance) : null
+  );
+}
+
 // js/views/count.js
 function countView(ctx) {
   const { state, t } = ctx;
@@ -471,7 +501,11 @@ function countView(ctx) {
       h("td", {}, row.winner || t("ui.count.nobody")),
       h("td", { class: "mus-num" }, ordago ? "–" : row.counted ? `+${row.points}` : t("ui.count.not_counted"))
     ));
-    rows.push(h("tr", { class: "mus-count-why", data: { row: i } }, h("td", { colspan: "5" }, row.why)));
+    rows.push(h(
+      "tr",
+      { class: "mus-count-why", data: { row: i } },
+      h("td", { colspan: "5" }, row.explain || row.why)
+    ));
   }
   const table = count.rows.length ? h(
     "table",
@@ -484,11 +518,14 @@ function countView(ctx) {
     )),
     h("tbody", {}, rows)
   ) : h("p", { class: "mus-count-empty" }, t("ui.count.no_rows"));
+  const notes = (count.notes || []).map((text) => h("p", { class: "mus-count-note" }, text));
+  const stepping = Boolean(state.steps);
   const footer = [
+    notes,
     h("p", { class: "mus-count-score" }, t("ui.count.score", { a: count.scores[0], b: count.scores[1] })),
     count.over && !(over && state.games === 1) ? h("p", { class: "mus-count-over" }, count.over) : null,
     over && state.winner ? h("p", { class: "mus-winner" }, state.winner.text) : null,
-    over ? h("button", {
+    stepping ? null : over ? h("button", {
       class: "mus-action mus-primary",
       type: "button",
       data: { key: "play-again" },
@@ -898,6 +935,74 @@ function seatView(ctx, seat, position) {
   );
 }
 
+// js/views/steps.js
+function stepsView(ctx) {
+  const { state, t } = ctx;
+  const steps = state.steps;
+  if (!steps) return null;
+  const go = (to) => ctx.step(to);
+  return h(
+    "section",
+    { class: "mus-steps", role: "region", aria: { label: t("ui.steps.region") } },
+    h("h3", { class: "mus-steps-title" }, steps.title),
+    h(
+      "div",
+      { class: "mus-steps-bar" },
+      h("button", {
+        class: "mus-step-button",
+        type: "button",
+        data: { key: "step-back" },
+        disabled: steps.index <= 0 || ctx.waiting,
+        aria: { label: t("ui.steps.back") },
+        title: t("ui.steps.back"),
+        on: { click: () => go(steps.index - 1) }
+      }, "◀"),
+      h(
+        "span",
+        { class: "mus-steps-count", aria: { live: "polite" } },
+        t("ui.steps.step", { index: steps.index, count: steps.count })
+      ),
+      h("button", {
+        class: "mus-step-button",
+        type: "button",
+        data: { key: "step-forward" },
+        disabled: steps.index >= steps.count || ctx.waiting,
+        aria: { label: t("ui.steps.forward") },
+        title: t("ui.steps.forward"),
+        on: { click: () => go(steps.index + 1) }
+      }, "▶")
+    ),
+    steps.toggle ? h(
+      "label",
+      { class: "mus-check mus-face-up" },
+      h("input", {
+        type: "checkbox",
+        checked: steps.face_up,
+        data: { key: "face-up" },
+        on: { change: (event) => ctx.setFaceUp(event.target.checked) }
+      }),
+      t("ui.steps.face_up")
+    ) : null,
+    h("button", {
+      class: "mus-action mus-play-on",
+      type: "button",
+      data: { key: "play-on" },
+      disabled: steps.over || ctx.waiting,
+      on: { click: () => ctx.playOn() }
+    }, t("ui.steps.play_on"))
+  );
+}
+function noteView(ctx) {
+  const { state, t } = ctx;
+  const steps = state.steps;
+  if (!steps || !steps.note) return null;
+  return h(
+    "aside",
+    { class: "mus-note", aria: { label: t("ui.steps.note") }, data: { step: steps.index } },
+    h("p", {}, steps.note)
+  );
+}
+
 // js/views/tips.js
 function tipIds(messages, moment) {
   const out = [];
@@ -905,16 +1010,21 @@ function tipIds(messages, moment) {
   return out;
 }
 function tipMoment(state, ui) {
-  const moment = ui.senasOpen ? "senas" : state.moment;
+  const moments = ui.senasOpen ? ["senas"] : state.tips || [state.moment];
+  const moment = moments[0] || state.moment;
   const turn = state.turn ? state.turn.kind : "";
-  return { moment, key: `${moment}|${state.game}|${state.hand}|${state.phase}|${state.stage}|${turn}` };
+  return {
+    moment,
+    moments,
+    key: `${moments.join("+")}|${state.game}|${state.hand}|${state.phase}|${state.stage}|${turn}`
+  };
 }
 function tipsView(ctx) {
   const { t, ui, messages } = ctx;
   if (!ctx.tips) return null;
-  const { moment, key } = tipMoment(ctx.state, ui);
+  const { moment, moments, key } = tipMoment(ctx.state, ui);
   if (ui.tipsClosed === key) return null;
-  const ids = tipIds(messages, moment);
+  const ids = moments.flatMap((m) => tipIds(messages, m));
   if (!ids.length) return null;
   const page = Math.min(ui.tipPage, ids.length - 1);
   const turnPage = (step) => ctx.pageTip((page + step + ids.length) % ids.length);
@@ -1079,11 +1189,11 @@ function tableView(ctx) {
     "div",
     { class: "mus-main" },
     h("div", { class: ["mus-felt", count && "mus-counting"] }, seats, count || centre(ctx)),
-    h("div", { class: "mus-side" }, tipsView(ctx), logView(ctx))
+    h("div", { class: "mus-side" }, stepsView(ctx), noteView(ctx), coachView(ctx), tipsView(ctx), logView(ctx))
   );
   return h(
     "div",
-    { class: ["mus-app", ctx.waiting && "mus-waiting"] },
+    { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping"] },
     topBar(ctx),
     errorBanner(ctx),
     main
@@ -1227,6 +1337,21 @@ function render({ model, el }) {
         ui.tipsClosed = "";
         send(message);
         draw();
+      },
+      step(to) {
+        ui.waitingFor = state.v;
+        send({ type: "step", to });
+        draw();
+      },
+      setFaceUp(on) {
+        ui.waitingFor = state.v;
+        send({ type: "face_up", on });
+        draw();
+      },
+      playOn() {
+        ui.waitingFor = state.v;
+        send({ type: "play_on" });
+        draw();
       }
     };
     app.replaceChildren(tableView(ctx));
@@ -1262,6 +1387,22 @@ function render({ model, el }) {
   }
   root.tabIndex = -1;
   root.addEventListener("keydown", (event) => {
+    const state = model.get("state");
+    const steps = state && state.steps;
+    const target = event.target;
+    const typing = target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) && target.type !== "checkbox";
+    const arrow = event.key === "ArrowLeft" || event.key === "ArrowRight";
+    if (steps && arrow && !ui.form && !typing && ui.waitingFor === null) {
+      const to = steps.index + (event.key === "ArrowLeft" ? -1 : 1);
+      if (to >= 0 && to <= steps.count) {
+        ui.waitingFor = state.v;
+        model.send({ type: "step", to });
+        draw();
+      }
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
     if (event.key !== "Escape") return;
     if (ui.form) ui.form = null;
     else if (ui.senasOpen) ui.senasOpen = false;

@@ -1,0 +1,323 @@
+"""Why each lance of a hand went the way it did, as sentences made of message ids and values.
+
+:func:`explain` takes a hand that is over (a :class:`Game`, whose last hand it reads, or a
+:class:`HandSummary`) and gives one :class:`Explanation` per row of its count, and one per negada scored
+outside the count (a negada that won the game, or one before an accepted órdago). An explanation says who
+won the lance and why: the deciding card of Grande or Chica ("the highest cards tie; North's second card,
+rey (3c), beats East's caballo (11o)"), the pares or the total that won, the tie that goes to the mano,
+the refused bet and its negada; then what the row is made of: the stake, each holder's pares or juego,
+the punto, whether it was counted.
+
+Every value is plain data (the deciding card in canonical notation with its rank, seats, teams, numbers),
+so the sentences are rendered in any catalogue language, with seat names or with the players' names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .betting import LanceResult, Outcome
+from .cards import Hand
+from .game import Game
+from .hands import HandValue, Lance, ParesKind, evaluate, rank_of
+from .log import HandSummary
+from .messages import message
+from .rules import Rules
+from .scoring import CountRow, Reason, Value
+from .seats import speaking_order, team_of, team_seats
+
+_INDEX: Final = {lance: i for i, lance in enumerate(Lance)}
+_HOLDING: Final = frozenset({Lance.PARES, Lance.JUEGO})
+"""Lances only their holders take part in."""
+_DEFAULT_RULES: Final = Rules()
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """One lance of a counted hand explained.
+
+    ``decided`` says who took the lance and why (a message id ``why.<lance>.*``, ``why.only.*``,
+    ``why.none.*`` or ``why.negada.*`` and its values); ``account`` what the row is made of, one reason per
+    part (the stake, each holder's bonus, the punto, the negada, not counted, the game won). ``team`` is the
+    team that took the lance (None when nobody held it); ``counted`` is false for a row after the game was
+    already won.
+    """
+
+    lance: Lance
+    outcome: Outcome
+    team: int | None
+    decided: Reason
+    account: tuple[Reason, ...] = ()
+    counted: bool = True
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """Every sentence, the deciding one first."""
+        return (self.decided, *self.account)
+
+    def text(self, language: str = "en", names: Sequence[str] | None = None,
+             teams: Sequence[str] | None = None) -> str:
+        """The explanation as one paragraph; ``names`` (four, by seat) replace the seat names and ``teams``
+        (two) the team names."""
+        return " ".join(render(reason, language, names, teams) for reason in self.reasons)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "lance": self.lance.value,
+            "outcome": self.outcome.value,
+            "team": self.team,
+            "decided": self.decided.to_dict(),
+            "account": [reason.to_dict() for reason in self.account],
+            "counted": self.counted,
+        }
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+# ---------------------------------------------------------------------------------------------- explain
+
+
+def explain(hand: Game | HandSummary, rules: Rules | None = None) -> tuple[Explanation, ...]:
+    """The explanations of a hand that is over: one per row of its count, in order, and one per negada
+    scored outside the count. ``hand`` is a :class:`Game` (its :attr:`~Game.last_hand`, under its rules) or a
+    :class:`HandSummary` (then give the ``rules`` it was played by; the default rules otherwise)."""
+    if isinstance(hand, Game):
+        summary = hand.last_hand
+        if summary is None:
+            raise ValueError("no hand of this game is over yet: there is nothing to explain")
+        rules = hand.rules if rules is None else rules
+    elif isinstance(hand, HandSummary):
+        summary = hand
+    else:
+        raise TypeError(f"explain() takes a Game or a HandSummary, not {hand!r}")
+    rules = _DEFAULT_RULES if rules is None else rules
+    negadas = [_negada(result, rules) for result in summary.results if result.outcome is Outcome.REJECTED]
+    rows = summary.count
+    if not rows:  # a negada reached the target: no count, no hands shown
+        return tuple(negadas)
+    if summary.hands is None:
+        raise ValueError("the hands of a counted hand are shown; this summary has none")
+    table = _Table(summary.hands, tuple(evaluate(h, rules) for h in summary.hands), summary.mano, rules)
+    if rows[0].outcome is Outcome.ORDAGO:
+        return (*negadas, _ordago(rows[0], table))
+    winning = _winning_row(summary)
+    return tuple(_row(row, table, index == winning) for index, row in enumerate(rows))
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """The shown hands of a counted hand, their values, its mano and rules."""
+
+    hands: tuple[Hand, ...]
+    values: tuple[HandValue, ...]
+    mano: int
+    rules: Rules
+
+
+def _winning_row(summary: HandSummary) -> int | None:
+    """The row that took a team to the target, if the count ended the game."""
+    over = next((e for e in summary.log if e.kind == "game_over"), None)
+    if over is None:
+        return None
+    won = over.get("team")
+    counted = [i for i, row in enumerate(summary.count) if row.counted and row.team == won and row.points]
+    return counted[-1] if counted else None
+
+
+def _row(row: CountRow, table: _Table, wins_game: bool) -> Explanation:
+    lance, outcome = row.lance, row.outcome
+    if outcome is Outcome.NOBODY:
+        return Explanation(lance, outcome, None, Reason(f"why.none.{lance.value}"), (), row.counted)
+    assert row.team is not None
+    team = row.team
+    if outcome is Outcome.REJECTED:
+        decided = _negada_reason(lance, team, row.stake)
+    elif outcome is Outcome.ONE_TEAM:
+        decided = Reason(f"why.only.{lance.value}", (("team", team),))
+    else:
+        decided = deciding_reason(lance, table.hands, table.values, table.mano, table.rules.kings)
+    account: list[Reason] = []
+    if outcome is Outcome.EN_PASO and lance in (Lance.GRANDE, Lance.CHICA):
+        account.append(Reason("why.row.en_paso", (("team", team), ("stake", row.stake))))
+    elif outcome is Outcome.EN_PASO:
+        account.append(Reason("why.row.en_paso.bonus", (("team", team),)))
+    elif outcome is Outcome.ACCEPTED:
+        account.append(Reason("why.row.accepted", (("team", team), ("stake", row.stake))))
+    elif outcome is Outcome.REJECTED:
+        paid_now = table.rules.negadas_at_count
+        account.append(Reason("why.row.negada.at_count" if paid_now else "why.row.negada.at_once",
+                              (("team", team), ("stake", row.stake))))
+    account.extend(_bonus(lance, team, table.values))
+    if not row.counted:
+        account.append(Reason("why.row.not_counted"))
+    else:
+        account.append(Reason("why.row.points", (("team", team), ("points", row.points))) if row.points
+                       else Reason("why.row.points.none"))
+        if wins_game:
+            account.append(Reason("why.row.wins", (("team", team), ("target", table.rules.target))))
+    return Explanation(lance, outcome, team, decided, tuple(account), row.counted)
+
+
+def _ordago(row: CountRow, table: _Table) -> Explanation:
+    assert row.team is not None
+    decided = deciding_reason(row.lance, table.hands, table.values, table.mano, table.rules.kings)
+    return Explanation(row.lance, row.outcome, row.team, decided, (Reason("why.row.ordago", (("team", row.team),)),))
+
+
+def _negada(result: LanceResult, rules: Rules) -> Explanation:
+    """A negada scored outside the count: it is on the board from the moment the bet was refused."""
+    assert result.team is not None
+    decided = _negada_reason(result.lance, result.team, result.stake)
+    when = "why.row.negada.at_count" if rules.negadas_at_count else "why.row.negada.at_once"
+    return Explanation(result.lance, result.outcome, result.team, decided,
+                       (Reason(when, (("team", result.team), ("stake", result.stake))),))
+
+
+def _negada_reason(lance: Lance, team: int, negada: int) -> Reason:
+    kind = "first" if negada == 1 else "raise"
+    return Reason(f"why.negada.{kind}", (("lance", lance.value), ("team", team), ("negada", negada)))
+
+
+def _bonus(lance: Lance, team: int, values: Sequence[HandValue]) -> list[Reason]:
+    """What each holder of ``team`` adds at Pares or Juego; the point of Punto."""
+    out = []
+    if lance is Lance.PARES:
+        for seat in team_seats(team):
+            value = values[seat]
+            if value.has_pares:
+                out.append(Reason("why.bonus.pares", (("seat", seat), *_pares_values("", value),
+                                                      ("points", value.pares_points))))
+    elif lance is Lance.JUEGO:
+        for seat in team_seats(team):
+            value = values[seat]
+            if value.has_juego:
+                out.append(Reason("why.bonus.juego", (("seat", seat), ("total", value.total),
+                                                      ("points", value.juego_points))))
+    elif lance is Lance.PUNTO:
+        out.append(Reason("why.bonus.punto", (("team", team),)))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- deciding
+
+
+def contenders(lance: Lance, values: Sequence[HandValue], mano: int) -> tuple[int, int | None]:
+    """The seat that wins ``lance`` by the cards (ties to the player nearer the mano) and its rival, the best
+    seat of the other team (None when no one of that team holds the lance)."""
+    i = _INDEX[lance]
+    order = speaking_order(mano)
+    best = order[0]
+    for seat in order[1:]:
+        if values[seat].strengths[i] > values[best].strengths[i]:
+            best = seat
+    others = [s for s in order if team_of(s) != team_of(best)]
+    rival = others[0]
+    for seat in others[1:]:
+        if values[seat].strengths[i] > values[rival].strengths[i]:
+            rival = seat
+    if lance in _HOLDING and not values[rival].strengths[i]:
+        return best, None
+    return best, rival
+
+
+def deciding_reason(
+    lance: Lance, hands: Sequence[Hand], values: Sequence[HandValue], mano: int, kings: int = 8
+) -> Reason:
+    """Why the best hand of ``lance`` beats the best hand of the other team: the deciding card, the pares,
+    the total, or the tie that goes to the player nearer the mano. ``values`` are the hands' values under
+    rules with ``kings`` reyes."""
+    seat, rival = contenders(lance, values, mano)
+    if rival is None:
+        return Reason(f"why.only.{lance.value}", (("team", team_of(seat)),))
+    mine, theirs = values[seat], values[rival]
+    tied = mine.strengths[_INDEX[lance]] == theirs.strengths[_INDEX[lance]]
+    base: tuple[tuple[str, Value], ...] = (("seat", seat), ("rival", rival))
+    if lance in (Lance.GRANDE, Lance.CHICA):
+        if tied:
+            return Reason(f"why.{lance.value}.tie", (*base, ("hand", str(hands[seat]))))
+        ranks_mine = mine.ranks if lance is Lance.GRANDE else tuple(reversed(mine.ranks))
+        ranks_theirs = theirs.ranks if lance is Lance.GRANDE else tuple(reversed(theirs.ranks))
+        index = next(k for k in range(4) if ranks_mine[k] != ranks_theirs[k])
+        card = _nth_card(hands[seat], ranks_mine, index, kings)
+        other = _nth_card(hands[rival], ranks_theirs, index, kings)
+        return Reason(f"why.{lance.value}.{index + 1}", (
+            *base, ("position", index + 1), ("card", card), ("rank", ranks_mine[index]),
+            ("rival_card", other), ("rival_rank", ranks_theirs[index]),
+        ))
+    if lance is Lance.PARES:
+        if tied:
+            return Reason("why.pares.tie", (*base, *_pares_values("", mine)))
+        kind = "kind" if mine.pares is not theirs.pares else "rank"
+        return Reason(f"why.pares.{kind}", (*base, *_pares_values("", mine), *_pares_values("rival_", theirs)))
+    totals = (*base, ("total", mine.total), ("rival_total", theirs.total))
+    if tied:
+        return Reason(f"why.{lance.value}.tie", (*base, ("total", mine.total)))
+    if lance is Lance.JUEGO and mine.total == theirs.total == 31:
+        return Reason("why.juego.real", totals)
+    return Reason(f"why.{lance.value}.total", totals)
+
+
+def _nth_card(hand: Hand, ranks: tuple[int, ...], index: int, kings: int) -> str:
+    """The card of ``hand`` at ``index`` of its ranks in the order given (``ranks``), as notation: of the
+    cards of that rank, the one that comes ``k``-th, where ``k`` counts that rank's earlier places."""
+    rank = ranks[index]
+    k = sum(1 for r in ranks[:index] if r == rank)
+    cards = [c for c in hand.cards if rank_of(c.number, kings) == rank]
+    return str(cards[k])
+
+
+def _pares_values(prefix: str, value: HandValue) -> tuple[tuple[str, Value], ...]:
+    ranks = value.pares_ranks
+    high = ranks[0] if ranks else 0
+    low = ranks[1] if len(ranks) > 1 else high
+    return ((f"{prefix}pares", value.pares.name.lower()), (f"{prefix}high", high), (f"{prefix}low", low))
+
+
+# ---------------------------------------------------------------------------------------------- rendering
+
+
+def render(reason: Reason, language: str = "en", names: Sequence[str] | None = None,
+           teams: Sequence[str] | None = None) -> str:
+    """One sentence of an explanation in ``language``: seats by ``names`` (or the seat names), teams by
+    ``teams`` (or the team names), cards with their rank, pares in words."""
+    seat_name: Callable[[int], str] = (
+        (lambda s: names[s]) if names is not None else (lambda s: message(f"seat.{s}", language))
+    )
+    team_name: Callable[[int], str] = (
+        (lambda t: teams[t]) if teams is not None else (lambda t: message(f"team.{t}", language))
+    )
+    values = reason.params
+    out: dict[str, object] = dict(values)
+    for key in ("seat", "rival"):
+        if isinstance(values.get(key), int):
+            out[key] = seat_name(int(values[key]))
+    if isinstance(values.get("team"), int):
+        out["team"] = team_name(int(values["team"]))
+    if isinstance(values.get("lance"), str):
+        out["lance"] = message(f"lance.{values['lance']}", language)
+    for prefix in ("", "rival_"):
+        card = values.get(f"{prefix}card")
+        if isinstance(card, str):
+            rank = message(f"rank.{values[f'{prefix}rank']}", language)
+            out[f"{prefix}card"] = message("why.card", language, rank=rank, card=card)
+        pares = values.get(f"{prefix}pares")
+        if isinstance(pares, str):
+            out[f"{prefix}pares"] = pares_phrase(pares, int(values[f"{prefix}high"]), int(values[f"{prefix}low"]),
+                                                 language)
+    return message(reason.id, language, **out)
+
+
+def pares_phrase(kind: str, high: int, low: int, language: str = "en") -> str:
+    """Pares in words: "a par of reyes", "medias of sotas", "duples of reyes and 7s", "duples of four reyes"."""
+    if kind == ParesKind.DUPLES.name.lower():
+        if high == low:
+            return message("why.pares.phrase.four", language, ranks=message(f"ranks.{high}", language))
+        return message("why.pares.phrase.duples", language, high=message(f"ranks.{high}", language),
+                       low=message(f"ranks.{low}", language))
+    return message(f"why.pares.phrase.{kind}", language, ranks=message(f"ranks.{high}", language))
+
+
+__all__ = ["Explanation", "contenders", "deciding_reason", "explain", "pares_phrase", "render"]

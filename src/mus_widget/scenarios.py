@@ -1,0 +1,466 @@
+"""Scripted hands for teachers: a small text format, its parser, and a library of example hands.
+
+A scenario is a deal (four hands, the mano, the scores, the rule options) and, optionally, the actions
+played from it, with a note per step. A teacher writes one in a notebook cell::
+
+    title: Grande: the second card decides
+    hands: 7o 6c 5e 4b / 12e 11o 10c 1b / 12o 3c 7e 1o / 6o 5c 4e 2b
+    mano: south
+    note: North and East both hold a rey on top. Which card decides Grande?
+    play: no-mus, paso, paso, paso, paso
+    note: Grande en paso: North's second rey beats East's caballo.
+    play: paso, paso, paso, paso
+    note: The count: South–North 2, East–West 4.
+    expect: 2 4
+
+and ``MusTable.from_scenario(text)`` steps through it, ◀ and ▶, or ``Scenario.parse(text)`` gives the engine
+states, ``scenario.game_at(i)``.
+
+The format
+----------
+One ``key: value`` per line; blank lines and lines starting with ``#`` are skipped; keys are case-insensitive.
+
+``title:``
+    The scenario's title (default "Scenario").
+``hands:``
+    The four hands by seat, South / East / North / West, separated by ``/``: ``12o 3c 7e 1b / ...``.
+    Or one line per seat: ``south:``, ``east:``, ``north:``, ``west:``.
+``mano:``
+    The seat that is mano: ``south``, ``east``, ``north``, ``west`` (or 0 to 3). Default south.
+``scores:``
+    The scores when the hand starts, South–North then East–West: ``scores: 38 30``. Default 0 0.
+``seed:``
+    A whole number: the deals after the scripted one come from it (default 0). Without ``hands:`` the
+    first deal and the first mano come from it too, as in ``Game.new(seed)``.
+``rules:``
+    Rule options separated by commas: ``target 30, kings 4, real_31, team_consent off``. A bare option name
+    turns it on; values are whole numbers or on/off (yes/no, true/false). The options are those of
+    :class:`~mus_widget.Rules`: target, kings, real_31, team_consent, negadas_at_count,
+    mus_corrido_first_hand, games.
+``play:``
+    Actions in the notation of RULES.md, separated by commas: ``no-mus, envido 2, quiero``. Each action is a
+    step. An action may start with the seat that plays it (``north envido 2``), which is then checked.
+``note:``
+    The note of the step reached so far: before any ``play:`` line, the deal (step 0); after one, the step of
+    that line's last action. A step without a note of its own shows the nearest earlier note.
+``sena:``
+    A seña made at this point, by a seat: ``sena: north duples`` (the ids of :mod:`mus_widget.senas`).
+    Señas take no turn and are not steps.
+``expect:``
+    What the scenario claims at its end, checked when it is read: the scores, and optionally the team that
+    has won: ``expect: 9 4`` or ``expect: 0 0, east-west win``.
+
+The header lines (title to rules) come before the first ``play:`` or ``sena:`` line. Every action is
+replayed through the engine as the scenario is read, so an illegal action, like any other mistake, is a
+:class:`ScenarioError` naming the line and what was expected there.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Final
+
+from .cards import Hand
+from .errors import MusError
+from .game import Game
+from .rules import Rules
+from .seats import SEAT_NAMES, check_seat
+from .senas import SENAS
+
+KEYS: Final = ("title", "hands", "south", "east", "north", "west", "mano", "scores", "seed", "rules", "note",
+               "play", "sena", "expect")
+HEADER: Final = frozenset({"title", "hands", "south", "east", "north", "west", "mano", "scores", "seed", "rules"})
+_SEAT_WORDS: Final = {name.lower(): seat for seat, name in enumerate(SEAT_NAMES)}
+_TEAM_WORDS: Final = {"south-north": 0, "north-south": 0, "0": 0, "east-west": 1, "west-east": 1, "1": 1}
+_FLAGS: Final = ("real_31", "team_consent", "negadas_at_count", "mus_corrido_first_hand")
+_NUMBERS: Final = ("target", "kings", "games")
+_TRUE: Final = frozenset({"on", "yes", "true"})
+_FALSE: Final = frozenset({"off", "no", "false"})
+_PER_LINE: Final = 10
+"""Actions per ``play:`` line when a record is written as a scenario."""
+
+
+class ScenarioError(MusError):
+    """A scenario text that cannot be read: ``line`` is its 1-based line number."""
+
+    def __init__(self, line: int, problem: str, expected: str) -> None:
+        super().__init__(f"line {line}: {problem}; expected {expected}")
+        self.line = line
+        self.problem = problem
+        self.expected = expected
+
+
+@dataclass(frozen=True, slots=True)
+class Expectation:
+    """What a scenario claims at its end: the scores, and the team that has won, if it claims one."""
+
+    scores: tuple[int, int]
+    winner: int | None = None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Scenario:
+    """A scripted hand: its ``title``, its source ``text``, the ``actions`` (one per step), a note per step
+    (``""`` for none) and the engine state at every step (:meth:`game_at`; step 0 is the deal)."""
+
+    title: str
+    text: str
+    actions: tuple[str, ...]
+    notes: tuple[str, ...]
+    expect: Expectation | None
+    games: tuple[Game, ...]
+
+    def __len__(self) -> int:
+        """The number of steps: one per action."""
+        return len(self.actions)
+
+    def game_at(self, step: int) -> Game:
+        """The engine state after step ``step`` (0: the deal, before any action; ``len(self)``: the end)."""
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(self.actions):
+            raise IndexError(f"a step of this scenario is 0 to {len(self.actions)}, not {step!r}")
+        return self.games[step]
+
+    def note_at(self, step: int) -> str:
+        """The note shown at ``step``: its own, or the nearest earlier one ("" if there is none)."""
+        self.game_at(step)
+        return next((note for note in reversed(self.notes[: step + 1]) if note), "")
+
+    @property
+    def final(self) -> Game:
+        """The state at the end of the scenario."""
+        return self.games[-1]
+
+    def record(self) -> dict[str, Any]:
+        """The record of the scenario's game (``Game.from_record`` replays it)."""
+        return self.final.record()
+
+    def __repr__(self) -> str:
+        return f"<Scenario {self.title!r}: {len(self)} steps>"
+
+    # ------------------------------------------------------------------------------------------ reading
+
+    @classmethod
+    def parse(cls, text: str) -> Scenario:
+        """Read a scenario in the format of this module; raises :class:`ScenarioError` naming the line."""
+        if not isinstance(text, str):
+            raise TypeError(f"a scenario is text, not {text!r}")
+        return _Reader(text).read()
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any] | str, title: str | None = None) -> Scenario:
+        """A finished (or unfinished) game as a scenario, to step through: each action a step."""
+        game = Game.from_record(record)
+        return cls.parse(scenario_text(game, title))
+
+
+def scenario_text(game: Game, title: str | None = None) -> str:
+    """The scenario text of a game's record: the deal or the seed, the rules, the actions (one ``play:`` line
+    per hand, at most ten actions a line) and the señas where they were made."""
+    record = game.record()
+    deal = record["deal"]
+    seed = record["seed"]
+    lines = [f"title: {title or f'A game of seed {seed}'}", f"seed: {seed}"]
+    if deal is not None:
+        lines.append("hands: " + " / ".join(deal["hands"]))
+        lines.append(f"mano: {SEAT_NAMES[deal['mano']].lower()}")
+        lines.append(f"scores: {deal['scores'][0]} {deal['scores'][1]}")
+    options = [_rule_text(name, value) for name, value in record["rules"].items()
+               if value != getattr(Rules(), name)]
+    if options:
+        lines.append("rules: " + ", ".join(options))
+    senas: dict[int, list[str]] = {}
+    for sena in record["senas"]:
+        senas.setdefault(sena["at"], []).append(f"sena: {SEAT_NAMES[sena['seat']].lower()} {sena['sena']}")
+    replay = (Game.from_deal(deal["hands"], deal["mano"], tuple(deal["scores"]), seed, game.rules)
+              if deal is not None else Game.new(seed, game.rules))
+    chunk: list[str] = []
+    for index, action in enumerate(record["actions"]):
+        if index in senas:
+            if chunk:
+                lines.append("play: " + ", ".join(chunk))
+                chunk = []
+            lines.extend(senas[index])
+        hand = (replay.game_number, replay.hand_number)
+        chunk.append(action)
+        replay = replay.apply(action)
+        if len(chunk) == _PER_LINE or (replay.game_number, replay.hand_number) != hand:
+            lines.append("play: " + ", ".join(chunk))
+            chunk = []
+    if chunk:
+        lines.append("play: " + ", ".join(chunk))
+    lines.extend(senas.get(len(record["actions"]), []))
+    return "\n".join(lines) + "\n"
+
+
+def _rule_text(name: str, value: object) -> str:
+    if isinstance(value, bool):
+        return name if value else f"{name} off"
+    return f"{name} {value}"
+
+
+class _Reader:
+    """One pass over a scenario's lines: the header builds the game, then every action is applied."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.title = "Scenario"
+        self.hands: list[Hand | None] = [None, None, None, None]
+        self.hands_line = 0
+        self.mano: tuple[int, int] | None = None
+        self.scores: tuple[tuple[int, int], int] | None = None
+        self.seed: int | None = None
+        self.rules = Rules()
+        self.rules_line = 0
+        self.game: Game | None = None
+        self.games: list[Game] = []
+        self.actions: list[str] = []
+        self.notes: list[str] = [""]
+        self.expect: tuple[Expectation, int] | None = None
+
+    def read(self) -> Scenario:
+        lines = self.text.splitlines()
+        for number, raw in enumerate(lines, start=1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            key, colon, value = line.partition(":")
+            key = key.strip().lower()
+            value = value.strip()
+            if not colon:
+                raise ScenarioError(number, f"{_quote(line)} has no key",
+                                    "'key: value', e.g. 'play: no-mus, paso'")
+            if key not in KEYS:
+                raise ScenarioError(number, f"unknown key {key!r}", f"one of {', '.join(KEYS)}")
+            if key in HEADER and self.game is not None:
+                raise ScenarioError(number, f"'{key}:' comes after the play has started",
+                                    "the deal, the scores, the seed and the rules before the first 'play:' line")
+            getattr(self, f"_{key}")(number, value)
+        end = len(lines) + 1
+        game = self._start(end)
+        if self.expect is not None:
+            self._check_expect(*self.expect)
+        assert self.games and self.games[-1] is game
+        return Scenario(self.title, self.text, tuple(self.actions), tuple(self.notes),
+                        None if self.expect is None else self.expect[0], tuple(self.games))
+
+    # ------------------------------------------------------------------------------------------ the header
+
+    def _title(self, number: int, value: str) -> None:
+        if not value:
+            raise ScenarioError(number, "the title is empty", "a title after 'title:'")
+        self.title = value
+
+    def _hands(self, number: int, value: str) -> None:
+        parts = [p.strip() for p in value.split("/")]
+        if len(parts) != 4:
+            raise ScenarioError(number, f"{len(parts)} hand(s) in {_quote(value)}",
+                                "four hands separated by '/', South / East / North / West, like "
+                                "'12o 3c 7e 1b / 11o 11c 4e 5b / 7o 7c 7b 10e / 1o 2c 6e 6b'")
+        for seat, part in enumerate(parts):
+            self._hand(number, seat, part)
+
+    def _south(self, number: int, value: str) -> None:
+        self._hand(number, 0, value)
+
+    def _east(self, number: int, value: str) -> None:
+        self._hand(number, 1, value)
+
+    def _north(self, number: int, value: str) -> None:
+        self._hand(number, 2, value)
+
+    def _west(self, number: int, value: str) -> None:
+        self._hand(number, 3, value)
+
+    def _hand(self, number: int, seat: int, value: str) -> None:
+        if self.hands[seat] is not None:
+            raise ScenarioError(number, f"{SEAT_NAMES[seat]}'s hand is given twice", "each hand once")
+        try:
+            hand = Hand.parse(value)
+        except MusError as error:
+            raise ScenarioError(number, f"{SEAT_NAMES[seat]}'s hand: {error}",
+                                "four cards such as '12o 3c 7e 1b' (number, then o, c, e or b)") from None
+        seen = {c for h in self.hands if h is not None for c in h.cards}
+        twice = next((c for c in hand.cards if c in seen), None)
+        if twice is not None:
+            raise ScenarioError(number, f"the card {twice} is dealt twice", "sixteen different cards")
+        self.hands[seat] = hand
+        self.hands_line = number
+
+    def _mano(self, number: int, value: str) -> None:
+        self.mano = (_seat(number, value), number)
+
+    def _scores(self, number: int, value: str) -> None:
+        found = re.fullmatch(r"(\d+)\s*(?:[-–,]|\s)\s*(\d+)", value)
+        if found is None:
+            raise ScenarioError(number, f"{_quote(value)} are not two scores",
+                                "two whole numbers, South–North then East–West, like 'scores: 38 30'")
+        self.scores = ((int(found[1]), int(found[2])), number)
+
+    def _seed(self, number: int, value: str) -> None:
+        if not re.fullmatch(r"\d+", value):
+            raise ScenarioError(number, f"{_quote(value)} is not a seed", "a whole number, like 'seed: 7'")
+        self.seed = int(value)
+
+    def _rules(self, number: int, value: str) -> None:
+        options: dict[str, Any] = {}
+        for item in (part.strip() for part in value.split(",")):
+            if not item:
+                continue
+            name, _, setting = item.replace("=", " ").partition(" ")
+            name = name.strip().lower().replace("-", "_")
+            setting = setting.strip().lower()
+            if name in _FLAGS:
+                if setting in _TRUE or not setting:
+                    options[name] = True
+                elif setting in _FALSE:
+                    options[name] = False
+                else:
+                    raise ScenarioError(number, f"{name} cannot be {setting!r}", f"'{name}', '{name} on' or "
+                                        f"'{name} off'")
+            elif name in _NUMBERS:
+                if not setting.isdigit():
+                    raise ScenarioError(number, f"{name} needs a number, not {setting!r}", f"e.g. '{name} 30'")
+                options[name] = int(setting)
+            else:
+                raise ScenarioError(number, f"unknown rule option {name!r}",
+                                    f"options among {', '.join((*_NUMBERS, *_FLAGS))}")
+        try:
+            self.rules = Rules(**options)
+        except MusError as error:
+            raise ScenarioError(number, str(error), "rule options the game supports") from None
+        self.rules_line = number
+
+    def _start(self, number: int) -> Game:
+        """The game of the header, built once, when the first action, seña or the end is reached."""
+        if self.game is not None:
+            return self.game
+        given = [h for h in self.hands if h is not None]
+        if given and len(given) < 4:
+            missing = ", ".join(SEAT_NAMES[s].lower() for s in range(4) if self.hands[s] is None)
+            raise ScenarioError(self.hands_line, f"the hand(s) of {missing} are missing",
+                                "all four hands, on a 'hands:' line or on south:, east:, north:, west: lines")
+        seed = 0 if self.seed is None else self.seed
+        if not given:
+            if self.seed is None:
+                raise ScenarioError(number, "the scenario has no deal",
+                                    "a 'hands:' line with the four hands (or a 'seed:' for a dealt game)")
+            for header, line in ((self.mano, "mano"), (self.scores, "scores")):
+                if header is not None:
+                    raise ScenarioError(header[1], f"'{line}:' needs the hands",
+                                        "a 'hands:' line (with only a seed, the seed deals)")
+            game = Game.new(seed, self.rules)
+        else:
+            mano = 0 if self.mano is None else self.mano[0]
+            scores = (0, 0) if self.scores is None else self.scores[0]
+            if self.scores is not None and not all(s < self.rules.target for s in scores):
+                raise ScenarioError(self.scores[1], f"scores {scores[0]} {scores[1]} already reach the target",
+                                    f"scores below the target, {self.rules.target}")
+            hands = [h for h in self.hands if h is not None]
+            game = Game.from_deal(hands, mano, scores, seed, self.rules)
+        self.game = game
+        self.games = [game]
+        return game
+
+    # ------------------------------------------------------------------------------------------ the play
+
+    def _play(self, number: int, value: str) -> None:
+        game = self._start(number)
+        items = [item.strip() for item in value.split(",")]
+        if not any(items):
+            raise ScenarioError(number, "no actions", "actions separated by commas, like 'no-mus, paso, envido 2'")
+        for item in items:
+            if not item:
+                raise ScenarioError(number, "an empty action between commas", "one action between two commas")
+            words = item.split(maxsplit=1)
+            seat: int | None = None
+            action = item
+            if words[0].lower().rstrip(":") in _SEAT_WORDS:
+                seat = _SEAT_WORDS[words[0].lower().rstrip(":")]
+                action = words[1] if len(words) > 1 else ""
+            if game.is_over:
+                raise ScenarioError(number, f"{_quote(item)} comes after the game is over", "no more actions")
+            try:
+                game = game.apply(action, seat=seat)
+            except MusError as error:
+                raise ScenarioError(number, f"{_quote(item)} cannot be played: {error}",
+                                    "a legal action for the seat to move") from None
+            self.actions.append(game.actions[-1])
+            self.games.append(game)
+            self.notes.append("")
+        self.game = game
+
+    def _sena(self, number: int, value: str) -> None:
+        game = self._start(number)
+        words = value.split()
+        if len(words) != 2 or words[0].lower() not in _SEAT_WORDS or words[1] not in SENAS:
+            raise ScenarioError(number, f"{_quote(value)} is not a seña by a seat",
+                                f"a seat and a seña, like 'sena: north duples' (señas: {', '.join(SENAS)})")
+        try:
+            game = game.sena(_SEAT_WORDS[words[0].lower()], words[1])
+        except MusError as error:
+            raise ScenarioError(number, str(error), "a seña while the game is on") from None
+        self.game = game
+        self.games[-1] = game
+
+    def _note(self, number: int, value: str) -> None:
+        if not value:
+            raise ScenarioError(number, "the note is empty", "some text after 'note:'")
+        self.notes[-1] = f"{self.notes[-1]} {value}".strip()
+
+    def _expect(self, number: int, value: str) -> None:
+        found = re.fullmatch(r"(\d+)\s*(?:[-–,]|\s)\s*(\d+)(?:\s*,?\s*([a-z0-9–-]+)\s+wins?)?", value.lower())
+        if found is None or (found[3] is not None and found[3].replace("–", "-") not in _TEAM_WORDS):
+            raise ScenarioError(number, f"{_quote(value)} is not a claim",
+                                "the final scores, and optionally who won: 'expect: 9 4' or "
+                                "'expect: 0 0, east-west win'")
+        winner = None if found[3] is None else _TEAM_WORDS[found[3].replace("–", "-")]
+        self.expect = (Expectation((int(found[1]), int(found[2])), winner), number)
+
+    def _check_expect(self, expect: Expectation, number: int) -> None:
+        game = self.games[-1]
+        summary = game.last_hand
+        ended = len(self.games) > 1 and summary is not self.games[-2].last_hand
+        scores = summary.scores if ended and summary is not None else game.scores
+        if scores != expect.scores:
+            raise ScenarioError(number, f"the scenario ends at {scores[0]} {scores[1]}, not "
+                                f"{expect.scores[0]} {expect.scores[1]} as claimed",
+                                f"'expect: {scores[0]} {scores[1]}'")
+        if expect.winner is not None and game.winner != expect.winner:
+            found = "nobody has won" if game.winner is None else f"team {game.winner} won"
+            raise ScenarioError(number, f"{found}, not team {expect.winner}", "a claim that matches the game")
+
+
+def _seat(number: int, value: str) -> int:
+    word = value.strip().lower()
+    if word in _SEAT_WORDS:
+        return _SEAT_WORDS[word]
+    if word.isdigit():
+        try:
+            return check_seat(int(word))
+        except MusError:
+            pass
+    raise ScenarioError(number, f"{_quote(value)} is not a seat", "south, east, north or west (or 0 to 3)")
+
+
+def _quote(text: str) -> str:
+    return repr(text if len(text) <= 60 else text[:59] + "…")
+
+
+# ---------------------------------------------------------------------------------------------- the library
+
+LIBRARY: Final = "scenario_library"
+"""The package folder of the built-in scenarios, one ``.txt`` file each, in teaching order."""
+
+
+@functools.cache
+def builtin() -> tuple[Scenario, ...]:
+    """The built-in library: one example hand per rule point, from the deal to the count."""
+    folder = resources.files("mus_widget") / LIBRARY
+    names = sorted(entry.name for entry in folder.iterdir() if entry.name.endswith(".txt"))
+    return tuple(Scenario.parse((folder / name).read_text(encoding="utf-8")) for name in names)
+
+
+__all__ = ["Expectation", "Scenario", "ScenarioError", "builtin", "scenario_text"]

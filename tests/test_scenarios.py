@@ -1,0 +1,323 @@
+"""Scripted hands for teachers (mus_widget.scenarios): the text format, its errors, the built-in library (each
+scenario steps forward and back, ends where its note says, and makes its rule point), and records as scenarios."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+
+import pytest
+
+import mus_widget as mw
+from mus_widget import Lance, Outcome
+from mus_widget.explain import Explanation, explain
+from mus_widget.scenarios import Scenario, ScenarioError, builtin, scenario_text
+
+GRANDE = """\
+title: Grande: the second card decides
+hands: 7o 6c 5e 4b / 12e 11o 10c 1b / 12o 3c 7e 1o / 6o 5c 4e 2b
+note: The deal.
+play: no-mus, paso, paso, paso, paso
+note: Grande en paso.
+play: paso, paso, paso, paso
+expect: 2 4
+"""
+
+
+def lances(scenario: Scenario) -> dict[Lance, Explanation]:
+    return {e.lance: e for e in explain(scenario.final)}
+
+
+# ---------------------------------------------------------------------------------------------- the format
+
+
+def test_a_scenario_is_the_deal_and_one_step_per_action() -> None:
+    scenario = Scenario.parse(GRANDE)
+    assert scenario.title == "Grande: the second card decides" and scenario.text == GRANDE
+    assert len(scenario) == 9 and scenario.actions[:2] == ("no-mus", "paso")
+    deal = scenario.game_at(0)
+    assert [str(h) for h in deal.hands] == ["7o 6c 5e 4b", "12e 11o 10c 1b", "12o 3c 7e 1o", "6o 5c 4e 2b"]
+    assert deal.mano == 0 and deal.scores == (0, 0) and deal.actions == ()
+    assert scenario.game_at(1).phase is mw.Phase.GRANDE
+    assert scenario.game_at(9).hand_number == 2 and scenario.game_at(9).scores == (2, 4)
+    assert scenario.expect is not None and scenario.expect.scores == (2, 4)
+
+
+def test_notes_belong_to_the_step_reached_and_carry_on_until_the_next() -> None:
+    scenario = Scenario.parse(GRANDE)
+    assert scenario.notes[0] == "The deal." and scenario.notes[5] == "Grande en paso." and scenario.notes[9] == ""
+    assert [scenario.note_at(i) for i in (0, 1, 4, 5, 6, 9)] == [
+        "The deal.", "The deal.", "The deal.", "Grande en paso.", "Grande en paso.", "Grande en paso.",
+    ]
+
+
+def test_steps_out_of_range_are_refused() -> None:
+    scenario = Scenario.parse(GRANDE)
+    for step in (-1, 10, True, "1"):
+        with pytest.raises(IndexError, match="0 to 9"):
+            scenario.game_at(step)  # type: ignore[arg-type]
+
+
+def test_one_line_per_seat_the_mano_the_scores_the_seed_the_rules_seats_and_senas() -> None:
+    text = """\
+    # comments and blank lines are skipped; keys are case-insensitive
+
+    Title: Four reyes, 30 points, East mano
+    south: 12o 11o 7o 1o
+    east: 12c 12b 5c 4c
+    north: 3e 10e 6e 2e
+    west: 7c 7b 6b 5b
+    mano: East
+    scores: 12-20
+    seed: 99
+    rules: target 30, kings=4, real_31, team_consent off
+    play: no-mus
+    sena: south two_reyes
+    play: East paso, North: paso, west paso, south paso
+    """
+    scenario = Scenario.parse(text)
+    game = scenario.final
+    assert game.rules == mw.Rules(target=30, kings=4, real_31=True, team_consent=False)
+    assert game.seed == 99 and scenario.game_at(0).scores == (12, 20) and scenario.game_at(0).mano == 1
+    assert [(e.seat, e.get("sena")) for e in scenario.game_at(1).log if e.kind == "sena"] == [(0, "two_reyes")]
+    assert len(scenario) == 5 and game.phase is mw.Phase.CHICA
+
+
+def test_a_seed_alone_deals_as_game_new_does() -> None:
+    scenario = Scenario.parse("seed: 7\nplay: mus")
+    assert scenario.game_at(0).hands == mw.Game.new(seed=7).hands
+    assert scenario.title == "Scenario"
+
+
+@pytest.mark.parametrize(("text", "line", "words"), [
+    ("title: x\nhand: 12o 3c 7e 1b", 2, "unknown key 'hand'; expected one of title, hands"),
+    ("title: x\n12o 3c 7e 1b", 2, "has no key; expected 'key: value'"),
+    ("hands: 12o 3c 7e 1b / 11o 11c 4e 5b / 7o 7c 7b 10e", 1, "3 hand(s)"),
+    ("hands: 12o 3c 7e 1b / 11o 11c 4e 5b / 7o 7c 7b 10e / 1o 2c 6e", 1, "West's hand"),
+    ("hands: 12o 3c 7e 1b / 12o 11c 4e 5b / 7o 7c 7b 10e / 1o 2c 6e 6b", 1, "the card 12o is dealt twice"),
+    ("south: 12o 3c 7e 1b\neast: 11o 11c 4e 5b\nplay: mus", 2, "the hand(s) of north, west are missing"),
+    ("title: nothing dealt\nplay: mus", 2, "the scenario has no deal"),
+    ("seed: 3\nmano: east\nplay: mus", 2, "'mano:' needs the hands"),
+    ("hands: 12o 3c 7e 1b / 11o 11c 4e 5b / 7o 7c 7b 10e / 1o 2c 6e 6b\nmano: dealer", 2, "'dealer' is not a seat"),
+    ("hands: 12o 3c 7e 1b / 11o 11c 4e 5b / 7o 7c 7b 10e / 1o 2c 6e 6b\nscores: 40 0", 2, "reach the target"),
+    ("hands: 12o 3c 7e 1b / 11o 11c 4e 5b / 7o 7c 7b 10e / 1o 2c 6e 6b\nscores: ten", 2, "are not two scores"),
+    ("rules: target 300", 1, "Rules.target must be"),
+    ("rules: kings four", 1, "kings needs a number"),
+    ("rules: real_31 maybe", 1, "real_31 cannot be 'maybe'"),
+    ("rules: colour blue", 1, "unknown rule option 'colour'"),
+    ("seed: 1\nplay: mus,, mus", 2, "an empty action between commas"),
+    ("hands: 12o 3c 7e 1b / 11o 11c 4e 5b / 7o 7c 7b 10e / 1o 2c 6e 6b\n\nplay: no-mus, envido 2, paso", 3,
+     "'paso' cannot be played: 'paso' is not legal for seat 1 (East) in grande"),
+    ("hands: 12o 3c 7e 1b / 11o 11c 4e 5b / 7o 7c 7b 10e / 1o 2c 6e 6b\nplay: east no-mus", 2,
+     "it is seat 0 (South)'s turn"),
+    ("hands: 12o 3c 7e 1b / 11o 11c 4e 5b / 7o 7c 7b 10e / 1o 2c 6e 6b\nplay: pass", 2, "'pass' cannot be played"),
+    ("hands: 12o 3c 7e 1b / 11o 11c 4e 5b / 7o 7c 7b 10e / 1o 2c 6e 6b\nplay: no-mus\nmano: east", 3,
+     "'mano:' comes after the play has started"),
+    ("seed: 1\nsena: north winks", 2, "is not a seña by a seat"),
+    ("seed: 1\nexpect: lots", 2, "is not a claim"),
+    ("seed: 1\nexpect: 0 0, east-west win", 2, "nobody has won, not team 1"),
+    ("seed: 1\nnote:", 2, "the note is empty"),
+])
+def test_parse_errors_name_the_line_and_what_was_expected(text: str, line: int, words: str) -> None:
+    with pytest.raises(ScenarioError) as caught:
+        Scenario.parse(text)
+    assert caught.value.line == line, str(caught.value)
+    assert str(caught.value).startswith(f"line {line}: ")
+    assert words in str(caught.value), str(caught.value)
+    assert "expected" in str(caught.value)
+
+
+def test_a_wrong_claim_names_the_real_count() -> None:
+    with pytest.raises(ScenarioError, match=r"line 7: the scenario ends at 2 4, not 4 2 as claimed; expected "
+                                            r"'expect: 2 4'"):
+        Scenario.parse(GRANDE.replace("expect: 2 4", "expect: 4 2"))
+
+
+# ---------------------------------------------------------------------------------------------- the library
+
+
+def final_count(scenario: Scenario) -> tuple[int, int]:
+    """The scores the last step leaves on the board (the hand's count, or the game's end)."""
+    game = scenario.final
+    assert game.last_hand is not None, "every built-in scenario plays its hand to the end"
+    return game.last_hand.scores
+
+
+def test_the_library_has_an_example_hand_per_rule_point() -> None:
+    library = builtin()
+    assert len(library) >= 12
+    assert len({s.title for s in library}) == len(library)
+    assert builtin() is library, "read once"
+
+
+@pytest.mark.parametrize("scenario", builtin(), ids=lambda s: s.title)
+def test_every_builtin_parses_back_and_fits_in_under_ten_lines(scenario: Scenario) -> None:
+    lines = [line for line in scenario.text.splitlines() if line.strip() and not line.strip().startswith("#")]
+    assert len(lines) < 10, scenario.title
+    again = Scenario.parse(scenario.text)
+    assert again.actions == scenario.actions and again.notes == scenario.notes
+    assert again.final.record() == scenario.final.record()
+
+
+@pytest.mark.parametrize("scenario", builtin(), ids=lambda s: s.title)
+def test_every_builtin_steps_forward_and_back_to_the_end(scenario: Scenario) -> None:
+    forward = [scenario.game_at(i) for i in range(len(scenario) + 1)]
+    backward = [scenario.game_at(i) for i in reversed(range(len(scenario) + 1))]
+    assert forward == backward[::-1]
+    for i, action in enumerate(scenario.actions):
+        again = forward[i].apply(action)
+        assert again.record() == forward[i + 1].record(), (scenario.title, i, action)
+        assert forward[i + 1].actions[-1] == action
+    assert scenario.note_at(0) and scenario.note_at(len(scenario))
+
+
+@pytest.mark.parametrize("scenario", builtin(), ids=lambda s: s.title)
+def test_every_builtin_ends_with_the_count_its_note_claims(scenario: Scenario) -> None:
+    claim = re.search(r"Count: South–North (\d+), East–West (\d+)\.", scenario.note_at(len(scenario)))
+    assert claim is not None, scenario.note_at(len(scenario))
+    scores = (int(claim[1]), int(claim[2]))
+    assert final_count(scenario) == scores
+    assert scenario.expect is not None and scenario.expect.scores == scores
+    assert explain(scenario.final), "the count at the end is explained"
+
+
+def grande_second_card(s: Scenario) -> None:
+    grande = lances(s)[Lance.GRANDE]
+    assert grande.decided.id == "why.grande.2" and grande.decided.params["rank"] == 12
+
+
+def chica(s: Scenario) -> None:
+    row = lances(s)[Lance.CHICA]
+    assert row.outcome is Outcome.ACCEPTED and row.decided.id.startswith("why.chica.") and row.team == 0
+
+
+def tie_to_the_mano(s: Scenario) -> None:
+    found = lances(s)
+    mano_team = mw.team_of(s.game_at(0).mano)
+    for lance in (Lance.GRANDE, Lance.CHICA, Lance.PUNTO):
+        assert found[lance].decided.id == f"why.{lance.value}.tie" and found[lance].team == mano_team
+
+
+def par_medias_duples(s: Scenario) -> None:
+    pares = lances(s)[Lance.PARES]
+    assert pares.decided.id == "why.pares.kind" and pares.decided.params["pares"] == "duples"
+    kinds = {mw.evaluate(h).pares for h in s.game_at(0).hands}
+    assert kinds == {mw.ParesKind.PAR, mw.ParesKind.MEDIAS, mw.ParesKind.DUPLES}
+
+
+def four_of_a_kind(s: Scenario) -> None:
+    pares = lances(s)[Lance.PARES]
+    assert pares.decided.params["pares"] == "duples" and pares.decided.params["high"] == pares.decided.params["low"]
+    assert pares.decided.params["rival_pares"] == "duples"
+
+
+def thirty_one_beats_forty(s: Scenario) -> None:
+    juego = lances(s)[Lance.JUEGO]
+    assert (juego.decided.params["total"], juego.decided.params["rival_total"]) == (31, 40)
+
+
+def punto(s: Scenario) -> None:
+    row = next(r for r in s.final.last_count if r.lance is Lance.PUNTO)
+    assert row.outcome is Outcome.ACCEPTED and (row.stake, row.bonus, row.points) == (2, 1, 3)
+
+
+def one_team_pares(s: Scenario) -> None:
+    assert lances(s)[Lance.PARES].outcome is Outcome.ONE_TEAM
+
+
+def first_bet_refused(s: Scenario) -> None:
+    grande = lances(s)[Lance.GRANDE]
+    assert grande.outcome is Outcome.REJECTED and grande.decided.params["negada"] == 1
+
+
+def raise_refused(s: Scenario) -> None:
+    grande = lances(s)[Lance.GRANDE]
+    assert grande.outcome is Outcome.REJECTED and grande.decided.params["negada"] == 5
+    assert [a for a in s.actions if a.startswith("envido")] == ["envido 2", "envido 3", "envido 3", "envido 2",
+                                                                "envido 2"]
+
+
+def partner_overrides(s: Scenario) -> None:
+    calls = [(e.seat, e.get("action")) for e in s.final.last_hand.log if e.kind == "call"]  # type: ignore[union-attr]
+    assert calls[1:4] == [(1, "envido 2"), (2, "no-quiero"), (0, "quiero")]
+    assert lances(s)[Lance.GRANDE].outcome is Outcome.ACCEPTED
+
+
+def ordago_turned(s: Scenario) -> None:
+    bettor = next(e.seat for e in s.final.log if e.kind == "call" and e.get("action") == "ordago")
+    assert bettor is not None and s.final.winner == 1 - mw.team_of(bettor)
+
+
+def count_stops(s: Scenario) -> None:
+    rows = s.final.last_count
+    assert [r.counted for r in rows] == [True, True, True, False] and s.final.winner == 0
+
+
+def mus_and_discards(s: Scenario) -> None:
+    discards = [e for e in s.final.last_hand.log if e.kind == "discard"]  # type: ignore[union-attr]
+    assert [e.get("count") for e in discards] == [2, 2, 2, 4]
+
+
+RULE_POINTS: dict[str, Callable[[Scenario], None]] = {
+    "Grande: the second card decides": grande_second_card,
+    "Chica: the lowest cards win": chica,
+    "A tie goes to the mano": tie_to_the_mano,
+    "Pares: duples beat medias beat a par": par_medias_duples,
+    "Four of a kind are duples": four_of_a_kind,
+    "Juego: 31 beats 40": thirty_one_beats_forty,
+    "Punto: nobody has juego": punto,
+    "Only one team has pares": one_team_pares,
+    "A refused first bet pays 1": first_bet_refused,
+    "A refused raise pays the stake before it": raise_refused,
+    "The partner overrides a no quiero": partner_overrides,
+    "An órdago won by the side that did not bet it": ordago_turned,
+    "The count stops at 40": count_stops,
+    "Mus: changing cards": mus_and_discards,
+}
+
+
+def test_each_builtin_makes_its_rule_point() -> None:
+    assert sorted(RULE_POINTS) == sorted(s.title for s in builtin())
+    for scenario in builtin():
+        RULE_POINTS[scenario.title](scenario)
+
+
+# ---------------------------------------------------------------------------------------------- records
+
+
+def random_match(seed: int) -> mw.Game:
+    rng = random.Random(seed)
+    game = mw.Game.new(seed=seed, rules=mw.Rules(target=20))
+    while not game.is_over:
+        legal = game.legal_actions()
+        if "ordago" in legal and len(legal) > 1:
+            legal.remove("ordago")
+        if game.phase is mw.Phase.GRANDE and rng.random() < 0.05:
+            game = game.sena(rng.randrange(4), "nothing")
+        game = game.apply(rng.choice(legal))
+    return game
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_any_finished_game_steps_from_its_record(seed: int) -> None:
+    game = random_match(seed)
+    scenario = Scenario.from_record(game.record(), title="Last night's game")
+    assert scenario.title == "Last night's game"
+    assert len(scenario) == len(game.actions)
+    assert scenario.final.record() == game.record()
+    assert scenario.game_at(0).actions == () and scenario.game_at(0).hands == mw.Game.new(seed=seed).hands
+    assert Scenario.parse(scenario.text).final.record() == game.record()
+    middle = len(scenario) // 2
+    assert scenario.game_at(middle).record()["actions"] == list(game.actions[:middle])
+
+
+def test_a_scripted_game_with_senas_and_rules_reads_back_from_its_text() -> None:
+    scenario = builtin()[0]
+    game = scenario.game_at(3).sena(2, "two_reyes").apply("paso")
+    game = game.sena(1, "thirty_one")
+    text = scenario_text(game, "With señas")
+    assert "sena: north two_reyes" in text and text.rstrip().endswith("sena: east thirty_one")
+    assert Scenario.parse(text).final.record() == game.record()
+    rules = mw.Game.from_deal([str(h) for h in game.hands], rules=mw.Rules(kings=4, team_consent=False))
+    assert "rules: kings 4, team_consent off" in scenario_text(rules)
