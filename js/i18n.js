@@ -1,25 +1,66 @@
 // Texts come from the message catalogue synced by Python (the `messages` trait); nothing English here.
+// Plural forms and numbers follow the table's language through the browser's Intl, as Babel does in Python.
 
-/** A catalogue text with its {placeholders} filled; the `.one` form when count is 1, as in messages.py. */
-export function translate(messages, id, values = {}) {
+const plurals = new Map();
+const numbers = new Map();
+
+function pluralRules(language) {
+  if (!plurals.has(language)) plurals.set(language, new Intl.PluralRules(language));
+  return plurals.get(language);
+}
+
+/** A number as the language writes it: 74.5 → "74,5" in Spanish. */
+export function formatNumber(language, value) {
+  if (!numbers.has(language)) numbers.set(language, new Intl.NumberFormat(language, { maximumFractionDigits: 3 }));
+  return numbers.get(language).format(value);
+}
+
+/** A catalogue text with its {placeholders} filled, numbers in the language's form; where `count` is given
+ * and the catalogue has `<id>.<category>` for its CLDR plural category, that form. */
+export function translate(messages, id, values = {}, language = "en") {
   let key = id;
-  if (values.count === 1 && messages[`${id}.one`] !== undefined) key = `${id}.one`;
+  if (typeof values.count === "number") {
+    const plural = `${id}.${pluralRules(language).select(values.count)}`;
+    if (messages[plural] !== undefined) key = plural;
+  }
   const text = messages[key];
   if (text === undefined) return id;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, name) => {
+    if (!(name in values)) return whole;
+    const value = values[name];
+    return typeof value === "number" ? formatNumber(language, value) : String(value);
+  });
 }
 
-/** A translator bound to one catalogue. */
-export function translator(messages) {
-  return (id, values) => translate(messages || {}, id, values);
+/** A translator bound to one catalogue and its language. */
+export function translator(messages, language = "en") {
+  const bound = (id, values) => translate(messages || {}, id, values, language || "en");
+  bound.language = language || "en";
+  return bound;
 }
 
-/** An action in canonical notation as players say it: "envido 5" → "Envido 5". */
+/** The word of an action: "envido 5" → "Envido 5"; the game's words stay Spanish in every language. */
 export function actionLabel(t, action) {
   const [word, ...rest] = String(action).trim().split(/\s+/);
-  if (word === "envido") return t("action.envido", { amount: rest[0] });
+  if (word === "envido") return t("action.envido", { amount: Number(rest[0]) });
   if (word === "discard") return t("action.discard", { count: rest.length });
   return t(`action.${word}`);
+}
+
+/** The local word for an action's Spanish one ("Paso" → "Passen"), or "" where there is none. */
+export function actionGloss(t, action) {
+  const word = String(action).trim().split(/\s+/)[0];
+  const id = `gloss.action.${word}`;
+  const gloss = t(id);
+  return gloss === id ? "" : gloss;
+}
+
+/** A lance's name with the local word beside it: "Grande (Groot)". */
+export function lanceLabel(t, lance) {
+  const word = t(`lance.${lance}`);
+  const id = `gloss.lance.${lance}`;
+  const gloss = t(id);
+  return gloss === id ? word : t("ui.glossed", { word, gloss });
 }
 
 /** A card's name in words: "12c" → "rey de copas". */

@@ -79,7 +79,7 @@ function render({ model, el }) {
     const state = model.get("state");
     if (!state || !state.players) return;
     prepare(state);
-    const t = translator(model.get("messages"));
+    const t = translator(model.get("messages"), model.get("language"));
     const active = document.activeElement;
     const focusKey = active && root.contains(active) && active.dataset ? active.dataset.key : null;
     const ctx = {
@@ -129,6 +129,9 @@ function render({ model, el }) {
         ui.tipsClosed = key;
         draw();
       },
+      setLanguage(code) {
+        send({ type: "prefs", language: code });
+      },
       setTips(on) {
         if (on) ui.tipsClosed = "";
         send({ type: "prefs", tips: on });
@@ -171,6 +174,7 @@ function render({ model, el }) {
       },
     };
     app.replaceChildren(tableView(ctx));
+    root.lang = model.get("language") || "en";
     root.dataset.version = String(state.v);
     root.dataset.stage = state.stage;
     const lines = app.querySelector(".mus-log-lines");
@@ -186,7 +190,7 @@ function render({ model, el }) {
 
   function onState() {
     const state = model.get("state");
-    const t = translator(model.get("messages"));
+    const t = translator(model.get("messages"), model.get("language"));
     const before = shown;
     const sameHand = before && before.game === state.game && before.hand === state.hand;
     freshFrom = sameHand ? before.log.length : null;

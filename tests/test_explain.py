@@ -134,7 +134,7 @@ def test_punto_and_a_lance_nobody_holds() -> None:
     assert found[Lance.PARES].text() == "Pares: nobody has pares; the lance is not played."
     assert found[Lance.PUNTO].text() == (
         "Punto: nobody has juego, and West's 30 beats North's 29. Nobody bet (en paso): East–West collect only "
-        "their own. Punto: +1 for East–West. East–West +1 at the count."
+        "their bonus points. Punto: +1 for East–West. East–West +1 at the count."
     )
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +21,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import mus_widget as mw
+from leaks import cards_in
 
 SENA_IDS = tuple(s.id for s in mw.CATALOGUE)
 EARLY = frozenset({mw.Phase.MUS, mw.Phase.DISCARD, mw.Phase.GRANDE, mw.Phase.CHICA})
@@ -71,18 +71,6 @@ def choose(game: mw.Game, rng: random.Random, style: Style) -> str:
             amount = rng.randint(amount, min(game.rules.target, amount + rng.choice([0, 3, 40])))
         action = f"envido {amount}"
     return action
-
-
-CARD_WORD = re.compile(r"(?<![0-9A-Za-z])(?:1[0-2]|[1-7])[ocebOCEB](?![0-9A-Za-z])")
-
-
-def cards_in(dumped: str) -> set[str]:
-    """Every word of a JSON text (keys included) that reads as a card, in canonical notation."""
-    return {str(mw.Card.parse(word)) for word in CARD_WORD.findall(dumped)}
-
-
-def card_tokens(node: Any) -> set[str]:
-    return cards_in(json.dumps(node))
 
 
 def cards_of(hand: mw.Hand | str) -> set[str]:
@@ -389,8 +377,8 @@ def test_many_seeded_matches_never_leak_hidden_cards() -> None:
 
 
 def test_the_leak_detector_finds_cards_anywhere() -> None:
-    assert card_tokens({"a": ["x 12o,y", {"3C": 1}], "b": ("10e",), "c": "rey 1"}) == {"12o", "3c", "10e"}
-    assert card_tokens({"hand": "", "n": 12, "s": "envido 12 ordago", "o": "no-quiero"}) == set()
+    assert cards_in({"a": ["x 12o,y", {"3C": 1}], "b": ("10e",), "c": "rey 1"}) == {"12o", "3c", "10e"}
+    assert cards_in({"hand": "", "n": 12, "s": "envido 12 ordago", "o": "no-quiero"}) == set()
     assert json.loads(json.dumps({"a": (1, 2)})) != {"a": (1, 2)}, "the round trip catches tuples"
     assert json.loads(json.dumps({1: "a"})) != {1: "a"}, "and keys that are not strings"
 
@@ -420,7 +408,7 @@ def test_discards_are_public_only_as_counts() -> None:
         events = [e for e in view["log"] if e["kind"] == "discard"]
         assert [(e["seat"], e["count"]) for e in events] == [(s, len(c)) for s, c in thrown.items()]
         others = {c for s, cs in thrown.items() if s != seat for c in cs}
-        assert not card_tokens(view) & others
+        assert not cards_in(view) & others
         assert view["discarded"] == " ".join(thrown[seat]), "a seat sees its own discards, no one else's"
         assert view["mus_round"] == 2
 

@@ -11,16 +11,12 @@ from typing import Any
 import pytest
 
 import mus_widget as mw
+from leaks import cards_in
 from mus_widget import MusTable
 from mus_widget.coach import advise, coach_bot
 from mus_widget.scenarios import ScenarioError, builtin
 
 DEAL = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]
-CARD = re.compile(r"(?<![0-9A-Za-z])(?:1[0-2]|[1-7])[ocebOCEB](?![0-9A-Za-z])")
-
-
-def cards_in(value: object) -> set[str]:
-    return {word.lower() for word in CARD.findall(json.dumps(value, ensure_ascii=False))}
 
 
 def hands_shown(state: dict[str, Any]) -> list[list[str] | None]:

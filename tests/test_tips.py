@@ -52,10 +52,10 @@ def test_the_tips_worked_examples_hold_in_the_engine() -> None:
     # "With 8 reyes every 3 counts 10 and every 2 counts 1." / "3 3 12 1 holds three reyes."
     assert (points_of(3), points_of(2)) == (10, 1)
     assert mw.evaluate(mw.Hand.parse("3o 3c 12e 1b")).ranks == (12, 12, 12, 1)
-    # "A A 4 5 beats A 4 5 6 on the second card" (Chica).
+    # "1 1 4 5 beats 1 4 5 6 on the second card" (Chica).
     chica = mw.Game.from_deal(["1o 1c 4o 5o", "1e 4c 5c 6c", "12o 12c 11o 11c", "12e 12b 11e 11b"])
     assert mw.lance_winner(Lance.CHICA, chica.hands, 1) == 0, "even with East as mano"
-    # "RRRR beats RRCC, and RRAA beats 7777."
+    # "four reyes beat two reyes and two caballos" (and two reyes with two ases beat four 7s).
     rrrr, rrcc = mw.Hand.parse("12o 12c 3o 3c"), mw.Hand.parse("12e 12b 11o 11c")
     sevens, rraa = mw.Hand.parse("7o 7c 7e 7b"), mw.Hand.parse("3e 3b 1b 2b")
     filler = [mw.Hand.parse("4o 5c 6e 10b"), mw.Hand.parse("4c 5e 6b 10o")]

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 
 import mus_widget as mw
+from leaks import cards_in
+from mus_widget.i18n import LanguageError
 from mus_widget.messages import EN
 from mus_widget.scoring import Reason
 from mus_widget.view_state import MOMENTS, Player, TableView, messages_for, moment, view_state
@@ -15,11 +16,6 @@ from mus_widget.view_state import MOMENTS, Player, TableView, messages_for, mome
 DEAL = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]
 PLAYERS = (Player("Ana", None), Player("Bea", "novice", 3, 1), Player("Carla", "expert"), Player("Dani", "random"))
 TABLE = TableView(players=PLAYERS)
-CARD = re.compile(r"(?<![0-9A-Za-z])(?:1[0-2]|[1-7])[ocebOCEB](?![0-9A-Za-z])")
-
-
-def cards_in(state: dict[str, object]) -> set[str]:
-    return {word.lower() for word in CARD.findall(json.dumps(state, ensure_ascii=False))}
 
 
 def team_answer_game() -> mw.Game:
@@ -143,7 +139,9 @@ def test_the_catalogue_the_browser_gets() -> None:
     for moment_id in MOMENTS:
         assert f"tip.{moment_id}.1" in texts, moment_id
     assert all(key in EN for key in texts)
-    assert messages_for("xx") == texts
+    assert texts["gloss.action.paso"] == "pass"
+    with pytest.raises(LanguageError, match="'xx'"):
+        messages_for("xx")
 
 
 def test_moment_follows_the_decision_at_hand() -> None:

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import mus_widget as mw
+from leaks import cards_in
 from mus_widget import MusTable
 from mus_widget.bots import Bot, Decision, make_bot
 from mus_widget.messages import EN
@@ -24,16 +25,11 @@ from mus_widget.widget import STATIC
 ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "js"
 DEAL = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]
-CARD = re.compile(r"(?<![0-9A-Za-z])(?:1[0-2]|[1-7])[ocebOCEB](?![0-9A-Za-z])")
 STATE_LIMIT = 8 * 1024
 
 
 def compact(value: object) -> bytes:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
-
-
-def cards_in(value: object) -> set[str]:
-    return {word.lower() for word in CARD.findall(json.dumps(value, ensure_ascii=False))}
 
 
 def snapshot(table: MusTable) -> tuple[Any, ...]:
@@ -68,7 +64,10 @@ def scripted(**options: Any) -> MusTable:
 # ---------------------------------------------------------------------------------------------- options
 
 
-def test_defaults_the_student_at_south_against_three_novices() -> None:
+def test_defaults_the_student_at_south_against_three_novices(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr("locale.getlocale", lambda *_: (None, None))
     table = MusTable(pace=0, seed=3)
     assert table.seat == 0 and table.tips and table.language == "en"
     assert [bot.level for bot in table.bots.values()] == ["novice"] * 3 and set(table.bots) == {1, 2, 3}
@@ -241,6 +240,35 @@ def test_prefs_messages() -> None:
     assert table.tips and table.pace == 0.4
     for junk in ({"type": "prefs", "tips": "off"}, {"type": "prefs", "pace": -2}, {"type": "prefs", "language": 1}):
         refused(table, junk, "ui.error.option")
+
+
+def test_the_language_follows_the_kernels_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LC_ALL", "tr_TR.UTF-8")
+    table = MusTable(pace=0, seed=3)
+    assert table.language == "tr" and table.names[0] == mw.i18n.catalog("tr")["ui.default_name.you"]
+    assert table.messages["ui.next_hand"] == mw.i18n.catalog("tr")["ui.next_hand"]
+    assert MusTable(pace=0, seed=3, language="cs").language == "cs"
+
+
+def test_switching_language_mid_game_changes_every_text_and_not_the_game() -> None:
+    table = scripted(names={1: "Ane"})
+    table.receive({"type": "act", "action": "no-mus"})
+    game, version = table.game, table.state["v"]
+    log_en = list(table.state["log"])
+    table.receive({"type": "prefs", "language": "es"})
+    spanish = mw.i18n.catalog("es")
+    assert table.game is game and table.language == "es" and table.state["v"] > version
+    assert table.messages["ui.agree"] == spanish["ui.agree"] and table.messages["action.quiero"] == "Quiero"
+    assert table.names == (spanish["ui.default_name.you"], "Ane", spanish["ui.default_name.partner"],
+                           spanish["ui.default_name.left"]), "default names follow the language, chosen ones stay"
+    assert table.setup["names"] == list(table.names), "the new-game panel starts from the new names"
+    log_es = list(table.state["log"])
+    assert len(log_es) == len(log_en) and log_es != log_en
+    assert log_es[0] == mw.i18n.message("event.deal", "es", game=1, hand=1, mano=spanish["ui.default_name.you"])
+    assert [code for code, _ in table.setup["languages"]] == list(mw.i18n.LANGUAGES)
+    refused(table, {"type": "prefs", "language": "de"}, "ui.error.option")
+    assert table.error["text"] == mw.i18n.message("ui.error.option", "es", option=spanish["ui.option.language"],
+                                                   value="de")
 
 
 def test_a_finished_game_refuses_moves() -> None:

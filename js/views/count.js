@@ -16,7 +16,7 @@ export function countView(ctx) {
       "tr",
       { class: ["mus-count-row", !row.counted && "mus-not-counted", row.team !== null && `mus-team-${row.team}`],
         data: { lance: row.lance } },
-      h("th", { scope: "row" }, t(`lance.${row.lance}`)),
+      h("th", { scope: "row" }, t(`lance.${row.lance}`), h("span", { class: "mus-gloss" }, t(`gloss.lance.${row.lance}`))),
       h("td", { class: "mus-num" }, ordago ? t("action.ordago") : String(row.stake)),
       h("td", { class: "mus-num" }, row.bonus ? String(row.bonus) : "–"),
       h("td", {}, row.winner || t("ui.count.nobody")),

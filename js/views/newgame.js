@@ -98,8 +98,11 @@ export function newGameView(ctx) {
           h("input", { type: "checkbox", checked: form.coach, data: { key: "form-coach" },
             on: { change: (event) => { form.coach = event.target.checked; } } }),
           t("ui.option.coach")),
-        field(t("ui.option.language"), select("language", form.language,
-          setup.languages.map((code) => [code, t(`ui.language.${code}`)]), (v) => { form.language = v; })),
+        field(t("ui.option.language"), select("language", form.language, setup.languages, (v) => {
+          // The language switches the whole table at once, mid-game too; the rest waits for Start.
+          form.language = v;
+          ctx.setLanguage(v);
+        })),
         field(t("ui.option.pace"), select("pace", form.pace,
           setup.paces.map(([name, seconds]) => [seconds, t(`ui.pace.${name}`)]), (v) => { form.pace = Number(v); })),
         field(t("ui.option.seed"), h("input", {

@@ -3,6 +3,7 @@
 // tips box and the log; the new-game panel over it all.
 
 import { h, svgImage } from "../dom.js";
+import { lanceLabel } from "../i18n.js";
 import { questionSvg } from "../faces.js";
 import { coachView } from "./coach.js";
 import { countView } from "./count.js";
@@ -64,7 +65,7 @@ function centre(ctx) {
   const bet = state.bet;
   const parts = [];
   if (bet) {
-    const lance = t(`lance.${bet.lance}`);
+    const lance = lanceLabel(t, bet.lance);
     const text = bet.ordago
       ? t("ui.bar.ordago", { lance })
       : bet.stake ? t("ui.bar.stake", { lance, stake: bet.stake }) : t("ui.bar.open", { lance });

@@ -2,7 +2,7 @@
 // action, and, where a bet or raise is legal, a slider for the amount with Órdago at its end.
 
 import { h, svgImage } from "../dom.js";
-import { actionLabel } from "../i18n.js";
+import { actionGloss, actionLabel, lanceLabel } from "../i18n.js";
 import { exclamationSvg } from "../faces.js";
 
 /** The bar's text: what is being decided and what is on the table. */
@@ -11,7 +11,7 @@ export function barText(t, state) {
   if (!turn) return "";
   if (turn.kind === "mus") return t("ui.bar.mus", { round: turn.round });
   if (turn.kind === "discard") return t("ui.bar.discard");
-  const lance = t(`lance.${turn.lance}`);
+  const lance = lanceLabel(t, turn.lance);
   if (turn.ordago_on) return t("ui.bar.ordago", { lance });
   if (turn.stake) return t("ui.bar.stake", { lance, stake: turn.stake });
   return t("ui.bar.open", { lance });
@@ -32,6 +32,12 @@ export function sliderAction(turn, amount) {
   return turn.ordago && value > range.high ? "ordago" : `envido ${value}`;
 }
 
+/** A button's face: the game's word, with the local word under it where there is one. */
+function face(t, label, action, glossed) {
+  const gloss = glossed ? actionGloss(t, action) : "";
+  return [h("span", { class: "mus-word" }, label), gloss ? h("span", { class: "mus-gloss" }, gloss) : null];
+}
+
 function actionButton(ctx, action, extra = {}) {
   const { t } = ctx;
   const label = extra.label || actionLabel(t, action);
@@ -45,7 +51,7 @@ function actionButton(ctx, action, extra = {}) {
       aria: { label: extra.aria || label },
       on: { click: () => ctx.act(action) },
     },
-    label,
+    face(t, label, action, !extra.label),
   );
 }
 
@@ -66,7 +72,7 @@ function raiseControls(ctx, turn) {
       aria: { label: actionLabel(t, action) },
       on: { click: (event) => ctx.act(event.currentTarget.dataset.action) },
     },
-    actionLabel(t, action),
+    face(t, actionLabel(t, action), action, true),
   );
   const slider = h("input", {
     class: "mus-slider",
@@ -83,7 +89,7 @@ function raiseControls(ctx, turn) {
         ui.amount = Number(event.target.value);
         const next = sliderAction(turn, ui.amount);
         const label = actionLabel(t, next);
-        raise.textContent = label;
+        raise.replaceChildren(...face(t, label, next, true).filter(Boolean));
         raise.setAttribute("aria-label", label);
         raise.dataset.action = next;
         raise.className = `mus-action mus-raise-button mus-action-${next.split(" ")[0]}`;

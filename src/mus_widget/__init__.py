@@ -26,6 +26,7 @@ from .errors import (
     RulesError,
     SeatError,
 )
+from .exercises import Exercise, exercise
 from .explain import Explanation, explain
 from .game import Game, play_random
 from .hands import HandValue, Lance, ParesKind, evaluate, lance_winner, lance_winners
@@ -39,15 +40,21 @@ from .seats import next_seat, partner, team_of
 from .senas import CATALOGUE, Sena, true_senas
 
 if TYPE_CHECKING:
+    from .quiz import Quiz
     from .widget import MusTable
 
 
 def __getattr__(name: str) -> Any:
-    """``mus_widget.MusTable``, imported on first use so the engine alone never loads the widget stack."""
+    """``mus_widget.MusTable`` and ``Quiz``, imported on first use so the engine alone never loads the widget
+    stack."""
     if name == "MusTable":
         from .widget import MusTable
 
         return MusTable
+    if name == "Quiz":
+        from .quiz import Quiz
+
+        return Quiz
     raise AttributeError(f"module 'mus_widget' has no attribute {name!r}")
 
 
@@ -61,6 +68,7 @@ __all__ = [
     "Card",
     "CountRow",
     "Event",
+    "Exercise",
     "Explanation",
     "Game",
     "Hand",
@@ -79,6 +87,7 @@ __all__ = [
     "ParesKind",
     "Phase",
     "Picture",
+    "Quiz",
     "Reason",
     "RecordError",
     "Rules",
@@ -87,6 +96,7 @@ __all__ = [
     "Sena",
     "Suit",
     "evaluate",
+    "exercise",
     "explain",
     "lance_winner",
     "lance_winners",

@@ -22,8 +22,8 @@ from .betting import LanceResult, Outcome
 from .cards import Hand
 from .game import Game
 from .hands import HandValue, Lance, ParesKind, evaluate, rank_of
+from .i18n import message
 from .log import HandSummary
-from .messages import message
 from .rules import Rules
 from .scoring import CountRow, Reason, Value
 from .seats import speaking_order, team_of, team_seats

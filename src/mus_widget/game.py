@@ -503,7 +503,7 @@ class Game:
     def _end_game(self, team: int) -> None:
         won = (self._games_won[0] + (team == 0), self._games_won[1] + (team == 1))
         self._games_won = won
-        self._event("game_over", None, (("team", team), ("scores", f"{self._scores[0]}-{self._scores[1]}")))
+        self._event("game_over", None, (("team", team), ("a", self._scores[0]), ("b", self._scores[1])))
         if self._last_hand is not None:  # the hand that ended the game tells it too, after a new deal
             self._last_hand = replace(self._last_hand, log=self.log)
         if won[team] >= self._rules.games_to_win:

@@ -5,8 +5,6 @@ from __future__ import annotations
 import string
 from typing import Final
 
-from .errors import MusError
-
 EN: Final[dict[str, str]] = {
     # seats and teams
     "seat.0": "South",
@@ -52,7 +50,7 @@ EN: Final[dict[str, str]] = {
     "event.sena": "{seat} makes a seña: {sena}.",
     "event.lance": "{lance}: {outcome}.",
     "event.negada": "{team} take the negada of {points} at {lance}.",
-    "event.game_over": "{team} win the game ({scores}).",
+    "event.game_over": "{team} win the game ({a}–{b}).",
     "event.match_over": "{team} win the match.",
     # why a lance was won, at the count
     "why.best_hand": "{lance}: {seat} has the best hand ({hand}).",
@@ -99,7 +97,7 @@ EN: Final[dict[str, str]] = {
     "why.negada.raise": "{lance}: no quiero to a raise, so {team} take the lance and the negada of {negada}, the "
                         "stake before that raise.",
     "why.row.en_paso": "Nobody bet (en paso): the lance is worth {stake} to {team}.",
-    "why.row.en_paso.bonus": "Nobody bet (en paso): {team} collect only their own.",
+    "why.row.en_paso.bonus": "Nobody bet (en paso): {team} collect only their bonus points.",
     "why.row.accepted": "The bet was accepted (quiero): the stake of {stake} goes to {team}.",
     "why.row.negada.at_once": "The negada of {stake} was scored at once, when the bet was refused.",
     "why.row.negada.at_count": "The negada of {stake} is paid at the count.",
@@ -145,7 +143,7 @@ EN: Final[dict[str, str]] = {
     "explain.random": "{action}: picked at random among {count} legal actions.",
     "explain.novice": "{action} at {lance}: {feature}, about {chance} % for the team.",
     "explain.novice.mus": "{action}: the hand is {score_text}.",
-    "explain.novice.discard": "{action}: keeps the reyes and the pairs.",
+    "explain.novice.discard": "{action}: keeps the reyes and the pares.",
     "explain.expert.mus": "{action}: the hand is worth {now} now, about {after} after the best discard.",
     "explain.expert.discard": "{action}: the hand is worth {now} now, about {after} on average after the draw.",
     "explain.expert.paso": "{action} at {lance}: {chance} % to win it against the hands still possible; no bet.",
@@ -313,7 +311,6 @@ EN.update({
     "ui.pace.fast": "Fast",
     "ui.pace.normal": "Normal",
     "ui.pace.slow": "Slow",
-    "ui.language.en": "English",
     # the coach
     "ui.coach.title": "Coach",
     "ui.coach.would": "The expert would say: {action}",
@@ -364,17 +361,17 @@ EN.update({
     "tip.discard.4": "Ases (and 2s, with 8 reyes) win Chica: reyes and ases together play both ends.",
     "tip.discard.5": "When the stock runs out, the discards on the table are shuffled into a new stock.",
     "tip.grande.1": "Grande: the highest cards win, compared one by one from the top. Reyes first.",
-    "tip.grande.2": "Paso passes the turn; a bet (Envido) can be answered, raised, or refused for 1 point.",
+    "tip.grande.2": "Paso passes the turn. A bet (Envido) can be accepted (Quiero), raised, or refused (No quiero).",
     "tip.grande.3": "If the highest cards tie, the second cards decide, then the third, then the fourth.",
     "tip.grande.4": "With 8 reyes every 3 is a rey: 3 3 12 1 holds three reyes.",
     "tip.chica.1": "Chica: the lowest cards win. Ases (and 2s, with 8 reyes) are gold here.",
     "tip.chica.2": "If everyone passes, the lance is en paso and is worth 1 point at the count.",
-    "tip.chica.3": "Chica compares from the lowest card up: A A 4 5 beats A 4 5 6 on the second card.",
+    "tip.chica.3": "Chica compares from the lowest card up: 1 1 4 5 beats 1 4 5 6 on the second card.",
     "tip.chica.4": "An exact tie in any lance goes to the player nearer the mano.",
     "tip.pares.1": "Pares: duples beat medias beat a par. Only the players who have pares bet.",
     "tip.pares.2": "The yes and no beside each player say who has pares.",
     "tip.pares.3": "At the count the winners also collect their pares: par 1, medias 2, duples 3 each.",
-    "tip.pares.4": "Four equal cards are duples: RRRR beats RRCC, and RRAA beats 7777.",
+    "tip.pares.4": "Four equal cards are duples: four reyes beat two reyes and two caballos.",
     "tip.pares.5": "If only one team has pares, nobody bets: that team collects its pares at the count.",
     "tip.juego.1": "Juego: 31 or more points. 31 is best, then 32, 40, 37, 36, 35, 34, 33.",
     "tip.juego.2": "Figures count 10, ases 1, other cards their number.",
@@ -409,26 +406,60 @@ EN.update({
     "tip.senas.5": "A kiss means three reyes and an as: medias of reyes, and a 31.",
 })
 
-CATALOGUES: Final = {"en": EN}
+# The local word beside the game's own (Spanish) words, where a player looks for it: under the buttons and
+# beside the lance on the bar.
+EN.update({
+    "gloss.lance.grande": "high cards",
+    "gloss.lance.chica": "low cards",
+    "gloss.lance.pares": "pairs",
+    "gloss.lance.juego": "31 or more",
+    "gloss.lance.punto": "points",
+    "gloss.action.mus": "change cards",
+    "gloss.action.no-mus": "play these",
+    "gloss.action.paso": "pass",
+    "gloss.action.envido": "bet",
+    "gloss.action.quiero": "accept",
+    "gloss.action.no-quiero": "refuse",
+    "gloss.action.ordago": "all in",
+    "ui.glossed": "{word} ({gloss})",
+})
+
+# Exercises (mus_widget.exercises and the quiz in the tutorials): a question, its choices, the verdict and why.
+EN.update({
+    "feature.total.one": "1 point",
+    "explain.random.one": "{action}: the only legal action.",
+    "exercise.who_wins": "Who wins the {lance} in this deal? {mano} is mano.",
+    "exercise.pares_of": "What does {seat} hold at Pares?",
+    "exercise.juego_of": "How many points does {seat}'s hand count for Juego?",
+    "exercise.reyes_count": "With {kings} reyes, how many reyes does this hand hold?",
+    "exercise.next_mano": "{mano} is mano in this hand. Who is mano in the next one?",
+    "exercise.negada": "At {lance}: {calls}. Then {refuser} says No quiero. How many points do {team} take?",
+    "exercise.count": "Nobody bet in this hand: every lance went en paso. How many points do {team} score at the "
+                      "count?",
+    "exercise.true_sena": "Which of these señas is true for {seat}'s hand?",
+    "exercise.call.bet": "{seat} bets {action}",
+    "exercise.call.raise": "{seat} raises by {amount}, {stake} in all",
+    "exercise.choice.nobody": "Nobody",
+    "exercise.number": "{number}",
+    "exercise.right": "Right!",
+    "exercise.wrong": "Not quite: the answer is {answer}.",
+    "exercise.another": "Another deal",
+    "exercise.answers": "Your answer",
+    "exercise.why.nobody": "{lance}: nobody holds it, so nobody wins it.",
+    "exercise.why.no_pares": "{seat}'s four cards are four different ranks: no pares.",
+    "exercise.why.pares": "{seat} holds {pares}.",
+    "exercise.why.juego": "{parts} = {total}: that is juego.",
+    "exercise.why.punto": "{parts} = {total}: no juego; the total counts at Punto.",
+    "exercise.why.reyes.8": "With 8 reyes every 3 is a rey as well: {cards} holds {reyes}.",
+    "exercise.why.reyes.4": "With 4 reyes only the reyes (12) count: {cards} holds {reyes}.",
+    "exercise.why.next_mano": "The mano moves one seat counter-clockwise after every hand: after {mano} comes "
+                              "{next}.",
+    "exercise.why.count": "{team} score {points} in all.",
+    "exercise.why.sena": "{gesture} means “{meaning}”, and that is true of {seat}'s hand; none of the other señas "
+                         "offered is.",
+})
 
 
 def placeholders(text: str) -> set[str]:
     """The names of the ``{placeholders}`` in a catalogue text."""
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
-
-
-def message(message_id: str, language: str = "en", **values: object) -> str:
-    """The text of ``message_id`` with its placeholders filled; unknown ids and missing values raise.
-
-    Where the catalogue has a ``.one`` form of the id and ``count`` is 1, that form is used.
-    """
-    catalogue = CATALOGUES.get(language, EN)
-    if values.get("count") == 1 and f"{message_id}.one" in catalogue:
-        message_id = f"{message_id}.one"
-    text = catalogue.get(message_id, EN.get(message_id))
-    if text is None:
-        raise MusError(f"no message {message_id!r} in the catalogue")
-    missing = placeholders(text) - set(values)
-    if missing:
-        raise MusError(f"message {message_id!r} needs {sorted(missing)}, got {sorted(values)}")
-    return text.format(**values)

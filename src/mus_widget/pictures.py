@@ -27,8 +27,8 @@ from .cards import Card, Hand
 from .explain import explain
 from .game import Game
 from .hands import evaluate
+from .i18n import message
 from .log import HandSummary
-from .messages import message
 from .rules import Rules
 from .seats import SEATS, check_seat, team_seats
 
@@ -143,16 +143,18 @@ def show_deal(
     mano: int | None = None,
     names: Sequence[str] | None = None,
     language: str = "en",
+    rules: Rules | None = None,
 ) -> Picture:
     """A whole deal: the four hands around a felt, South at the bottom, the mano marked. ``deal`` is four hands
-    by seat or a :class:`Game` (its current hands and mano: every hand, so a teacher's picture)."""
+    by seat or a :class:`Game` (its current hands and mano: every hand, so a teacher's picture); ``rules``
+    (the game's, or the default) decide the captions."""
     if isinstance(deal, Game):
         hands = deal.hands
         mano = deal.mano if mano is None else mano
-        rules = deal.rules
+        rules = deal.rules if rules is None else rules
     else:
         hands = tuple(h if isinstance(h, Hand) else Hand.parse(h) for h in deal)
-        rules = Rules()
+        rules = Rules() if rules is None else rules
     if len(hands) != 4:
         raise ValueError(f"a deal is four hands, one per seat, not {len(hands)}")
     mano = check_seat(0 if mano is None else mano)
@@ -218,18 +220,19 @@ def show_count(
         points = "–" if ordago else f"+{row.points}" if row.counted else t("ui.count.not_counted")
         stake = t("action.ordago") if ordago else str(row.stake)
         columns = [t(f"lance.{row.lance.value}"), stake, str(row.bonus) if row.bonus else "–", winner, points]
-        style = "padding:3px 8px;border-top:1px solid #ccc" + ("" if row.counted else ";opacity:0.6")
+        style = "text-align:left;padding:3px 8px;border-top:1px solid #ccc" + ("" if row.counted else ";opacity:0.6")
         rows.append(f'<tr data-lance="{row.lance.value}">'
                     + "".join(f'<td style="{style}">{html.escape(c)}</td>' for c in columns) + "</tr>")
         if exp is not None:
             why = exp.text(language, labels, teams)
-            rows.append(f'<tr><td colspan="5" style="padding:0 8px 6px 8px;color:#555;font-size:12px">'
+            rows.append(f'<tr><td colspan="5" style="text-align:left;padding:0 8px 6px 8px;color:#555;font-size:12px">'
                         f"{html.escape(why)}</td></tr>")
             lines.append(f"{row.lance.value}: {why}")
     for exp in reasons:
         if exp.outcome is Outcome.REJECTED and exp.lance not in {row.lance for row in summary.count}:
             why = exp.text(language, labels, teams)
-            rows.append(f'<tr><td colspan="5" style="padding:3px 8px;color:#555">{html.escape(why)}</td></tr>')
+            rows.append(f'<tr><td colspan="5" style="text-align:left;padding:3px 8px;color:#555">'
+                        f"{html.escape(why)}</td></tr>")
             lines.append(why)
     caption = html.escape(t("ui.count.title"))
     table = (f'<table style="border-collapse:collapse"><caption style="text-align:left;font-weight:700">{caption}'

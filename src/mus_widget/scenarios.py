@@ -458,9 +458,14 @@ LIBRARY: Final = "scenario_library"
 @functools.cache
 def builtin() -> tuple[Scenario, ...]:
     """The built-in library: one example hand per rule point, from the deal to the count."""
+    return tuple(library().values())
+
+
+def library() -> dict[str, Scenario]:
+    """The built-in library by name: ``"grande-second-card"``, ``"chica"``, ``"raise-refused"``..."""
     folder = resources.files("mus_widget") / LIBRARY
     names = sorted(entry.name for entry in folder.iterdir() if entry.name.endswith(".txt"))
-    return tuple(Scenario.parse((folder / name).read_text(encoding="utf-8")) for name in names)
+    return {name[3:-4]: Scenario.parse((folder / name).read_text(encoding="utf-8")) for name in names}
 
 
-__all__ = ["Expectation", "Scenario", "ScenarioError", "builtin", "scenario_text"]
+__all__ = ["Expectation", "Scenario", "ScenarioError", "builtin", "library", "scenario_text"]

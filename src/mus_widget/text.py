@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from .actions import Action, Kind
 from .betting import Outcome
+from .i18n import message
 from .log import Event
-from .messages import message
 from .scoring import CountRow, Reason, Value
 
 

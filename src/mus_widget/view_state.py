@@ -19,8 +19,9 @@ from .cards import Hand
 from .coach import Advice
 from .errors import MusError
 from .explain import Explanation, explain
+from .i18n import catalog, message
 from .log import Event, HandSummary
-from .messages import CATALOGUES, EN, message
+from .messages import EN
 from .observation import Observation
 from .phase import Phase
 from .rules import Rules
@@ -32,7 +33,7 @@ from .text import action_text, event_text, reason_text
 Stage = Literal["play", "count"]
 """``play``: the current hand; ``count``: the last hand's count is open until the student presses Next hand."""
 
-MESSAGE_PREFIXES: Final = ("ui.", "tip.", "lance.", "action.", "sena.", "seat.", "outcome.", "pares.")
+MESSAGE_PREFIXES: Final = ("ui.", "tip.", "lance.", "action.", "sena.", "seat.", "outcome.", "pares.", "gloss.")
 """The parts of the catalogue the browser needs for its own labels."""
 
 MOMENTS: Final = (
@@ -90,8 +91,10 @@ class Steps:
 
 def messages_for(language: str) -> dict[str, str]:
     """The catalogue entries the browser needs, in ``language`` (English where a text is missing)."""
-    catalogue = CATALOGUES.get(language, EN)
-    return {key: catalogue.get(key, text) for key, text in EN.items() if key.startswith(MESSAGE_PREFIXES)}
+    catalogue = catalog(language)
+    out = {key: catalogue.get(key, text) for key, text in EN.items() if key.startswith(MESSAGE_PREFIXES)}
+    out.update((key, text) for key, text in catalogue.items() if key.startswith(MESSAGE_PREFIXES))
+    return out
 
 
 # ---------------------------------------------------------------------------------------------- texts

@@ -19,7 +19,7 @@ import math
 import pathlib
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 import anywidget
@@ -32,7 +32,7 @@ from .cards import Hand
 from .coach import Advice, advise, coach_bot
 from .errors import IllegalActionError, MalformedActionError, MusError, RulesError
 from .game import Game
-from .messages import CATALOGUES, message
+from .i18n import LANGUAGES, default_language, language_name, message
 from .phase import Phase
 from .rules import TARGETS, Rules
 from .scenarios import Scenario
@@ -91,7 +91,8 @@ class MusTable(anywidget.AnyWidget):
       or :class:`~mus_widget.bots.Bot`, or four entries by seat (None at the student's); default novice.
     - ``rules``: a :class:`Rules` (target, 8 or 4 reyes and the other variants).
     - ``seed``: the deals and the bots' choices replay exactly from it; None draws a new one.
-    - ``language``: the catalogue of the texts (``"en"``).
+    - ``language``: the language of every text (:data:`mus_widget.i18n.LANGUAGES`); None follows the
+      kernel's locale when the table speaks it, else English. The new-game panel switches it mid-game.
     - ``tips``: show the tips boxes.
     - ``reveal``: every hand face up, for a teacher at the front of the class (then the browser does get
       the other hands: never give such a table to a student who should not see them).
@@ -134,7 +135,7 @@ class MusTable(anywidget.AnyWidget):
         bots: str | Sequence[str | Bot | None] | Mapping[int, str | Bot] | None = None,
         rules: Rules = Rules(),
         seed: int | None = None,
-        language: str = "en",
+        language: str | None = None,
         tips: bool = True,
         reveal: bool = False,
         pace: float = DEFAULT_PACE,
@@ -148,6 +149,7 @@ class MusTable(anywidget.AnyWidget):
         **kwargs: Any,
     ) -> None:
         check_seat(seat)
+        language = default_language() if language is None else language
         _check_language(language)
         _check_pace(pace)
         if not isinstance(rules, Rules):
@@ -335,7 +337,7 @@ class MusTable(anywidget.AnyWidget):
             "bots": [None if b is None else b.level for b in (self._bots.get(i) for i in SEATS)],
             "rules": s.rules.to_dict(),
             "levels": list(LEVELS),
-            "languages": list(CATALOGUES),
+            "languages": [[code, language_name(code)] for code in LANGUAGES],
             "paces": [[name, value] for name, value in PACES],
             "targets": sorted({30, 35, 40, s.rules.target}),
             "coach": self.coach,
@@ -462,7 +464,7 @@ class MusTable(anywidget.AnyWidget):
             raise RefusalError("ui.error.option", option=self._text("ui.option.tips"), value=_short(tips))
         if coach is not None and not isinstance(coach, bool):
             raise RefusalError("ui.error.option", option=self._text("ui.option.coach"), value=_short(coach))
-        if language is not None and not (isinstance(language, str) and language in CATALOGUES):
+        if language is not None and not (isinstance(language, str) and language in LANGUAGES):
             raise RefusalError("ui.error.option", option=self._text("ui.option.language"), value=_short(language))
         if pace is not None and not _is_pace(pace):
             raise RefusalError("ui.error.option", option=self._text("ui.option.pace"), value=_short(pace))
@@ -475,8 +477,11 @@ class MusTable(anywidget.AnyWidget):
             if pace is not None:
                 self.pace = float(pace)
             if language is not None and language != self.language:
+                self._setup = replace(self._setup, names=_renamed(self._setup.names, self._setup.seat,
+                                                                  self.language, language))
                 self.language = language
                 self.messages = messages_for(language)
+                self.setup = self._setup_state()
                 self._sync()
 
     def _new_game(self, content: Mapping[str, Any]) -> None:
@@ -490,7 +495,7 @@ class MusTable(anywidget.AnyWidget):
         if isinstance(seat, bool) or seat not in SEATS:
             raise RefusalError("ui.error.option", option=self._text("ui.option.seat"), value=_short(seat))
         language = content.get("language", self.language)
-        if not isinstance(language, str) or language not in CATALOGUES:
+        if not isinstance(language, str) or language not in LANGUAGES:
             raise RefusalError("ui.error.option", option=self._text("ui.option.language"), value=_short(language))
         names = self._names_from(content.get("names"), seat, language)
         levels = self._levels_from(content.get("bots"), seat)
@@ -795,8 +800,8 @@ def _check_pace(pace: object) -> None:
 
 
 def _check_language(language: object) -> None:
-    if not isinstance(language, str) or language not in CATALOGUES:
-        raise ValueError(f"language must be one of {', '.join(CATALOGUES)}, not {language!r}")
+    if not isinstance(language, str) or language not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {language!r}")
 
 
 def _default_names(seat: int, language: str) -> tuple[str, str, str, str]:
@@ -804,6 +809,13 @@ def _default_names(seat: int, language: str) -> tuple[str, str, str, str]:
     roles = ("you", "right", "partner", "left")
     names = [message(f"ui.default_name.{roles[(s - seat) % 4]}", language) for s in SEATS]
     return (names[0], names[1], names[2], names[3])
+
+
+def _renamed(names: tuple[str, str, str, str], seat: int, old: str, new: str) -> tuple[str, str, str, str]:
+    """The names after a switch of language: a default name becomes the new language's default."""
+    was, now = _default_names(seat, old), _default_names(seat, new)
+    out = [now[s] if names[s] == was[s] else names[s] for s in SEATS]
+    return (out[0], out[1], out[2], out[3])
 
 
 def _names_option(

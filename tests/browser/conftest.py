@@ -73,10 +73,27 @@ COACHED = _code_notebook(
 """A student's table with the coach on, the student mano."""
 
 
+LANGUAGES = _code_notebook(
+    "from mus_widget import MusTable\n\n"
+    'deal = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]\n'
+    'table = MusTable(deal=deal, mano=0, seed=8, pace=0, tips=True, language="en", bots="random")\ntable',
+)
+"""A student's table, the student mano, in English until the language picker says otherwise."""
+
+STEPS_IN_EVERY_LANGUAGE = _code_notebook(
+    "from IPython.display import display\n\nfrom mus_widget import MusTable\nfrom mus_widget.i18n import LANGUAGES\n"
+    "from mus_widget.scenarios import library\n\n"
+    "tables = [MusTable.from_scenario(library()['raise-refused'], step=9, pace=0, tips=True, language=code)\n"
+    "          for code in LANGUAGES]\ndisplay(*tables)",
+)
+"""A teacher's stepping table in each language, one under the other."""
+
+
 @pytest.fixture(scope="session")
 def lab_server(chromium: Path) -> Iterator[LabServer]:
     server = LabServer({"two-views.ipynb": TWO_VIEWS, "paced.ipynb": PACED, "steps.ipynb": STEPS,
-                        "coached.ipynb": COACHED})
+                        "coached.ipynb": COACHED, "languages.ipynb": LANGUAGES,
+                        "steps-languages.ipynb": STEPS_IN_EVERY_LANGUAGE})
     try:
         yield server
     finally:

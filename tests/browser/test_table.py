@@ -96,7 +96,9 @@ class Table:
             raise_button = root.locator("[data-key='act-raise']")
             assert raise_button.get_attribute("data-action") == choice.action
             expected = "Órdago" if choice.action == "ordago" else f"Envido {choice.amount}"
-            assert raise_button.inner_text().strip() == expected
+            assert raise_button.locator(".mus-word").inner_text().strip() == expected
+            gloss = "all in" if choice.action == "ordago" else "bet"
+            assert raise_button.locator(".mus-gloss").inner_text().strip() == gloss, "the local word under it"
             raise_button.click()
         self.wait_newer(before)
 

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:7551bbc4687ea7c5565dc456a2381f2f0610f5b087fb6d12df30f96bb6419d7c (built from js/ by npm run build)
+// mus-widget bundle sha256:0fbdee3a9bccc2866fcaf2975e99f24db58b3d82bade3a050b8fbee67afb805e (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;
@@ -45,21 +45,52 @@ function svgImage(markup, className) {
 }
 
 // js/i18n.js
-function translate(messages, id, values = {}) {
+var plurals = /* @__PURE__ */ new Map();
+var numbers = /* @__PURE__ */ new Map();
+function pluralRules(language) {
+  if (!plurals.has(language)) plurals.set(language, new Intl.PluralRules(language));
+  return plurals.get(language);
+}
+function formatNumber(language, value) {
+  if (!numbers.has(language)) numbers.set(language, new Intl.NumberFormat(language, { maximumFractionDigits: 3 }));
+  return numbers.get(language).format(value);
+}
+function translate(messages, id, values = {}, language = "en") {
   let key = id;
-  if (values.count === 1 && messages[`${id}.one`] !== void 0) key = `${id}.one`;
+  if (typeof values.count === "number") {
+    const plural = `${id}.${pluralRules(language).select(values.count)}`;
+    if (messages[plural] !== void 0) key = plural;
+  }
   const text = messages[key];
   if (text === void 0) return id;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => name in values ? String(values[name]) : whole);
+  return text.replace(/\{(\w+)\}/g, (whole, name) => {
+    if (!(name in values)) return whole;
+    const value = values[name];
+    return typeof value === "number" ? formatNumber(language, value) : String(value);
+  });
 }
-function translator(messages) {
-  return (id, values) => translate(messages || {}, id, values);
+function translator(messages, language = "en") {
+  const bound = (id, values) => translate(messages || {}, id, values, language || "en");
+  bound.language = language || "en";
+  return bound;
 }
 function actionLabel(t, action) {
   const [word, ...rest] = String(action).trim().split(/\s+/);
-  if (word === "envido") return t("action.envido", { amount: rest[0] });
+  if (word === "envido") return t("action.envido", { amount: Number(rest[0]) });
   if (word === "discard") return t("action.discard", { count: rest.length });
   return t(`action.${word}`);
+}
+function actionGloss(t, action) {
+  const word = String(action).trim().split(/\s+/)[0];
+  const id = `gloss.action.${word}`;
+  const gloss = t(id);
+  return gloss === id ? "" : gloss;
+}
+function lanceLabel(t, lance) {
+  const word = t(`lance.${lance}`);
+  const id = `gloss.lance.${lance}`;
+  const gloss = t(id);
+  return gloss === id ? word : t("ui.glossed", { word, gloss });
 }
 function cardName(t, card) {
   const number = card.slice(0, -1);
@@ -127,7 +158,7 @@ function barText(t, state) {
   if (!turn) return "";
   if (turn.kind === "mus") return t("ui.bar.mus", { round: turn.round });
   if (turn.kind === "discard") return t("ui.bar.discard");
-  const lance = t(`lance.${turn.lance}`);
+  const lance = lanceLabel(t, turn.lance);
   if (turn.ordago_on) return t("ui.bar.ordago", { lance });
   if (turn.stake) return t("ui.bar.stake", { lance, stake: turn.stake });
   return t("ui.bar.open", { lance });
@@ -143,6 +174,10 @@ function sliderAction(turn, amount) {
   const value = Math.min(Math.max(Number(amount) || range.low, range.low), range.max);
   return turn.ordago && value > range.high ? "ordago" : `envido ${value}`;
 }
+function face(t, label, action, glossed) {
+  const gloss = glossed ? actionGloss(t, action) : "";
+  return [h("span", { class: "mus-word" }, label), gloss ? h("span", { class: "mus-gloss" }, gloss) : null];
+}
 function actionButton(ctx, action, extra = {}) {
   const { t } = ctx;
   const label = extra.label || actionLabel(t, action);
@@ -156,7 +191,7 @@ function actionButton(ctx, action, extra = {}) {
       aria: { label: extra.aria || label },
       on: { click: () => ctx.act(action) }
     },
-    label
+    face(t, label, action, !extra.label)
   );
 }
 function raiseControls(ctx, turn) {
@@ -176,7 +211,7 @@ function raiseControls(ctx, turn) {
       aria: { label: actionLabel(t, action) },
       on: { click: (event) => ctx.act(event.currentTarget.dataset.action) }
     },
-    actionLabel(t, action)
+    face(t, actionLabel(t, action), action, true)
   );
   const slider = h("input", {
     class: "mus-slider",
@@ -192,7 +227,7 @@ function raiseControls(ctx, turn) {
         ui.amount = Number(event.target.value);
         const next = sliderAction(turn, ui.amount);
         const label = actionLabel(t, next);
-        raise.textContent = label;
+        raise.replaceChildren(...face(t, label, next, true).filter(Boolean));
         raise.setAttribute("aria-label", label);
         raise.dataset.action = next;
         raise.className = `mus-action mus-raise-button mus-action-${next.split(" ")[0]}`;
@@ -419,14 +454,10 @@ function newGameView(ctx) {
           }),
           t("ui.option.coach")
         ),
-        field(t("ui.option.language"), select(
-          "language",
-          form.language,
-          setup.languages.map((code) => [code, t(`ui.language.${code}`)]),
-          (v) => {
-            form.language = v;
-          }
-        )),
+        field(t("ui.option.language"), select("language", form.language, setup.languages, (v) => {
+          form.language = v;
+          ctx.setLanguage(v);
+        })),
         field(t("ui.option.pace"), select(
           "pace",
           form.pace,
@@ -495,7 +526,7 @@ function countView(ctx) {
         class: ["mus-count-row", !row.counted && "mus-not-counted", row.team !== null && `mus-team-${row.team}`],
         data: { lance: row.lance }
       },
-      h("th", { scope: "row" }, t(`lance.${row.lance}`)),
+      h("th", { scope: "row" }, t(`lance.${row.lance}`), h("span", { class: "mus-gloss" }, t(`gloss.lance.${row.lance}`))),
       h("td", { class: "mus-num" }, ordago ? t("action.ordago") : String(row.stake)),
       h("td", { class: "mus-num" }, row.bonus ? String(row.bonus) : "–"),
       h("td", {}, row.winner || t("ui.count.nobody")),
@@ -600,7 +631,7 @@ var PIP_SCALE = { 1: 1.9, 2: 1.05, 3: 0.95, 4: 0.92, 5: 0.88, 6: 0.82, 7: 0.74 }
 function crown(y) {
   return `<path d="M24.5,${y} L25.6,${y - 6} L28.6,${y - 2.6} L32,${y - 7.4} L35.4,${y - 2.6} L38.4,${y - 6} L39.5,${y} Z" fill="${GOLD}" stroke="${GOLD_DARK}" stroke-width="0.8"/><circle cx="32" cy="${y - 7.6}" r="0.9" fill="#cf3a2b"/>`;
 }
-function face(cx, cy, r, beard) {
+function face2(cx, cy, r, beard) {
   const b = beard ? `<path d="M${cx - r * 0.85},${cy + r * 0.2} C${cx - r * 0.7},${cy + r * 1.9} ${cx + r * 0.7},${cy + r * 1.9} ${cx + r * 0.85},${cy + r * 0.2} C${cx + r * 0.4},${cy + r * 0.9} ${cx - r * 0.4},${cy + r * 0.9} ${cx - r * 0.85},${cy + r * 0.2} Z" fill="#6d4a2a"/>` : "";
   return `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${SKIN2}" stroke="${SKIN_LINE}" stroke-width="0.7"/><circle cx="${cx - r * 0.35}" cy="${cy - r * 0.1}" r="0.55" fill="#3a2614"/><circle cx="${cx + r * 0.35}" cy="${cy - r * 0.1}" r="0.55" fill="#3a2614"/>` + b;
 }
@@ -612,17 +643,17 @@ var ROBE = {
 };
 function rey(suit) {
   const [main, trim] = ROBE[suit];
-  return `<path d="M19,86 C19,60 22,44 32,40 C42,44 45,60 45,86 Z" fill="${main}" stroke="#222" stroke-width="0.8"/><path d="M32,41 V86" stroke="${trim}" stroke-width="2.2"/><path d="M19.5,83 H44.5" stroke="${trim}" stroke-width="2.4"/><path d="M23,44 C27,48 37,48 41,44 L40,49 C36,52 28,52 24,49 Z" fill="#f3efe3" stroke="#555" stroke-width="0.5"/>` + face(32, 33, 6.8, true) + crown(27) + pip(suit, 44, 58, 0.62);
+  return `<path d="M19,86 C19,60 22,44 32,40 C42,44 45,60 45,86 Z" fill="${main}" stroke="#222" stroke-width="0.8"/><path d="M32,41 V86" stroke="${trim}" stroke-width="2.2"/><path d="M19.5,83 H44.5" stroke="${trim}" stroke-width="2.4"/><path d="M23,44 C27,48 37,48 41,44 L40,49 C36,52 28,52 24,49 Z" fill="#f3efe3" stroke="#555" stroke-width="0.5"/>` + face2(32, 33, 6.8, true) + crown(27) + pip(suit, 44, 58, 0.62);
 }
 function sota(suit) {
   const [main, trim] = ROBE[suit];
-  return `<path d="M27,72 L26,88 H30.5 L31.5,72 Z M37,72 L38,88 H33.5 L32.5,72 Z" fill="#e9d27a" stroke="#555" stroke-width="0.6"/><path d="M21,74 C21,58 24,46 32,43 C40,46 43,58 43,74 Z" fill="${main}" stroke="#222" stroke-width="0.8"/><path d="M21.5,70 H42.5" stroke="${trim}" stroke-width="2"/><path d="M25,46 C29,49 35,49 39,46" stroke="#f3efe3" stroke-width="2" fill="none"/>` + face(32, 35, 6.6, false) + `<path d="M24.6,32 C25,24 39,24 39.4,32 C36,30 28,30 24.6,32 Z" fill="${trim}" stroke="#444" stroke-width="0.6"/><path d="M38,27 C41,24 44,24 45,26" stroke="#cf3a2b" stroke-width="1.2" fill="none"/>` + pip(suit, 43.5, 58, 0.6);
+  return `<path d="M27,72 L26,88 H30.5 L31.5,72 Z M37,72 L38,88 H33.5 L32.5,72 Z" fill="#e9d27a" stroke="#555" stroke-width="0.6"/><path d="M21,74 C21,58 24,46 32,43 C40,46 43,58 43,74 Z" fill="${main}" stroke="#222" stroke-width="0.8"/><path d="M21.5,70 H42.5" stroke="${trim}" stroke-width="2"/><path d="M25,46 C29,49 35,49 39,46" stroke="#f3efe3" stroke-width="2" fill="none"/>` + face2(32, 35, 6.6, false) + `<path d="M24.6,32 C25,24 39,24 39.4,32 C36,30 28,30 24.6,32 Z" fill="${trim}" stroke="#444" stroke-width="0.6"/><path d="M38,27 C41,24 44,24 45,26" stroke="#cf3a2b" stroke-width="1.2" fill="none"/>` + pip(suit, 43.5, 58, 0.6);
 }
 function caballo(suit) {
   const [main, trim] = ROBE[suit];
   return (
     // the horse
-    `<path d="M15,64 C15,55 22,52 33,53 C40,53.5 44,52 46,48 L47,40 C48,36 53,35 55,39 L56,46 C56,49 54,50 52,49 L50,51 C49,58 46,63 44,66 L45,82 H41.5 L40,68 C35,69 27,69 23,68 L22,82 H18.5 L18.5,69 C16,68 15,66 15,64 Z" fill="#f3ecdf" stroke="#3b2b1c" stroke-width="0.9"/><path d="M46,41 C44,44 44,47 45,49" stroke="#6d4a2a" stroke-width="1.6" fill="none"/><circle cx="51.5" cy="41.5" r="0.7" fill="#222"/><path d="M15.5,62 C12,64 11,70 12.5,74" stroke="#6d4a2a" stroke-width="1.8" fill="none"/><path d="M24,55 H40 V63 H24 Z" fill="${trim}" stroke="#555" stroke-width="0.5"/><path d="M25,57 C25,45 28,38 33,36 C38,38 40,45 40,57 Z" fill="${main}" stroke="#222" stroke-width="0.8"/><path d="M30,57 L29,68 H32.5 L33,57 Z" fill="${main}" stroke="#222" stroke-width="0.6"/>` + face(33, 29.5, 5.6, false) + `<path d="M27,27 C27.5,21 38.5,21 39,27 Z" fill="${trim}" stroke="#444" stroke-width="0.6"/>` + pip(suit, 20, 44, 0.55)
+    `<path d="M15,64 C15,55 22,52 33,53 C40,53.5 44,52 46,48 L47,40 C48,36 53,35 55,39 L56,46 C56,49 54,50 52,49 L50,51 C49,58 46,63 44,66 L45,82 H41.5 L40,68 C35,69 27,69 23,68 L22,82 H18.5 L18.5,69 C16,68 15,66 15,64 Z" fill="#f3ecdf" stroke="#3b2b1c" stroke-width="0.9"/><path d="M46,41 C44,44 44,47 45,49" stroke="#6d4a2a" stroke-width="1.6" fill="none"/><circle cx="51.5" cy="41.5" r="0.7" fill="#222"/><path d="M15.5,62 C12,64 11,70 12.5,74" stroke="#6d4a2a" stroke-width="1.8" fill="none"/><path d="M24,55 H40 V63 H24 Z" fill="${trim}" stroke="#555" stroke-width="0.5"/><path d="M25,57 C25,45 28,38 33,36 C38,38 40,45 40,57 Z" fill="${main}" stroke="#222" stroke-width="0.8"/><path d="M30,57 L29,68 H32.5 L33,57 Z" fill="${main}" stroke="#222" stroke-width="0.6"/>` + face2(33, 29.5, 5.6, false) + `<path d="M27,27 C27.5,21 38.5,21 39,27 Z" fill="${trim}" stroke="#444" stroke-width="0.6"/>` + pip(suit, 20, 44, 0.55)
   );
 }
 var FIGURE = { 10: sota, 11: caballo, 12: rey };
@@ -1162,7 +1193,7 @@ function centre(ctx) {
   const bet = state.bet;
   const parts = [];
   if (bet) {
-    const lance = t(`lance.${bet.lance}`);
+    const lance = lanceLabel(t, bet.lance);
     const text = bet.ordago ? t("ui.bar.ordago", { lance }) : bet.stake ? t("ui.bar.stake", { lance, stake: bet.stake }) : t("ui.bar.open", { lance });
     parts.push(h("div", { class: ["mus-centre-bet", bet.ordago && "mus-ordago"] }, text));
   } else if (state.stage === "play" && (state.phase === "mus" || state.phase === "discard")) {
@@ -1261,7 +1292,7 @@ function render({ model, el }) {
     const state = model.get("state");
     if (!state || !state.players) return;
     prepare(state);
-    const t = translator(model.get("messages"));
+    const t = translator(model.get("messages"), model.get("language"));
     const active = document.activeElement;
     const focusKey = active && root.contains(active) && active.dataset ? active.dataset.key : null;
     const ctx = {
@@ -1311,6 +1342,9 @@ function render({ model, el }) {
         ui.tipsClosed = key;
         draw();
       },
+      setLanguage(code) {
+        send({ type: "prefs", language: code });
+      },
       setTips(on) {
         if (on) ui.tipsClosed = "";
         send({ type: "prefs", tips: on });
@@ -1355,6 +1389,7 @@ function render({ model, el }) {
       }
     };
     app.replaceChildren(tableView(ctx));
+    root.lang = model.get("language") || "en";
     root.dataset.version = String(state.v);
     root.dataset.stage = state.stage;
     const lines = app.querySelector(".mus-log-lines");
@@ -1369,7 +1404,7 @@ function render({ model, el }) {
   }
   function onState() {
     const state = model.get("state");
-    const t = translator(model.get("messages"));
+    const t = translator(model.get("messages"), model.get("language"));
     const before = shown;
     const sameHand = before && before.game === state.game && before.hand === state.hand;
     freshFrom = sameHand ? before.log.length : null;
@@ -1410,8 +1445,8 @@ function render({ model, el }) {
     else return;
     event.stopPropagation();
     draw();
-    const face2 = app.querySelector('[data-key="face"]');
-    if (face2) face2.focus({ preventScroll: true });
+    const face3 = app.querySelector('[data-key="face"]');
+    if (face3) face3.focus({ preventScroll: true });
   });
   model.on("change:state", onState);
   model.on("change:error", onError);

@@ -1,0 +1,174 @@
+"""Exercises: seeded deals, one right answer checked against the engine, a verdict that says why."""
+
+from __future__ import annotations
+
+import pytest
+
+import mus_widget as mw
+from mus_widget.exercises import KINDS, exercise
+from mus_widget.i18n import LANGUAGES
+from mus_widget.quiz import Quiz
+from mus_widget.seats import next_seat
+
+SEEDS = range(25)
+LANCES = {"grande": mw.Lance.GRANDE, "chica": mw.Lance.CHICA, "pares": mw.Lance.PARES, "juego": mw.Lance.JUEGO,
+          "punto": mw.Lance.PUNTO}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_one_right_answer_and_every_wrong_one_is_told_the_right_one(kind: str) -> None:
+    for seed in SEEDS:
+        ex = exercise(kind, seed)
+        keys = [key for key, _ in ex.labels()]
+        assert len(keys) == len(set(keys)) >= 2 and ex.answer in keys, ex
+        right = ex.check(ex.answer)
+        assert right.right and right.text == "Right!" and right.why
+        label = dict(ex.labels())[ex.answer]
+        for key in keys:
+            if key != ex.answer:
+                wrong = ex.check(key)
+                assert not wrong.right and wrong.text == f"Not quite: the answer is {label}.", (ex, key)
+                assert wrong.why == right.why
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_an_exercise_replays_from_its_seed_and_moves_on(kind: str) -> None:
+    assert exercise(kind, 11) == exercise(kind, 11)
+    assert exercise(kind, 11).next() == exercise(kind, 12)
+    assert len({exercise(kind, s).hands for s in range(6)}) > 1
+
+
+@pytest.mark.parametrize("kind", LANCES)
+def test_who_wins_a_lance_is_the_engines_winner_and_the_reason_names_it(kind: str) -> None:
+    lance = LANCES[kind]
+    for seed in SEEDS:
+        ex = exercise(kind, seed)
+        winner = mw.lance_winner(lance, ex.hands, ex.mano)
+        assert ex.answer == ("nobody" if winner is None else str(winner))
+        why = ex.explanation()
+        assert why.startswith(lance.value.capitalize())
+        if winner is not None and "only" not in why:
+            assert mw.Observation is not None and ["South", "East", "North", "West"][winner] in why
+
+
+def test_punto_is_asked_only_when_nobody_has_juego_and_juego_when_both_teams_have_it() -> None:
+    """Then the reason compares the best hand of each team: the answer is never a guess between partners."""
+    for seed in SEEDS:
+        assert all(mw.evaluate(h).total < 31 for h in exercise("punto", seed).hands)
+        juego = exercise("juego", seed).hands
+        assert {mw.team_of(s) for s in range(4) if mw.evaluate(juego[s]).total >= 31} == {0, 1}
+        pares = exercise("pares", seed).hands
+        assert len({mw.team_of(s) for s in range(4) if mw.evaluate(pares[s]).pares is not mw.ParesKind.NONE}) != 1
+        assert "only South–North" not in (why := exercise("pares", seed).explanation()) and "only East–West" not in why
+
+
+POINTS = {1: 1, 2: 1, 3: 10, 4: 4, 5: 5, 6: 6, 7: 7, 10: 10, 11: 10, 12: 10}
+
+
+def test_the_total_of_a_hand_is_counted_card_by_card() -> None:
+    for seed in SEEDS:
+        ex = exercise("juego_of", seed)
+        total = sum(POINTS[c.number] for c in ex.hands[0].cards)
+        assert ex.answer == str(total)
+        assert ("that is juego" in ex.explanation()) == (total >= 31)
+
+
+@pytest.mark.parametrize("kings", [8, 4])
+def test_reyes_count_threes_only_with_eight_reyes(kings: int) -> None:
+    rules = mw.Rules(kings=kings)
+    for seed in SEEDS:
+        ex = exercise("reyes", seed, rules)
+        cards = ex.hands[0].cards
+        assert ex.answer == str(sum(c.number == 12 or (kings == 8 and c.number == 3) for c in cards))
+        assert f"With {kings} reyes" in ex.text()
+
+
+def test_pares_of_a_hand() -> None:
+    for seed in SEEDS:
+        ex = exercise("pares_of", seed)
+        kind = mw.evaluate(ex.hands[0]).pares
+        assert ex.answer == ("none" if kind is mw.ParesKind.NONE else kind.name.lower())
+
+
+def test_the_next_mano_is_the_next_seat_counter_clockwise() -> None:
+    for seed in SEEDS:
+        ex = exercise("next_mano", seed)
+        assert ex.answer == str(next_seat(ex.mano))
+
+
+def test_a_negada_is_one_for_a_first_bet_else_the_stake_before_the_refused_raise() -> None:
+    seen = set()
+    for seed in range(60):
+        ex = exercise("negada", seed)
+        calls = [int(call.split(":")[1]) for call in str(ex.question.params["calls"]).split(";")]
+        stakes = [sum(calls[: i + 1]) for i in range(len(calls))]
+        assert ex.answer == str(1 if len(calls) == 1 else stakes[-2])
+        seen.add(len(calls))
+    assert seen == {1, 2, 3}
+    # RULES.md: 2 → 5 → 7 rejected pays 5 (raises of 3 and then 2).
+    assert [2, 5, 7][-2] == 5
+
+
+def test_the_count_en_paso_is_what_the_engine_scores() -> None:
+    for seed in range(10):
+        ex = exercise("count", seed)
+        game = mw.Game.from_deal(ex.hands, mano=ex.mano).apply("no-mus")
+        while game.last_hand is None:
+            legal = game.legal_actions()
+            game = game.apply("paso" if "paso" in legal else legal[0])
+        team = ex.question.params["team"]
+        assert isinstance(team, int)
+        assert ex.answer == str(game.scores[team])
+        assert ex.explanation().endswith(f"score {game.scores[team]} in all.")
+
+
+def test_exactly_one_offered_sena_is_true() -> None:
+    for seed in SEEDS:
+        ex = exercise("sena", seed)
+        true = set(mw.true_senas(ex.hands[0]))
+        assert [key for key, _ in ex.labels() if key in true] == [ex.answer]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_exercise_reads_in_every_language(code: str) -> None:
+    for kind in KINDS:
+        for seed in range(3):
+            ex = exercise(kind, seed)
+            texts = [ex.text(code), ex.explanation(code), *(label for _, label in ex.labels(code)),
+                     ex.check(ex.answer, code).text]
+            assert all(text and "{" not in text for text in texts), (kind, seed, texts)
+            assert "<svg" in ex.picture(code)._repr_html_()
+
+
+def test_wrong_input_is_refused_with_the_choices() -> None:
+    with pytest.raises(ValueError, match="kinds are grande"):
+        exercise("poker")
+    with pytest.raises(TypeError):
+        exercise("grande", True)
+    with pytest.raises(ValueError, match="the answers are 0, 1, 2, 3"):
+        exercise("chica", 1).check("5")
+
+
+def test_a_quiz_marks_the_right_button_and_the_wrong_one_and_moves_on() -> None:
+    quiz = Quiz("grande", seed=2, language="en")
+    wrong = next(key for key, _ in quiz.exercise.labels() if key != quiz.exercise.answer)
+    verdict = quiz.answer(wrong)
+    styles = {key: button.button_style for (key, _), button in zip(quiz.exercise.labels(), quiz._buttons.children,
+                                                                   strict=True)}
+    assert not verdict.right and styles[quiz.exercise.answer] == "success" and styles[wrong] == "danger"
+    assert "Not quite" in quiz._feedback.value
+    quiz.another()
+    assert quiz.exercise.seed == 3 and quiz._feedback.value == "" and quiz.verdict is None
+    assert quiz.answer(quiz.exercise.answer).right
+
+
+def test_a_quiz_without_a_seed_draws_one_and_names_it() -> None:
+    seeds = {Quiz("chica", language="en").exercise.seed for _ in range(5)}
+    assert len(seeds) > 1
+    assert repr(Quiz("chica", seed=4, language="en")) == "Quiz('chica', seed=4, language='en')"
+
+
+def test_a_quiz_speaks_the_students_language() -> None:
+    quiz = Quiz("pares", seed=1, language="es")
+    assert quiz._another.description == mw.i18n.catalog("es")["exercise.another"]
+    assert quiz.answer(quiz.exercise.answer).text == mw.i18n.catalog("es")["exercise.right"]
