@@ -146,3 +146,26 @@ def test_a_whole_hand_reads_in_every_language(code: str) -> None:
             text = explanation.text(code)
             assert text and "{" not in text and "why." not in text
     assert action_text("envido 5", code) == "Envido 5"
+
+
+def test_the_fast_path_for_small_numbers_writes_them_as_babel_does() -> None:
+    from babel.numbers import format_decimal
+
+    for code in LANGUAGES:
+        assert all(i18n.format_number(n, code) == format_decimal(n, locale=code) for n in range(1000)), code
+    assert i18n.format_number(1000, "cs") == format_decimal(1000, locale="cs")
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_built_in_scenarios_speak_every_language(code: str) -> None:
+    """A teacher's table shows the library's titles and notes in the table's language."""
+    from mus_widget.scenarios import library
+
+    missing = []
+    for name, scenario in library().items():
+        if scenario.title_in(code) == scenario.title:
+            missing.append(f"{name}: title")
+        for step, note in enumerate(scenario.notes):
+            if note and scenario.note_at(step, code) == note:
+                missing.append(f"{name}: the note at step {step}")
+    assert not missing, missing

@@ -153,11 +153,38 @@ def test_the_library_has_an_example_hand_per_rule_point() -> None:
 
 @pytest.mark.parametrize("scenario", builtin(), ids=lambda s: s.title)
 def test_every_builtin_parses_back_and_fits_in_under_ten_lines(scenario: Scenario) -> None:
-    lines = [line for line in scenario.text.splitlines() if line.strip() and not line.strip().startswith("#")]
+    """Ten lines of the scenario itself; its translations (``title.es:``, ``note.es:``...) come beside them."""
+    lines = [line for line in scenario.text.splitlines() if line.strip() and not line.strip().startswith("#")
+             and not re.match(r"(title|note)\.[a-z]{2}:", line.strip())]
     assert len(lines) < 10, scenario.title
     again = Scenario.parse(scenario.text)
     assert again.actions == scenario.actions and again.notes == scenario.notes
     assert again.final.record() == scenario.final.record()
+
+
+DEAL = ("12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b")
+
+
+def test_a_scenario_speaks_the_languages_it_is_given_and_falls_back_to_its_own() -> None:
+    scenario = Scenario.parse(
+        "title: Grande en paso\ntitle.es: Grande en paso, en español\nhands: " + " / ".join(DEAL) + "\n"
+        "note: Everybody passes.\nnote.es: Todos pasan.\nnote.nl: Iedereen\nnote.nl: wacht.\n"
+        "play: no-mus, paso\nnote: The second note.\nplay: paso")
+    assert scenario.title_in("es") == "Grande en paso, en español" and scenario.title_in("nl") == "Grande en paso"
+    assert [scenario.note_at(step, "nl") for step in range(4)] == ["Iedereen wacht."] * 2 + ["The second note."] * 2
+    assert scenario.note_at(1, "es") == "Todos pasan." and scenario.note_at(1) == "Everybody passes."
+    assert scenario.note_at(2, "es") == "The second note.", "an untranslated note is shown as written"
+
+
+@pytest.mark.parametrize(("line", "problem"), [
+    ("note.xx: hola", "unknown language 'xx'"),
+    ("note.en: hello", "unknown language 'en'"),
+    ("title.es:", "the title in 'es' is empty"),
+    ("note.es: sin nota", "'note.es:' translates no note"),
+])
+def test_a_translation_line_that_cannot_be_read_names_its_line(line: str, problem: str) -> None:
+    with pytest.raises(ScenarioError, match=f"line 3: {re.escape(problem)}"):
+        Scenario.parse("title: x\nhands: " + " / ".join(DEAL) + f"\n{line}\nplay: no-mus")
 
 
 @pytest.mark.parametrize("scenario", builtin(), ids=lambda s: s.title)

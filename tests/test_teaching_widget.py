@@ -273,3 +273,16 @@ def test_every_builtin_steps_on_the_table_with_small_states() -> None:
             assert table.game is scenario.game_at(step)
             assert len(json.dumps(table.state, ensure_ascii=False).encode()) < 8 * 1024
         assert table.state["count"] is not None, "the count, explained, at the end"
+
+
+def test_a_teachers_table_shows_the_scenarios_own_translation_and_switches_with_the_language() -> None:
+    text = ("title: Grande en paso\ntitle.es: Grande en paso (en español)\nhands: " + " / ".join(DEAL) + "\n"
+            "note: Everybody passes.\nnote.es: Todos pasan.\nplay: no-mus, paso, paso")
+    table = MusTable.from_scenario(text, language="es", pace=0)
+    table.receive({"type": "step", "to": 2})
+    steps = table.state["steps"]
+    assert (steps["title"], steps["note"]) == ("Grande en paso (en español)", "Todos pasan.")
+    table.receive({"type": "prefs", "language": "nl"})
+    steps = table.state["steps"]
+    assert (steps["title"], steps["note"]) == ("Grande en paso", "Everybody passes."), "as written, untranslated"
+    assert table.state["steps"]["index"] == 2, "the switch keeps the step"

@@ -89,6 +89,8 @@ def plural_category(code: str, count: float) -> str:
 
 def format_number(value: float, code: str) -> str:
     """A number as the language writes it: ``1.234`` and ``74,5`` in Spanish, ``1,234`` and ``74.5`` in English."""
+    if type(value) is int and 0 <= value < 1000 and code in LANGUAGES:
+        return str(value)  # every language writes these digits alike: the common case, kept fast
     return str(format_decimal(value, locale=_locale(_check(code))))
 
 

@@ -57,6 +57,7 @@ replayed through the engine as the scenario is read, so an illegal action, like 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from dataclasses import dataclass
@@ -66,6 +67,7 @@ from typing import Any, Final
 from .cards import Hand
 from .errors import MusError
 from .game import Game
+from .i18n import LANGUAGES
 from .rules import Rules
 from .seats import SEAT_NAMES, check_seat
 from .senas import SENAS
@@ -112,6 +114,9 @@ class Scenario:
     notes: tuple[str, ...]
     expect: Expectation | None
     games: tuple[Game, ...]
+    translations: dict[str, tuple[str, tuple[str, ...]]] = dataclasses.field(default_factory=dict)
+    """By language code: the title and the notes (by step, ``""`` where the note has no translation) given on
+    ``title.<code>:`` and ``note.<code>:`` lines."""
 
     def __len__(self) -> int:
         """The number of steps: one per action."""
@@ -123,10 +128,19 @@ class Scenario:
             raise IndexError(f"a step of this scenario is 0 to {len(self.actions)}, not {step!r}")
         return self.games[step]
 
-    def note_at(self, step: int) -> str:
-        """The note shown at ``step``: its own, or the nearest earlier one ("" if there is none)."""
+    def note_at(self, step: int, language: str = "en") -> str:
+        """The note shown at ``step``: its own, or the nearest earlier one ("" if there is none); in
+        ``language`` where the scenario translates it, else as written."""
         self.game_at(step)
-        return next((note for note in reversed(self.notes[: step + 1]) if note), "")
+        index = next((i for i in range(step, -1, -1) if self.notes[i]), None)
+        if index is None:
+            return ""
+        translated = self.translations.get(language, ("", ()))[1]
+        return (translated[index] if index < len(translated) else "") or self.notes[index]
+
+    def title_in(self, language: str = "en") -> str:
+        """The title in ``language`` where the scenario translates it, else as written."""
+        return self.translations.get(language, ("", ()))[0] or self.title
 
     @property
     def final(self) -> Game:
@@ -219,6 +233,7 @@ class _Reader:
         self.actions: list[str] = []
         self.notes: list[str] = [""]
         self.expect: tuple[Expectation, int] | None = None
+        self.translations: dict[str, tuple[str, list[str]]] = {}
 
     def read(self) -> Scenario:
         lines = self.text.splitlines()
@@ -232,6 +247,10 @@ class _Reader:
             if not colon:
                 raise ScenarioError(number, f"{_quote(line)} has no key",
                                     "'key: value', e.g. 'play: no-mus, paso'")
+            base, dot, code = key.partition(".")
+            if dot and base in ("title", "note"):
+                self._translated(number, base, code, value)
+                continue
             if key not in KEYS:
                 raise ScenarioError(number, f"unknown key {key!r}", f"one of {', '.join(KEYS)}")
             if key in HEADER and self.game is not None:
@@ -243,8 +262,10 @@ class _Reader:
         if self.expect is not None:
             self._check_expect(*self.expect)
         assert self.games and self.games[-1] is game
+        translations = {code: (title, tuple(notes))
+                        for code, (title, notes) in sorted(self.translations.items())}
         return Scenario(self.title, self.text, tuple(self.actions), tuple(self.notes),
-                        None if self.expect is None else self.expect[0], tuple(self.games))
+                        None if self.expect is None else self.expect[0], tuple(self.games), translations)
 
     # ------------------------------------------------------------------------------------------ the header
 
@@ -409,6 +430,23 @@ class _Reader:
         if not value:
             raise ScenarioError(number, "the note is empty", "some text after 'note:'")
         self.notes[-1] = f"{self.notes[-1]} {value}".strip()
+
+    def _translated(self, number: int, key: str, code: str, value: str) -> None:
+        """``title.<code>:`` and ``note.<code>:``: the title, or the note just given, in another language."""
+        if code not in LANGUAGES or code == "en":
+            raise ScenarioError(number, f"unknown language {code!r} in '{key}.{code}:'",
+                                f"a language the table speaks besides English: {', '.join(LANGUAGES[1:])}")
+        if not value:
+            raise ScenarioError(number, f"the {key} in {code!r} is empty", f"some text after '{key}.{code}:'")
+        title, notes = self.translations.setdefault(code, ("", []))
+        if key == "title":
+            self.translations[code] = (f"{title} {value}".strip(), notes)
+            return
+        step = len(self.notes) - 1
+        if not self.notes[step]:
+            raise ScenarioError(number, f"'note.{code}:' translates no note", "a 'note:' line before it")
+        notes.extend([""] * (step + 1 - len(notes)))
+        notes[step] = f"{notes[step]} {value}".strip()
 
     def _expect(self, number: int, value: str) -> None:
         found = re.fullmatch(r"(\d+)\s*(?:[-–,]|\s)\s*(\d+)(?:\s*,?\s*([a-z0-9–-]+)\s+wins?)?", value.lower())

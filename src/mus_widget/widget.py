@@ -673,7 +673,7 @@ class MusTable(anywidget.AnyWidget):
             notes=self._notes_last,
             reveal=game.hands if face_up else None,
             coach=self._coaching(),
-            steps=None if stepping is None else stepping.view(),
+            steps=None if stepping is None else stepping.view(self.language),
         )
         self.state = view_state(game.observe(self.seat), table)
 
@@ -758,10 +758,11 @@ class _Stepping:
         now, before = self.scenario.game_at(self.index), self.scenario.game_at(self.index - 1)
         return "count" if now.last_hand is not before.last_hand else "play"
 
-    def view(self) -> Steps:
+    def view(self, language: str) -> Steps:
+        """What the stepping controls show, the title and note in ``language`` where the scenario has them."""
         scenario = self.scenario
-        return Steps(self.index, len(scenario), scenario.title, scenario.note_at(self.index), self.face_up,
-                     self.toggle)
+        return Steps(self.index, len(scenario), scenario.title_in(language), scenario.note_at(self.index, language),
+                     self.face_up, self.toggle)
 
 
 def _scenario_option(scenario: Scenario | str | None, step: int) -> Scenario | None:
