@@ -162,6 +162,15 @@ def test_a_quiz_marks_the_right_button_and_the_wrong_one_and_moves_on() -> None:
     assert quiz.answer(quiz.exercise.answer).right
 
 
+def test_the_picture_does_not_give_the_answer_away_until_the_answer() -> None:
+    for kind in ("pares_of", "juego_of", "pares", "juego"):
+        quiz = Quiz(kind, seed=5, language="en")
+        caption = mw.pictures.hand_caption(quiz.exercise.hands[0], quiz.exercise.rules)
+        assert caption not in quiz._picture.value and "juego" not in quiz._picture.value.replace("Juego", "")
+        quiz.answer(quiz.exercise.answer)
+        assert caption in quiz._picture.value, "once answered, the hands say what they hold"
+
+
 def test_a_quiz_without_a_seed_draws_one_and_names_it() -> None:
     seeds = {Quiz("chica", language="en").exercise.seed for _ in range(5)}
     assert len(seeds) > 1

@@ -90,11 +90,12 @@ class Exercise:
         """The same kind of exercise on the next deal."""
         return exercise(self.kind, self.seed + 1, self.rules)
 
-    def picture(self, language: str = "en") -> Picture:
-        """The hands of the question, face up."""
+    def picture(self, language: str = "en", captions: bool = False) -> Picture:
+        """The hands of the question, face up; without the captions that would give the answer away, unless
+        ``captions`` (once the question is answered)."""
         if len(self.hands) == 1:
-            return show_hand(self.hands[0], language, self.rules)
-        return show_deal(self.hands, mano=self.mano, language=language, rules=self.rules)
+            return show_hand(self.hands[0], language, self.rules, captions=captions)
+        return show_deal(self.hands, mano=self.mano, language=language, rules=self.rules, captions=captions)
 
     def _repr_html_(self) -> str:
         items = "".join(f"<li>{label}</li>" for _, label in self.labels())

@@ -113,12 +113,14 @@ def show_card(card: Card | str, language: str = "en") -> Picture:
     return Picture(_page(card_html(parsed, CARD_WIDTH, language), "card"), str(parsed))
 
 
-def show_hand(hand: Hand | str, language: str = "en", rules: Rules | None = None) -> Picture:
-    """A hand as a static picture: its four cards and, beneath, what it holds (pares, juego or its total)."""
+def show_hand(hand: Hand | str, language: str = "en", rules: Rules | None = None, *, captions: bool = True) -> Picture:
+    """A hand as a static picture: its four cards and, beneath, what it holds (pares, juego or its total);
+    ``captions=False`` leaves that out (for an exercise that asks it)."""
     parsed = hand if isinstance(hand, Hand) else Hand.parse(hand)
-    caption = html.escape(hand_caption(parsed, rules or Rules(), language))
-    body = (f"{hand_html(parsed, CARD_WIDTH, language)}"
-            f'<div style="margin-top:4px;color:#555">{caption}</div>')
+    body = hand_html(parsed, CARD_WIDTH, language)
+    if captions:
+        caption = html.escape(hand_caption(parsed, rules or Rules(), language))
+        body += f'<div style="margin-top:4px;color:#555">{caption}</div>'
     return Picture(_page(body, "hand"), str(parsed))
 
 
@@ -143,11 +145,13 @@ def show_deal(
     mano: int | None = None,
     names: Sequence[str] | None = None,
     language: str = "en",
+    *,
     rules: Rules | None = None,
+    captions: bool = True,
 ) -> Picture:
     """A whole deal: the four hands around a felt, South at the bottom, the mano marked. ``deal`` is four hands
     by seat or a :class:`Game` (its current hands and mano: every hand, so a teacher's picture); ``rules``
-    (the game's, or the default) decide the captions."""
+    (the game's, or the default) decide the captions, which ``captions=False`` leaves out."""
     if isinstance(deal, Game):
         hands = deal.hands
         mano = deal.mano if mano is None else mano
@@ -163,7 +167,7 @@ def show_deal(
     for seat in SEATS:
         marker = f' <strong style="color:#ffd54a">{html.escape(message("picture.mano", language))}</strong>' \
             if seat == mano else ""
-        caption = html.escape(hand_caption(hands[seat], rules, language))
+        caption = html.escape(hand_caption(hands[seat], rules, language)) if captions else ""
         seats.append(
             f'<div style="text-align:center;padding:4px" data-seat="{seat}">'
             f'<div style="font-weight:600;color:{_TEAM_COLOURS[seat % 2]}">{html.escape(labels[seat])}{marker}</div>'

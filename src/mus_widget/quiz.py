@@ -61,6 +61,7 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
         for (choice, _), button in zip(self.exercise.labels(self.language), self._buttons.children, strict=True):
             button.button_style = "success" if choice == self.exercise.answer else (
                 "danger" if choice == key else "")
+        self._picture.value = self.exercise.picture(self.language, captions=True)._repr_html_()
         colour = "#1b7f3b" if verdict.right else "#b3261e"
         self._feedback.value = (
             f'<p role="status" style="color:{colour}"><b>{html.escape(verdict.text)}</b> '
