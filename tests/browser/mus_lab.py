@@ -182,3 +182,26 @@ def fit_widget(page: Any, width: int) -> int:
             break
         viewport += width - got
     return got
+
+
+class TablePage:
+    """The first Mus table on a page: its state version, and clicks that wait for the table's answer."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.root = page.locator(".mus-widget").first
+
+    def version(self) -> int:
+        return int(self.root.get_attribute("data-version") or 0)
+
+    def wait_newer(self, version: int) -> None:
+        """Wait until the table shows a state newer than ``version``."""
+        self.page.wait_for_function(
+            "v => Number(document.querySelector('.mus-widget').dataset.version) > v", arg=version, timeout=20_000
+        )
+
+    def click(self, selector: str) -> None:
+        """Click and wait for the table's answer (a new state)."""
+        before = self.version()
+        self.root.locator(selector).first.click()
+        self.wait_newer(before)

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mus_lab import LabServer, fit_widget, open_notebook, run_all
+from mus_lab import LabServer, TablePage, fit_widget, open_notebook, run_all
 
 from mus_widget.i18n import LANGUAGES, catalog
 
@@ -28,22 +28,8 @@ OVERFLOWS = """(index) => {
 }"""
 
 
-class Table:
-    def __init__(self, page: Any) -> None:
-        self.page = page
-        self.root = page.locator(".mus-widget").first
-
-    def version(self) -> int:
-        return int(self.root.get_attribute("data-version") or 0)
-
-    def wait_newer(self, version: int) -> None:
-        self.page.wait_for_function(
-            "v => Number(document.querySelector('.mus-widget').dataset.version) > v", arg=version, timeout=20_000)
-
-    def click(self, selector: str) -> None:
-        before = self.version()
-        self.root.locator(selector).first.click()
-        self.wait_newer(before)
+class Table(TablePage):
+    """The table of the language notebook: the picker, the panel, and what overflows."""
 
     def pick_language(self, code: str) -> None:
         """Open the new-game panel, choose the language (it applies at once) and close the panel."""

@@ -8,38 +8,25 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mus_lab import LabServer, fit_widget, open_notebook, run_all
+from mus_lab import LabServer, TablePage, fit_widget, open_notebook, run_all
 
 from mus_widget.scenarios import builtin
 
 pytestmark = pytest.mark.slow
 
 
-class Stepper:
+class Stepper(TablePage):
     """The table on the page, stepped by clicks and keys; every move waits for the table's new state."""
 
-    def __init__(self, page: Any) -> None:
-        self.page = page
-        self.root = page.locator(".mus-widget").first
-
-    def version(self) -> int:
-        return int(self.root.get_attribute("data-version") or 0)
-
-    def moved(self, before: int) -> None:
-        self.page.wait_for_function(
-            "v => Number(document.querySelector('.mus-widget').dataset.version) > v", arg=before, timeout=20_000
-        )
-
-    def click(self, key: str) -> None:
-        before = self.version()
-        self.root.locator(f"[data-key='{key}']").click()
-        self.moved(before)
+    def press(self, key: str) -> None:
+        """Click the control ``key`` (its data-key)."""
+        self.click(f"[data-key='{key}']")
 
     def key(self, name: str) -> None:
         before = self.version()
         self.root.locator(".mus-steps-count").click()  # focus inside the table, on no control
         self.page.keyboard.press(name)
-        self.moved(before)
+        self.wait_newer(before)
 
     def counter(self) -> str:
         return self.root.locator(".mus-steps-count").inner_text().strip()
@@ -75,13 +62,13 @@ def test_a_teacher_steps_through_a_scenario(browser: Any, lab_server: LabServer,
         root.screenshot(path=str(screenshots / "steps-deal-light-1200.png"), animations="disabled")
 
         # ▶ plays the first action; the right arrow key the next; ◀ goes back.
-        table.click("step-forward")
+        table.press("step-forward")
         assert table.counter() == f"Step 1 of {last}"
         assert "South: No mus" in root.locator(".mus-log-lines").inner_text()
         table.key("ArrowRight")
         assert table.counter() == f"Step 2 of {last}"
         assert root.locator(".mus-bubble:not(.mus-bubble-empty)").count() >= 1
-        table.click("step-back")
+        table.press("step-back")
         assert table.counter() == f"Step 1 of {last}"
         table.key("ArrowLeft")
         assert table.counter() == f"Step 0 of {last}"
@@ -89,16 +76,16 @@ def test_a_teacher_steps_through_a_scenario(browser: Any, lab_server: LabServer,
         # The face-up box turns the others' hands face down and back up: the teacher's choice.
         before = table.version()
         root.locator("[data-key='face-up']").uncheck()
-        table.moved(before)
+        table.wait_newer(before)
         assert table.face_down() == 3
         before = table.version()
         root.locator("[data-key='face-up']").check()
-        table.moved(before)
+        table.wait_newer(before)
         assert table.face_down() == 0
 
         # To the end: the count, every row explained, the note claiming it; no Next hand while stepping.
         for step in range(1, last + 1):
-            table.click("step-forward")
+            table.press("step-forward")
             assert table.counter() == f"Step {step} of {last}"
             if step in (5, last):
                 assert table.note() == scenario.note_at(step)
@@ -114,16 +101,16 @@ def test_a_teacher_steps_through_a_scenario(browser: Any, lab_server: LabServer,
         # Back to the start of Chica, then play on from there: the stepper goes, the student decides, the bots
         # answer.
         for _ in range(4):
-            table.click("step-back")
+            table.press("step-back")
         assert root.locator(".mus-count").count() == 0 and table.counter() == f"Step 5 of {last}"
-        table.click("play-on")
+        table.press("play-on")
         root.locator(".mus-turn").wait_for(timeout=20_000)
         assert root.locator(".mus-steps").count() == 0 and root.locator(".mus-note").count() == 0
         assert table.face_down() == 3, "playing on, the others' hands are hidden again"
         assert "Chica" in root.locator(".mus-bar").inner_text()
         before = table.version()
         root.locator(".mus-actions button[data-action='paso']").click()
-        table.moved(before)
+        table.wait_newer(before)
         assert "South: Paso" in root.locator(".mus-log-lines").inner_text()
         assert not errors, errors
     finally:
@@ -149,7 +136,7 @@ def test_the_coach_tells_the_student_what_the_expert_would_do(
         # The student cuts the mus; at Grande the coach gives the team's chance at the lance.
         before = table.version()
         root.locator(".mus-actions button[data-action='no-mus']").first.click()
-        table.moved(before)
+        table.wait_newer(before)
         coach.wait_for()
         assert coach.locator(".mus-coach-chance").inner_text().startswith("Your team's chance at Grande: ")
         assert coach.locator(".mus-coach-why").inner_text().strip()

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mus_lab import LabServer, fit_widget, open_notebook, run_all, use_theme
+from mus_lab import LabServer, TablePage, fit_widget, open_notebook, run_all, use_theme
 from mus_scenario import Choice, Memo, View, decide, find_seed, play
 
 pytestmark = pytest.mark.slow
@@ -40,26 +40,8 @@ READ_VIEW = """() => {
 }"""
 
 
-class Table:
+class Table(TablePage):
     """The Mus table on the page, driven by clicks."""
-
-    def __init__(self, page: Any) -> None:
-        self.page = page
-        self.root = page.locator(".mus-widget").first
-
-    def version(self) -> int:
-        return int(self.root.get_attribute("data-version") or 0)
-
-    def wait_newer(self, version: int) -> None:
-        self.page.wait_for_function(
-            "v => Number(document.querySelector('.mus-widget').dataset.version) > v", arg=version, timeout=20_000
-        )
-
-    def click(self, selector: str) -> None:
-        """Click and wait for the table's answer (a new state)."""
-        before = self.version()
-        self.root.locator(selector).first.click()
-        self.wait_newer(before)
 
     def view(self) -> View | None:
         data = self.page.evaluate(READ_VIEW)
