@@ -20,7 +20,7 @@ from typing import Final
 from .cards import Hand
 from .explain import deciding_reason, explain, pares_phrase, render
 from .game import Game
-from .hands import Lance, ParesKind, evaluate, lance_winner
+from .hands import Lance, ParesKind, evaluate, lance_winner, points_of, rank_of
 from .i18n import message
 from .pictures import Picture, show_deal, show_hand
 from .rules import Rules
@@ -171,15 +171,6 @@ def _pares_of(seed: int, rules: Rules) -> Exercise:
                     (hand,), None, rules)
 
 
-def _points(number: int, rules: Rules) -> int:
-    kings = rules.kings
-    if number >= 10 or (kings == 8 and number == 3):
-        return 10
-    if kings == 8 and number == 2:
-        return 1
-    return number
-
-
 def _juego_of(seed: int, rules: Rules) -> Exercise:
     game = _deal(seed, rules, "juego_of")
     rng = random.Random(f"exercise:juego_of:seat:{seed}")
@@ -188,7 +179,7 @@ def _juego_of(seed: int, rules: Rules) -> Exercise:
     total = evaluate(hand, rules).total
     wrong = {total + d for d in (-10, -9, -2, -1, 1, 2, 9, 10) if 4 <= total + d <= 40}
     options = sorted({total, *rng.sample(sorted(wrong), 3)})
-    parts = " + ".join(str(_points(c.number, rules)) for c in hand.cards)
+    parts = " + ".join(str(points_of(c.number, rules.kings)) for c in hand.cards)
     why_id = "exercise.why.juego" if total >= 31 else "exercise.why.punto"
     return Exercise(
         "juego_of", seed, Reason("exercise.juego_of", (("seat", seat),)),
@@ -200,7 +191,7 @@ def _juego_of(seed: int, rules: Rules) -> Exercise:
 def _reyes(seed: int, rules: Rules) -> Exercise:
     game = _deal(seed, rules, "reyes", lambda g: any(c.number in (3, 12) for c in g.hands[0].cards))
     hand = game.hands[0]
-    count = sum(1 for c in hand.cards if c.number == 12 or (rules.kings == 8 and c.number == 3))
+    count = sum(1 for c in hand.cards if rank_of(c.number, rules.kings) == 12)
     return Exercise(
         "reyes", seed, Reason("exercise.reyes_count", (("kings", rules.kings),)),
         _numbers(range(5)), str(count),
@@ -359,9 +350,4 @@ def _render(reason: Reason, language: str) -> str:
     return message(reason.id, language, **values)
 
 
-def hands_html(ex: Exercise, language: str = "en") -> str:
-    """The hands of an exercise as inline HTML, for the quiz."""
-    return ex.picture(language)._repr_html_()
-
-
-__all__ = ["KINDS", "Choice", "Exercise", "Verdict", "exercise", "hands_html"]
+__all__ = ["KINDS", "Choice", "Exercise", "Verdict", "exercise"]
