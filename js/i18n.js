@@ -34,9 +34,7 @@ export function translate(messages, id, values = {}, language = "en") {
 
 /** A translator bound to one catalogue and its language. */
 export function translator(messages, language = "en") {
-  const bound = (id, values) => translate(messages || {}, id, values, language || "en");
-  bound.language = language || "en";
-  return bound;
+  return (id, values) => translate(messages || {}, id, values, language || "en");
 }
 
 /** The word of an action: "envido 5" → "Envido 5"; the game's words stay Spanish in every language. */

@@ -18,13 +18,13 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from .cards import Hand
-from .explain import deciding_reason, explain, pares_phrase, render
+from .explain import deciding_reason, explain, pares_values, render
 from .game import Game
 from .hands import Lance, ParesKind, evaluate, lance_winner, points_of, rank_of
 from .i18n import message
 from .pictures import Picture, show_deal, show_hand
 from .rules import Rules
-from .scoring import Reason
+from .scoring import Reason, Value
 from .seats import SEATS, next_seat, team_of
 from .senas import CATALOGUE, SENAS, true_senas
 
@@ -164,9 +164,7 @@ def _pares_of(seed: int, rules: Rules) -> Exercise:
         answer, why = "none", Reason("exercise.why.no_pares", (("seat", seat),))
     else:
         answer = value.pares.name.lower()
-        ranks = value.pares_ranks
-        high, low = ranks[0], ranks[1] if len(ranks) > 1 else ranks[0]
-        why = Reason("exercise.why.pares", (("seat", seat), ("phrase", f"{answer}:{high}:{low}")))
+        why = Reason("exercise.why.pares", (("seat", seat), *pares_values("", value)))
     return Exercise("pares_of", seed, Reason("exercise.pares_of", (("seat", seat),)), choices, answer, (why,),
                     (hand,), None, rules)
 
@@ -312,42 +310,36 @@ def _numbers(options: Sequence[int]) -> tuple[Choice, ...]:
 
 
 def _render(reason: Reason, language: str) -> str:
-    """A question, answer or reason in ``language``: seats, teams, lances, señas, pares and calls in words."""
-    if reason.id.startswith("why."):
-        return render(reason, language)
-    values: dict[str, object] = {}
+    """A question, answer or reason in ``language``: the exercise's own values (the mano, the next seat, a
+    seña, reyes, the calls of a negada) in words, the rest as the explanations of the count render them."""
+    values: list[tuple[str, Value]] = []
     for key, value in reason.values:
-        if key in ("seat", "mano", "next", "refuser") and isinstance(value, int):
-            values[key] = message(f"seat.{value}", language)
-        elif key == "team":
-            values[key] = message(f"team.{value}", language)
-        elif key == "lance":
-            values[key] = message(f"lance.{value}", language)
+        if key in ("mano", "next", "refuser") and isinstance(value, int):
+            values.append((key, message(f"seat.{value}", language)))
         elif key == "sena":
             sena = SENAS[str(value)]
-            values["gesture"] = message(sena.gesture, language)
-            values["meaning"] = message(sena.meaning, language)
+            values += [("gesture", message(sena.gesture, language)), ("meaning", message(sena.meaning, language))]
         elif key == "reyes" and isinstance(value, int):
-            values[key] = message("feature.reyes", language, count=value)
-        elif key == "phrase":
-            kind, high, low = str(value).split(":")
-            values["pares"] = pares_phrase(kind, int(high), int(low), language)
+            values.append((key, message("feature.reyes", language, count=value)))
         elif key == "calls":
-            calls = [(int(s), int(n)) for s, n in (call.split(":") for call in str(value).split(";"))]
-            said, stake = [], 0
-            for seat, amount in calls:
-                name = message(f"seat.{seat}", language)
-                if stake:
-                    said.append(message("exercise.call.raise", language, seat=name, amount=amount,
-                                        stake=stake + amount))
-                else:
-                    said.append(message("exercise.call.bet", language, seat=name,
-                                        action=message("action.envido", language, amount=amount)))
-                stake += amount
-            values[key] = "; ".join(said)
+            values.append((key, _calls_text(str(value), language)))
         else:
-            values[key] = value
-    return message(reason.id, language, **values)
+            values.append((key, value))
+    return render(Reason(reason.id, tuple(values)), language)
+
+
+def _calls_text(calls: str, language: str) -> str:
+    """``"1:2;2:4"`` (seat:amount) as "East bets Envido 2; North raises by 4, 6 in all"."""
+    said, stake = [], 0
+    for seat, amount in ((int(s), int(n)) for s, n in (call.split(":") for call in calls.split(";"))):
+        name = message(f"seat.{seat}", language)
+        if stake:
+            said.append(message("exercise.call.raise", language, seat=name, amount=amount, stake=stake + amount))
+        else:
+            said.append(message("exercise.call.bet", language, seat=name,
+                                action=message("action.envido", language, amount=amount)))
+        stake += amount
+    return "; ".join(said)
 
 
 __all__ = ["KINDS", "Choice", "Exercise", "Verdict", "exercise"]

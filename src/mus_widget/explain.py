@@ -188,7 +188,7 @@ def _bonus(lance: Lance, team: int, values: Sequence[HandValue]) -> list[Reason]
         for seat in team_seats(team):
             value = values[seat]
             if value.has_pares:
-                out.append(Reason("why.bonus.pares", (("seat", seat), *_pares_values("", value),
+                out.append(Reason("why.bonus.pares", (("seat", seat), *pares_values("", value),
                                                       ("points", value.pares_points))))
     elif lance is Lance.JUEGO:
         for seat in team_seats(team):
@@ -249,9 +249,9 @@ def deciding_reason(
         ))
     if lance is Lance.PARES:
         if tied:
-            return Reason("why.pares.tie", (*base, *_pares_values("", mine)))
+            return Reason("why.pares.tie", (*base, *pares_values("", mine)))
         kind = "kind" if mine.pares is not theirs.pares else "rank"
-        return Reason(f"why.pares.{kind}", (*base, *_pares_values("", mine), *_pares_values("rival_", theirs)))
+        return Reason(f"why.pares.{kind}", (*base, *pares_values("", mine), *pares_values("rival_", theirs)))
     totals = (*base, ("total", mine.total), ("rival_total", theirs.total))
     if tied:
         return Reason(f"why.{lance.value}.tie", (*base, ("total", mine.total)))
@@ -269,7 +269,8 @@ def _nth_card(hand: Hand, ranks: tuple[int, ...], index: int, kings: int) -> str
     return str(cards[k])
 
 
-def _pares_values(prefix: str, value: HandValue) -> tuple[tuple[str, Value], ...]:
+def pares_values(prefix: str, value: HandValue) -> tuple[tuple[str, Value], ...]:
+    """The values a reason needs to name a hand's pares (``pares``, ``high``, ``low``, after ``prefix``)."""
     ranks = value.pares_ranks
     high = ranks[0] if ranks else 0
     low = ranks[1] if len(ranks) > 1 else high
@@ -320,4 +321,4 @@ def pares_phrase(kind: str, high: int, low: int, language: str = "en") -> str:
     return message(f"why.pares.phrase.{kind}", language, ranks=message(f"ranks.{high}", language))
 
 
-__all__ = ["Explanation", "contenders", "deciding_reason", "explain", "pares_phrase", "render"]
+__all__ = ["Explanation", "contenders", "deciding_reason", "explain", "pares_phrase", "pares_values", "render"]

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:0fbdee3a9bccc2866fcaf2975e99f24db58b3d82bade3a050b8fbee67afb805e (built from js/ by npm run build)
+// mus-widget bundle sha256:bf9967d312e2027dac4670a2e2326b5eb9e19d6934417cd06914b14845b17646 (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;
@@ -70,9 +70,7 @@ function translate(messages, id, values = {}, language = "en") {
   });
 }
 function translator(messages, language = "en") {
-  const bound = (id, values) => translate(messages || {}, id, values, language || "en");
-  bound.language = language || "en";
-  return bound;
+  return (id, values) => translate(messages || {}, id, values, language || "en");
 }
 function actionLabel(t, action) {
   const [word, ...rest] = String(action).trim().split(/\s+/);
