@@ -165,6 +165,25 @@ def test_many_seeded_records_replay() -> None:
     assert 3 in games_seen and senas > 100
 
 
+def test_a_seed_deals_what_random_shuffle_deals() -> None:
+    """The engine's fast shuffle is ``random.shuffle`` exactly: a seed's deals (and so every record saved
+    before it) stay the same. Each deal comes from the RNG named by the seed, game, hand and shuffle."""
+    from mus_widget.game import _shuffle
+
+    for seed in range(200):
+        for size in (0, 1, 2, 3, 16, 24, 39, 40):
+            ours, theirs = list(mw.DECK[:size]), list(mw.DECK[:size])
+            _shuffle(random.Random(seed), ours)
+            random.Random(seed).shuffle(theirs)
+            assert ours == theirs, (seed, size)
+    for seed in (0, 7, 2026):
+        deck = list(mw.DECK)
+        random.Random(f"mus:{seed}:1:1:0").shuffle(deck)
+        game = mw.Game.new(seed=seed)
+        assert [str(h) for h in game.hands] == [" ".join(map(str, deck[i : i + 4])) for i in range(0, 16, 4)]
+        assert game.stock == tuple(deck[16:])
+
+
 def test_senas_replay_at_their_moment() -> None:
     """Señas sit between the actions where they were made, also at the very start and the very end."""
     game = mw.Game.new(seed=12).sena(2, "need_mus").apply("mus").sena(0, "duples").sena(1, "nothing")

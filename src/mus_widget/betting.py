@@ -54,6 +54,18 @@ class Legal:
     confirm: int = 0
     raise_from: int = 0
     raise_to: int = 0
+    texts: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    """The legal actions as canonical strings (see :meth:`strings`)."""
+
+    def __post_init__(self) -> None:
+        texts = [kind.value for kind in self.kinds if kind is not Kind.ORDAGO]
+        if self.confirm:
+            texts.append(f"envido {self.confirm}")
+        if self.raise_from:
+            texts.append(f"envido {self.raise_from}")
+        if Kind.ORDAGO in self.kinds:
+            texts.append("ordago")
+        object.__setattr__(self, "texts", tuple(texts))
 
     def allows(self, action: Action) -> bool:
         if action.kind is Kind.ENVIDO:
@@ -64,7 +76,7 @@ class Legal:
 
     def strings(self) -> list[str]:
         """The legal actions as canonical strings; a range of envidos shows as its smallest."""
-        return list(_strings(self.kinds, self.confirm, self.raise_from))
+        return list(self.texts)
 
     def describe(self) -> str:
         """For error messages: the legal actions with the envido range spelled out."""
@@ -76,18 +88,6 @@ class Legal:
         if Kind.ORDAGO in self.kinds:
             parts.append("ordago")
         return ", ".join(parts)
-
-
-@functools.lru_cache(maxsize=512)
-def _strings(kinds: tuple[Kind, ...], confirm: int, raise_from: int) -> tuple[str, ...]:
-    out = [kind._value_ for kind in kinds if kind is not Kind.ORDAGO]  # _value_: no descriptor
-    if confirm:
-        out.append(f"envido {confirm}")
-    if raise_from:
-        out.append(f"envido {raise_from}")
-    if Kind.ORDAGO in kinds:
-        out.append("ordago")
-    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,34 +129,13 @@ class Betting:
         """What ``to_move`` may say now (worked out once per state)."""
         legal = self._legal
         if legal is None:
-            legal = self._work_out_legal()
+            proposal = self.proposal
+            legal = _legal(
+                self.bettor_team is None, self.ordago, "" if proposal is None else proposal.kind.value,
+                0 if proposal is None else proposal.amount, self.max_envido,
+            )
             object.__setattr__(self, "_legal", legal)
         return legal
-
-    def _work_out_legal(self) -> Legal:
-        top = self.max_envido
-        if self.bettor_team is None:
-            return Legal((Kind.PASO, Kind.ORDAGO), raise_from=MIN_ENVIDO, raise_to=top)
-        proposal = self.proposal
-        if proposal is None:
-            if self.ordago:
-                return Legal((Kind.QUIERO, Kind.NO_QUIERO))
-            return Legal((Kind.QUIERO, Kind.NO_QUIERO, Kind.ORDAGO), raise_from=MIN_ENVIDO, raise_to=top)
-        if proposal.kind is Kind.NO_QUIERO:
-            if self.ordago:
-                return Legal((Kind.QUIERO, Kind.NO_QUIERO))
-            return Legal((Kind.QUIERO, Kind.NO_QUIERO, Kind.ORDAGO), raise_from=MIN_ENVIDO, raise_to=top)
-        if proposal.kind is Kind.QUIERO:
-            if self.ordago:
-                return Legal((Kind.QUIERO,))
-            return Legal((Kind.QUIERO, Kind.ORDAGO), raise_from=MIN_ENVIDO, raise_to=top)
-        if proposal.kind is Kind.ENVIDO:
-            higher = proposal.amount + 1
-            return Legal(
-                (Kind.ORDAGO,), confirm=proposal.amount,
-                raise_from=higher if higher <= top else 0, raise_to=top,
-            )
-        return Legal((Kind.ORDAGO,))
 
     def step(self, seat: int, action: Action) -> Betting | LanceResult:
         """The state after ``seat`` (who must be ``to_move``) says the legal ``action``."""
@@ -202,3 +181,23 @@ class Betting:
             previous=self.stake,
             ordago=ordago,
         )
+
+
+@functools.cache
+def _legal(opening: bool, ordago: bool, proposal: str, amount: int, top: int) -> Legal:
+    """What may be said, from the few things it depends on: before any bet; answering a bet (or an órdago);
+    confirming or overriding a partner's proposal. Made once for each case and shared (it is frozen)."""
+    if opening:
+        return Legal((Kind.PASO, Kind.ORDAGO), raise_from=MIN_ENVIDO, raise_to=top)
+    if proposal in ("", Kind.NO_QUIERO.value):
+        if ordago:
+            return Legal((Kind.QUIERO, Kind.NO_QUIERO))
+        return Legal((Kind.QUIERO, Kind.NO_QUIERO, Kind.ORDAGO), raise_from=MIN_ENVIDO, raise_to=top)
+    if proposal == Kind.QUIERO.value:
+        if ordago:
+            return Legal((Kind.QUIERO,))
+        return Legal((Kind.QUIERO, Kind.ORDAGO), raise_from=MIN_ENVIDO, raise_to=top)
+    if proposal == Kind.ENVIDO.value:
+        higher = amount + 1
+        return Legal((Kind.ORDAGO,), confirm=amount, raise_from=higher if higher <= top else 0, raise_to=top)
+    return Legal((Kind.ORDAGO,))

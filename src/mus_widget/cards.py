@@ -43,6 +43,8 @@ class Card:
     suit: Suit
     index: int = field(init=False, repr=False, compare=False)
     """Position in :data:`DECK` (0..39): suit-major, numbers ascending."""
+    token: str = field(init=False, repr=False, compare=False)
+    """The card in the notation, e.g. ``12o``."""
 
     def __post_init__(self) -> None:
         if type(self.number) is not int or self.number not in _NUMBER_INDEX:
@@ -50,6 +52,7 @@ class Card:
         if not isinstance(self.suit, Suit):
             raise NotationError(f"{self.suit!r} is not a suit")
         object.__setattr__(self, "index", list(Suit).index(self.suit) * 10 + _NUMBER_INDEX[self.number])
+        object.__setattr__(self, "token", f"{self.number}{self.suit.value}")
 
     @classmethod
     def parse(cls, token: str) -> Card:
@@ -63,7 +66,7 @@ class Card:
         return card
 
     def __str__(self) -> str:
-        return f"{self.number}{self.suit.value}"
+        return self.token
 
     def _repr_html_(self) -> str:
         """The card drawn as in the widget, for notebooks (static HTML and SVG: no kernel needed to view)."""
@@ -147,7 +150,7 @@ class Hand:
         return hash(frozenset(c.index for c in self.cards))
 
     def __str__(self) -> str:
-        return " ".join(map(str, self.cards))
+        return " ".join([c.token for c in self.cards])
 
     def _repr_html_(self) -> str:
         """The four cards drawn as in the widget and what they hold, for notebooks (static HTML and SVG)."""

@@ -44,6 +44,21 @@ _DISCARD_SUBSETS: Final = tuple(
 )
 _NEXT_LANCE: Final = {Lance.GRANDE: Lance.CHICA, Lance.CHICA: Lance.PARES, Lance.PARES: Lance.JUEGO}
 
+# For each place in a list of up to 40 cards, from the last: the place and the bits to draw for it.
+_SWAP_BITS: Final = tuple((i, (i + 1).bit_length()) for i in range(len(DECK) - 1, 0, -1))
+
+
+def _shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle`` does (the same permutation for the same RNG, so
+    records replay), in about half the time: the loop of ``random.shuffle`` with its draw inlined."""
+    getrandbits = rng.getrandbits
+    for i, bits in _SWAP_BITS[len(DECK) - len(cards):]:
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 # A persistent list: (newest item, rest) or None, so appending to a log never copies it.
 _Chain = tuple[Any, Any] | None
 
@@ -363,8 +378,10 @@ class Game:
         g._n_actions = self._n_actions + 1
         return g
 
-    def _event(self, kind: str, seat: int | None = None, detail: tuple[tuple[str, Value], ...] = ()) -> None:
-        self._log = (Event(kind, seat, self._phase._value_, detail), self._log)  # _value_: no descriptor
+    def _event(self, kind: str, seat: int | None = None, detail: tuple[tuple[str, Value], ...] = ()) -> Event:
+        event = Event(kind, seat, self._phase._value_, detail)  # _value_: no descriptor
+        self._log = (event, self._log)
+        return event
 
     # The methods below change ``self`` and are only ever called on a fresh copy inside apply().
 
@@ -386,7 +403,7 @@ class Game:
             # as they throw) are shuffled into a new stock under the cards that are left.
             self._shuffles += 1
             fresh = list(pile)
-            self._rng(self._shuffles).shuffle(fresh)
+            _shuffle(self._rng(self._shuffles), fresh)
             self._event("reshuffle", None, (("cards", len(fresh)),))
             stock, pile = stock + tuple(fresh), ()
             self._thrown = ((), (), (), ())
@@ -503,9 +520,10 @@ class Game:
     def _end_game(self, team: int) -> None:
         won = (self._games_won[0] + (team == 0), self._games_won[1] + (team == 1))
         self._games_won = won
-        self._event("game_over", None, (("team", team), ("a", self._scores[0]), ("b", self._scores[1])))
-        if self._last_hand is not None:  # the hand that ended the game tells it too, after a new deal
-            self._last_hand = replace(self._last_hand, log=self.log)
+        over = self._event("game_over", None, (("team", team), ("a", self._scores[0]), ("b", self._scores[1])))
+        last = self._last_hand
+        if last is not None:  # the hand that ended the game (just now) tells it too, after a new deal
+            self._last_hand = replace(last, log=(*last.log, over))
         if won[team] >= self._rules.games_to_win:
             self._phase = Phase.GAME_OVER
             self._to_move = None
@@ -536,12 +554,12 @@ class Game:
         if script is not None:
             held = {c.index for h in script.hands for c in h.cards}
             rest = [c for c in DECK if c.index not in held]
-            self._rng(0).shuffle(rest)
+            _shuffle(self._rng(0), rest)
             hands = script.hands
             stock = tuple(rest)
         else:
             deck = list(DECK)
-            self._rng(0).shuffle(deck)
+            _shuffle(self._rng(0), deck)
             hands = tuple(Hand._dealt(tuple(deck[4 * i : 4 * i + 4])) for i in range(4))
             stock = tuple(deck[16:])
         self._hands = hands
