@@ -1,0 +1,130 @@
+"""How the novice beats ``random``, and how far any honest bot could: evidence for the 95 % target of the bots.
+
+Run ``python benchmarks/novice_vs_random.py --games 2000 --seed 91 --jobs 2``. It plays the arena's games
+(novice against random, seats swapping every game) three times:
+
+- as the novice plays them, telling how each game ended (whose accepted órdago, or on points);
+- with the novice's careful look before an órdago told its partner's real cards, the most any seña could
+  tell it;
+- with that look told every hand, which only a cheat could know.
+
+The last two are experiments, not levels: no bot of the package ever sees a card its seat cannot see.
+
+It prints, last, one JSON line. Uniform random play opens a third of its lances with an órdago, so nearly
+every game ends on an accepted órdago, decided by the random team's unseen cards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import contextlib
+import dataclasses
+import json
+import multiprocessing
+import random
+import sys
+from unittest import mock
+
+from mus_widget.arena import wilson
+from mus_widget.betting import Outcome
+from mus_widget.bots import make_bot, simple, worlds
+from mus_widget.bots.driver import bot_turn, lances_begin, table_talk
+from mus_widget.bots.tables import Knowledge
+from mus_widget.game import Game
+from mus_widget.observation import Observation
+from mus_widget.rules import Rules
+from mus_widget.seats import partner, team_of
+
+_TABLE: dict[str, Game] = {}
+"""The game being played, for the experiment that tells the novice its partner's cards."""
+
+
+def told(everything: bool) -> contextlib.AbstractContextManager[object]:
+    """While inside, the novice's careful look before an órdago knows its partner's real hand (or, with
+    ``everything``, every hand): the unseen cards are dealt with those hands fixed."""
+    honest = worlds.sample_worlds
+
+    def sample(
+        obs: Observation, knowledge: Knowledge, count: int, rng: random.Random, *, catch: bool = False,
+        read_calls: bool = True,
+    ) -> list[worlds.World]:
+        hands = _TABLE["game"].hands
+        if everything:
+            return [worlds.World((hands[0].key, hands[1].key, hands[2].key, hands[3].key), 1.0)]
+        mate = partner(obs.seat)
+        # The partner's cards leave the pool (as if seen), then its seat gets its real hand in every deal.
+        seen = dataclasses.replace(obs, discarded=(*obs.discarded, *hands[mate].cards))
+        out = []
+        for world in honest(seen, knowledge, count, rng, catch=catch, read_calls=read_calls):
+            keys = list(world.keys)
+            keys[mate] = hands[mate].key
+            out.append(worlds.World((keys[0], keys[1], keys[2], keys[3]), world.weight))
+        return out
+
+    return mock.patch.object(simple, "sample_worlds", sample)
+
+
+def how_it_ended(game: Game, novice: int) -> str:
+    """``won``/``lost``, then ``novice_ordago``, ``random_ordago`` or ``points``."""
+    result = "won" if game.winner == novice else "lost"
+    last = game.last_hand
+    assert last is not None
+    if not any(r.outcome is Outcome.ORDAGO for r in last.results):
+        return f"{result} on points"
+    callers = [e.seat for e in last.log if e.kind == "call" and e.get("action") == "ordago"]
+    who = "novice" if callers and callers[-1] is not None and team_of(callers[-1]) == novice else "random"
+    return f"{result} on the {who}'s órdago"
+
+
+def play(job: tuple[list[int], int, str]) -> collections.Counter[str]:
+    """The games of ``seeds`` (numbered from ``first``, the novice on team 1 in odd games), the novice told
+    ``knows`` (``nothing``, ``partner`` or ``everything``)."""
+    seeds, first, knows = job
+    ends: collections.Counter[str] = collections.Counter()
+    with contextlib.nullcontext() if knows == "nothing" else told(knows == "everything"):
+        for number, seed in enumerate(seeds, start=first):
+            novice = number % 2
+            bots = {s: make_bot("novice" if team_of(s) == novice else "random", seed * 4 + s) for s in range(4)}
+            game = Game.new(seed=seed, rules=Rules())
+            while not game.is_over:
+                _TABLE["game"] = game
+                seat = game.to_move
+                assert seat is not None
+                after = bot_turn(game, bots[seat]).game
+                game = table_talk(after, bots) if lances_begin(game, after) else after
+            ends[how_it_ended(game, novice)] += 1
+    return ends
+
+
+def run(games: int, seed: int, jobs: int, knows: str) -> collections.Counter[str]:
+    seeds = [seed * 1_000_003 + i for i in range(games)]
+    size = -(-games // jobs)
+    chunks = [(seeds[i : i + size], i, knows) for i in range(0, games, size)]
+    with multiprocessing.Pool(jobs) as pool:
+        return sum(pool.map(play, chunks), collections.Counter())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=91)
+    parser.add_argument("--jobs", type=int, default=2, help="processes to spread the games over")
+    args = parser.parse_args(argv)
+    figures: dict[str, object] = {"games": args.games, "seed": args.seed}
+    for name, knows in (("novice", "nothing"), ("partner_told", "partner"), ("everything_told", "everything")):
+        ends = run(args.games, args.seed, args.jobs, knows)
+        wins = sum(n for end, n in ends.items() if end.startswith("won"))
+        low, high = wilson(wins, args.games)
+        print(f"{name}: won {wins} of {args.games} ({wins / args.games:.1%}, 95 % interval "
+              f"{low:.1%}–{high:.1%})", file=sys.stderr)
+        for end, n in sorted(ends.items()):
+            print(f"  {end}: {n}", file=sys.stderr)
+        figures[name] = {"win_rate": round(wins / args.games, 4), "ci95": [round(low, 4), round(high, 4)],
+                         "ends": dict(sorted(ends.items()))}
+    print(json.dumps(figures, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

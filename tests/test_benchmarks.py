@@ -1,0 +1,38 @@
+"""The benchmark scripts run and print the JSON line their readers rely on (tiny sizes: figures are not tested)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def last_json(script: str, *args: str) -> Any:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / script), *args],
+        cwd=ROOT, capture_output=True, text=True, check=True, timeout=300,
+    )
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_the_engine_benchmark_prints_its_figures() -> None:
+    figures = last_json("engine.py", "--deals", "300", "--hands", "40")
+    assert figures["deals_per_second"] > 0 and figures["hands_per_second"] > 0
+    assert 0 < figures["peak_memory_mb"] < 1000
+
+
+def test_novice_against_random_tells_how_games_end() -> None:
+    figures = last_json("novice_vs_random.py", "--games", "6", "--seed", "3", "--jobs", "1")
+    assert figures["games"] == 6
+    for name in ("novice", "partner_told", "everything_told"):
+        ends = figures[name]["ends"]
+        assert sum(ends.values()) == 6
+        won = sum(n for end, n in ends.items() if end.startswith("won"))
+        assert figures[name]["win_rate"] == round(won / 6, 4)
+    # Told every hand, the novice stakes the game only on a sure thing: the experiment really tells it.
+    assert figures["everything_told"]["ends"].get("lost on the novice's órdago", 0) == 0
+    assert figures["everything_told"]["ends"].get("won on the novice's órdago", 0) > 0
