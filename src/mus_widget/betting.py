@@ -58,14 +58,18 @@ class Legal:
     """The legal actions as canonical strings (see :meth:`strings`)."""
 
     def __post_init__(self) -> None:
-        texts = [kind.value for kind in self.kinds if kind is not Kind.ORDAGO]
+        object.__setattr__(self, "texts", self._listed(f"envido {self.confirm}", f"envido {self.raise_from}"))
+
+    def _listed(self, confirm: str, raises: str) -> tuple[str, ...]:
+        """The calls in order: bare calls, then the envido to confirm and the raises as given, then órdago."""
+        parts = [kind.value for kind in self.kinds if kind is not Kind.ORDAGO]
         if self.confirm:
-            texts.append(f"envido {self.confirm}")
+            parts.append(confirm)
         if self.raise_from:
-            texts.append(f"envido {self.raise_from}")
+            parts.append(raises)
         if Kind.ORDAGO in self.kinds:
-            texts.append("ordago")
-        object.__setattr__(self, "texts", tuple(texts))
+            parts.append(Kind.ORDAGO.value)
+        return tuple(parts)
 
     def allows(self, action: Action) -> bool:
         if action.kind is Kind.ENVIDO:
@@ -80,14 +84,8 @@ class Legal:
 
     def describe(self) -> str:
         """For error messages: the legal actions with the envido range spelled out."""
-        parts = [kind.value for kind in self.kinds if kind is not Kind.ORDAGO]
-        if self.confirm:
-            parts.append(f"envido {self.confirm} (to confirm)")
-        if self.raise_from:
-            parts.append(f"envido {self.raise_from}..{self.raise_to}")
-        if Kind.ORDAGO in self.kinds:
-            parts.append("ordago")
-        return ", ".join(parts)
+        confirm, raises = f"envido {self.confirm} (to confirm)", f"envido {self.raise_from}..{self.raise_to}"
+        return ", ".join(self._listed(confirm, raises))
 
 
 @dataclass(frozen=True, slots=True)
