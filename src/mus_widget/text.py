@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from .actions import Action, Kind
 from .betting import Outcome
 from .i18n import message
@@ -27,43 +29,57 @@ def action_text(action: str | Action, language: str = "en") -> str:
     return message(f"action.{act.kind.value}", language)
 
 
-def _values(values: dict[str, Value], language: str) -> dict[str, object]:
-    """Turn seat, team and lance ids among message values into their names."""
+Namer = Callable[[int], object]
+"""Names a seat (or a team) in a message; given something that is no seat, it may return it unchanged."""
+
+
+def message_values(
+    values: Mapping[str, Value], language: str, seat: Namer | None = None, team: Namer | None = None
+) -> dict[str, object]:
+    """Turn seat, team, lance, outcome, seña, action and feature ids among message values into words; seats
+    and teams by ``seat`` and ``team`` (by default their names in ``language``, such as "South")."""
+    name_seat = seat or (lambda s: seat_name(int(s), language))
+    name_team = team or (lambda t: team_name(int(t), language))
     out: dict[str, object] = dict(values)
     for key in ("seat", "tied_with", "mano"):
-        if isinstance(values.get(key), int):
-            out[key] = seat_name(int(values[key]), language)
-    if isinstance(values.get("team"), int):
-        out["team"] = team_name(int(values["team"]), language)
-    if isinstance(values.get("lance"), str):
-        out["lance"] = message(f"lance.{values['lance']}", language)
-    if isinstance(values.get("outcome"), str):
-        out["outcome"] = message(f"outcome.{values['outcome']}", language)
-    if isinstance(values.get("sena"), str):
-        out["sena"] = message(f"sena.{values['sena']}.meaning", language)
-    if isinstance(values.get("action"), str):
-        out["action"] = action_text(str(values["action"]), language)
-    if isinstance(values.get("feature"), str):
-        out["feature"] = message(f"feature.{values['feature']}", language, count=values.get("count", 0))
+        value = values.get(key)
+        if isinstance(value, int):
+            out[key] = name_seat(value)
+    team_id = values.get("team")
+    if isinstance(team_id, int):
+        out["team"] = name_team(team_id)
+    for key, prefix in (("lance", "lance."), ("outcome", "outcome.")):
+        value = values.get(key)
+        if isinstance(value, str):
+            out[key] = message(prefix + value, language)
+    sena = values.get("sena")
+    if isinstance(sena, str):
+        out["sena"] = message(f"sena.{sena}.meaning", language)
+    action = values.get("action")
+    if isinstance(action, str):
+        out["action"] = action_text(action, language)
+    feature = values.get("feature")
+    if isinstance(feature, str):
+        out["feature"] = message(f"feature.{feature}", language, count=values.get("count", 0))
     if "score" in values and "now" not in values:
         out["score_text"] = message("score.keep" if values["score"] else "score.change", language)
     return out
 
 
-def event_text(event: Event, language: str = "en") -> str:
-    """One line of the table log."""
+def event_text(event: Event, language: str = "en", seat: Namer | None = None, team: Namer | None = None) -> str:
+    """One line of the table log (players named by ``seat`` and ``team``, as in :func:`message_values`)."""
     values: dict[str, Value] = dict(event.detail)
     if event.seat is not None:
         values["seat"] = event.seat
     message_id = f"event.{event.kind}"
     if event.kind == "declare":
         message_id = f"event.declare.{values['lance']}.{'yes' if values['has'] else 'no'}"
-    return message(message_id, language, **_values(values, language))
+    return message(message_id, language, **message_values(values, language, seat, team))
 
 
 def reason_text(reason: Reason, language: str = "en") -> str:
     """Why a lance went the way it did."""
-    return message(reason.id, language, **_values(reason.params, language))
+    return message(reason.id, language, **message_values(reason.params, language))
 
 
 def row_text(row: CountRow, language: str = "en") -> str:

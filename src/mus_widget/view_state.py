@@ -28,7 +28,7 @@ from .rules import Rules
 from .scoring import CountRow, Reason, Value
 from .seats import partner, team_seats
 from .senas import true_senas
-from .text import action_text, event_text, reason_text
+from .text import action_text, event_text, message_values, reason_text
 
 Stage = Literal["play", "count"]
 """``play``: the current hand; ``count``: the last hand's count is open until the student presses Next hand."""
@@ -111,43 +111,21 @@ class _Texts:
         a, b = team_seats(team)
         return message("ui.team", self.language, a=self.names[a], b=self.names[b])
 
+    def name_seat(self, seat: int) -> object:
+        """A seat's player by name (anything that is no seat, unchanged)."""
+        return self.names[seat] if not isinstance(seat, bool) and 0 <= seat < 4 else seat
+
+    def name_team(self, team: int) -> object:
+        """A team by its players' names (anything that is no team, unchanged)."""
+        return self.team(team) if not isinstance(team, bool) and team in (0, 1) else team
+
     def values(self, values: Mapping[str, Value]) -> dict[str, object]:
-        """Turn seat, team, lance, outcome, seña, action and feature ids among message values into words."""
-        lang = self.language
-        out: dict[str, object] = dict(values)
-        for key in ("seat", "tied_with", "mano"):
-            value = values.get(key)
-            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4:
-                out[key] = self.names[value]
-        team = values.get("team")
-        if isinstance(team, int) and not isinstance(team, bool) and team in (0, 1):
-            out["team"] = self.team(team)
-        for key, prefix in (("lance", "lance."), ("outcome", "outcome.")):
-            value = values.get(key)
-            if isinstance(value, str):
-                out[key] = message(prefix + value, lang)
-        sena = values.get("sena")
-        if isinstance(sena, str):
-            out["sena"] = message(f"sena.{sena}.meaning", lang)
-        action = values.get("action")
-        if isinstance(action, str):
-            out["action"] = action_text(action, lang)
-        feature = values.get("feature")
-        if isinstance(feature, str):
-            out["feature"] = message(f"feature.{feature}", lang, count=values.get("count", 0))
-        if "score" in values and "now" not in values:
-            out["score_text"] = message("score.keep" if values["score"] else "score.change", lang)
-        return out
+        """Turn the ids among message values into words, with players' names for seats and teams."""
+        return message_values(values, self.language, self.name_seat, self.name_team)
 
     def event(self, event: Event) -> str:
-        values: dict[str, Value] = dict(event.detail)
-        if event.seat is not None:
-            values["seat"] = event.seat
-        message_id = f"event.{event.kind}"
-        if event.kind == "declare":
-            message_id = f"event.declare.{values.get('lance')}.{'yes' if values.get('has') else 'no'}"
         try:
-            return message(message_id, self.language, **self.values(values))
+            return event_text(event, self.language, self.name_seat, self.name_team)
         except (MusError, ValueError, KeyError):
             return event_text(event, self.language)
 
