@@ -25,7 +25,7 @@ from .hands import HandValue, Lance, ParesKind, evaluate, rank_of
 from .i18n import message
 from .log import HandSummary
 from .rules import Rules
-from .scoring import CountRow, Reason, Value
+from .scoring import CountRow, Reason, Value, best_seat
 from .seats import speaking_order, team_of, team_seats
 
 _INDEX: Final = {lance: i for i, lance in enumerate(Lance)}
@@ -207,18 +207,10 @@ def _bonus(lance: Lance, team: int, values: Sequence[HandValue]) -> list[Reason]
 def contenders(lance: Lance, values: Sequence[HandValue], mano: int) -> tuple[int, int | None]:
     """The seat that wins ``lance`` by the cards (ties to the player nearer the mano) and its rival, the best
     seat of the other team (None when no one of that team holds the lance)."""
-    i = _INDEX[lance]
     order = speaking_order(mano)
-    best = order[0]
-    for seat in order[1:]:
-        if values[seat].strengths[i] > values[best].strengths[i]:
-            best = seat
-    others = [s for s in order if team_of(s) != team_of(best)]
-    rival = others[0]
-    for seat in others[1:]:
-        if values[seat].strengths[i] > values[rival].strengths[i]:
-            rival = seat
-    if lance in _HOLDING and not values[rival].strengths[i]:
+    best = best_seat(lance, values, order)
+    rival = best_seat(lance, values, [s for s in order if team_of(s) != team_of(best)])
+    if lance in _HOLDING and not values[rival].strengths[_INDEX[lance]]:
         return best, None
     return best, rival
 

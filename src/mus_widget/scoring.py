@@ -64,6 +64,17 @@ class CountRow:
 _INDEX = {lance: i for i, lance in enumerate(Lance)}
 
 
+def best_seat(lance: Lance, values: Sequence[HandValue], seats: Sequence[int]) -> int:
+    """Of ``seats``, given in speaking order, the one whose hand is best at ``lance``; a tie goes to the
+    earlier, the player nearer the mano."""
+    i = _INDEX[lance]
+    best = seats[0]
+    for seat in seats[1:]:
+        if values[seat].strengths[i] > values[best].strengths[i]:
+            best = seat
+    return best
+
+
 def card_winner(lance: Lance, values: Sequence[HandValue], hands: Sequence[Hand], mano: int) -> tuple[int, Reason]:
     """The seat with the best hand at ``lance`` (ties to the mano) and the reason it won.
 
@@ -71,10 +82,7 @@ def card_winner(lance: Lance, values: Sequence[HandValue], hands: Sequence[Hand]
     """
     i = _INDEX[lance]
     order = speaking_order(mano)
-    best = order[0]
-    for seat in order[1:]:
-        if values[seat].strengths[i] > values[best].strengths[i]:
-            best = seat
+    best = best_seat(lance, values, order)
     tied = [s for s in order if s != best and values[s].strengths[i] == values[best].strengths[i]]
     detail: list[tuple[str, Value]] = [("lance", lance.value), ("seat", best), ("hand", str(hands[best]))]
     value = values[best]
