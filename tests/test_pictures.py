@@ -3,7 +3,6 @@ HTML with inline SVG, and a notebook of them exported by nbconvert with no kerne
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from pathlib import Path
@@ -14,6 +13,7 @@ from IPython.core.formatters import DisplayFormatter
 from nbconvert import HTMLExporter
 
 import mus_widget as mw
+from bundle import source_hash
 from mus_widget.pictures import card_art, show_card, show_count, show_deal, show_hand
 from mus_widget.widget import STATIC
 
@@ -21,16 +21,6 @@ ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "js"
 DEAL = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]
 SVG = re.compile(r"<svg\b")
-
-
-def source_hash() -> str:
-    """The sha256 of js/ that js/build.mjs writes into the bundle and into static/cards.json."""
-    digest = hashlib.sha256()
-    for path in sorted(p for p in JS.rglob("*") if p.suffix in {".js", ".mjs", ".css"}):
-        digest.update(f"{path.relative_to(JS).as_posix()}\n".encode())
-        digest.update(path.read_bytes())
-        digest.update(b"\n")
-    return digest.hexdigest()
 
 
 def counted_game() -> mw.Game:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import hashlib
 import json
 import random
 import re
@@ -16,6 +15,7 @@ from typing import Any
 import pytest
 
 import mus_widget as mw
+from bundle import source_hash
 from leaks import cards_in
 from mus_widget import MusTable
 from mus_widget.bots import Bot, Decision, make_bot
@@ -382,16 +382,6 @@ def test_without_a_running_loop_the_bots_play_at_once() -> None:
 
 
 # ---------------------------------------------------------------------------------------------- front end
-
-
-def source_hash() -> str:
-    """The sha256 js/build.mjs puts on the bundle's first line: each source's path, newline, bytes, newline."""
-    digest = hashlib.sha256()
-    for path in sorted(p for p in JS.rglob("*") if p.suffix in {".js", ".mjs", ".css"}):
-        digest.update(f"{path.relative_to(JS).as_posix()}\n".encode())
-        digest.update(path.read_bytes())
-        digest.update(b"\n")
-    return digest.hexdigest()
 
 
 def test_the_bundle_is_built_from_the_current_sources() -> None:
