@@ -26,15 +26,15 @@ import random
 import sys
 from unittest import mock
 
-from mus_widget.arena import wilson
-from mus_widget.betting import Outcome
 from mus_widget.bots import make_bot, simple, worlds
+from mus_widget.bots.arena import wilson
 from mus_widget.bots.driver import bot_turn, lances_begin, table_talk
 from mus_widget.bots.tables import Knowledge
-from mus_widget.game import Game
-from mus_widget.observation import Observation
-from mus_widget.rules import Rules
-from mus_widget.seats import partner, team_of
+from mus_widget.engine.betting import Outcome
+from mus_widget.engine.game import Game
+from mus_widget.engine.observation import Observation
+from mus_widget.engine.rules import Rules
+from mus_widget.engine.seats import partner, team_of
 
 _TABLE: dict[str, Game] = {}
 """The game being played, for the experiment that tells the novice its partner's cards."""

@@ -1,7 +1,7 @@
-// Bundle js/ into the files the Python package ships: src/mus_widget/static/widget.js (one self-contained ES
-// module: anywidget loads it from a Blob URL, so no relative imports survive), src/mus_widget/static/widget.css,
-// and src/mus_widget/static/cards.json, the SVG of the 40 cards and the back drawn by js/cards.js, which the
-// static pictures of mus_widget.pictures embed (the same card art as the widget, without a kernel). Each
+// Bundle js/ into the files the Python package ships: src/mus_widget/table/static/widget.js (one self-contained
+// ES module: anywidget loads it from a Blob URL, so no relative imports survive), table/static/widget.css,
+// and src/mus_widget/teaching/cards.json, the SVG of the 40 cards and the back drawn by js/cards.js, which the
+// static pictures of mus_widget.teaching.pictures embed (the same card art as the widget, without a kernel). Each
 // carries the sha256 of the js/ sources, which tests/test_widget.py and tests/test_pictures.py recompute
 // without Node: a stale bundle fails the tests.
 //
@@ -16,7 +16,8 @@ import { build } from "esbuild";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);
-const out = join(root, "src", "mus_widget", "static");
+const out = join(root, "src", "mus_widget", "table", "static");
+const artOut = join(root, "src", "mus_widget", "teaching", "cards.json");
 
 /** Every source file under js/, as posix paths relative to js/, sorted. */
 function sources(dir = here) {
@@ -53,9 +54,9 @@ async function cardArt() {
 
 if (process.argv.includes("--check")) {
   const first = readFileSync(join(out, "widget.js"), "utf8").split("\n", 1)[0];
-  const art = JSON.parse(readFileSync(join(out, "cards.json"), "utf8"));
+  const art = JSON.parse(readFileSync(artOut, "utf8"));
   if (!first.includes(digest) || art.sha256 !== digest) {
-    console.error("src/mus_widget/static/ is stale: run npm run build");
+    console.error("the bundle (src/mus_widget/table/static/) or the card art (src/mus_widget/teaching/cards.json) is stale: run npm run build");
     process.exit(1);
   }
   console.log("bundle is up to date");
@@ -71,6 +72,6 @@ if (process.argv.includes("--check")) {
   });
   writeFileSync(join(out, "widget.js"), `${header("// %")}\n${result.outputFiles[0].text}`);
   writeFileSync(join(out, "widget.css"), `${header("/* % */")}\n${readFileSync(join(here, "styles.css"), "utf8")}`);
-  writeFileSync(join(out, "cards.json"), await cardArt());
-  console.log(`wrote src/mus_widget/static/widget.js, widget.css and cards.json (sources sha256 ${digest.slice(0, 12)})`);
+  writeFileSync(artOut, await cardArt());
+  console.log(`wrote src/mus_widget/table/static/widget.js and widget.css, and src/mus_widget/teaching/cards.json (sources sha256 ${digest.slice(0, 12)})`);
 }

@@ -398,8 +398,8 @@ def test_an_envido_of_0_cannot_even_be_built_as_an_action():
 
 def test_nothing_to_confirm_means_no_envido_is_allowed_by_confirmation():
     # Legal(confirm=0) is "nothing to confirm": only the raise range may allow an envido.
-    assert not mw.betting.Legal((mw.Kind.QUIERO,)).allows(Action.parse("envido 2"))
-    assert mw.betting.Legal((mw.Kind.ORDAGO,), confirm=3).allows(Action.parse("envido 3"))
+    assert not mw.engine.betting.Legal((mw.Kind.QUIERO,)).allows(Action.parse("envido 2"))
+    assert mw.engine.betting.Legal((mw.Kind.ORDAGO,), confirm=3).allows(Action.parse("envido 3"))
 
 
 def test_envido_41_is_illegal_at_target_40_and_envido_1_malformed_in_the_game():

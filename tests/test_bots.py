@@ -21,18 +21,18 @@ from dataclasses import dataclass
 import pytest
 
 import mus_widget as mw
-from mus_widget import Action, Game, Hand, Kind, Lance, Observation, Phase, Rules, arena
-from mus_widget.bots import LEVELS, Bot, Decision, ExpertBot, NoviceBot, RandomBot, make_bot
+from mus_widget import Action, Game, Hand, Kind, Lance, Observation, Phase, Rules
+from mus_widget.bots import LEVELS, Bot, Decision, ExpertBot, NoviceBot, RandomBot, arena, make_bot
 from mus_widget.bots.base import TELLING_SENAS, partner_sena
 from mus_widget.bots.driver import Turn, advance, bot_turn, lances_begin, table_talk
 from mus_widget.bots.simple import team_chance
 from mus_widget.bots.tables import knowledge_for
 from mus_widget.bots.worlds import lance_chance, normalised, sample_worlds
-from mus_widget.hands import evaluate, lance_winner
-from mus_widget.log import Event
-from mus_widget.messages import EN
-from mus_widget.senas import sena, true_senas
-from mus_widget.text import reason_text
+from mus_widget.engine.hands import evaluate, lance_winner
+from mus_widget.engine.log import Event
+from mus_widget.engine.senas import sena, true_senas
+from mus_widget.i18n.messages import EN
+from mus_widget.i18n.text import reason_text
 
 SOUTH, EAST, NORTH, WEST = 0, 1, 2, 3
 SEAT = {"South": SOUTH, "East": EAST, "North": NORTH, "West": WEST}

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 import mus_widget as mw
-from mus_widget.exercises import KINDS, exercise
+from mus_widget.engine.seats import next_seat
 from mus_widget.i18n import LANGUAGES
-from mus_widget.quiz import Quiz
-from mus_widget.seats import next_seat
+from mus_widget.teaching.exercises import KINDS, exercise
+from mus_widget.teaching.quiz import Quiz
 
 SEEDS = range(25)
 LANCES = {"grande": mw.Lance.GRANDE, "chica": mw.Lance.CHICA, "pares": mw.Lance.PARES, "juego": mw.Lance.JUEGO,
@@ -165,7 +165,7 @@ def test_a_quiz_marks_the_right_button_and_the_wrong_one_and_moves_on() -> None:
 def test_the_picture_does_not_give_the_answer_away_until_the_answer() -> None:
     for kind in ("pares_of", "juego_of", "pares", "juego"):
         quiz = Quiz(kind, seed=5, language="en")
-        caption = mw.pictures.hand_caption(quiz.exercise.hands[0], quiz.exercise.rules)
+        caption = mw.teaching.pictures.hand_caption(quiz.exercise.hands[0], quiz.exercise.rules)
         assert caption not in quiz._picture.value and "juego" not in quiz._picture.value.replace("Juego", "")
         quiz.answer(quiz.exercise.answer)
         assert caption in quiz._picture.value, "once answered, the hands say what they hold"

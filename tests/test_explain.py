@@ -1,5 +1,5 @@
-"""Explanations of counted hands (mus_widget.explain): scripted hands read like the lesson they make, then 2,000
-random counted hands, each lance's deciding card, pares or total checked against the evaluator."""
+"""Explanations of counted hands (mus_widget.teaching.explain): scripted hands read like the lesson they make,
+then 2,000 random counted hands, each lance's deciding card, pares or total checked against the evaluator."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import pytest
 
 import mus_widget as mw
 from mus_widget import Lance, Outcome
-from mus_widget.explain import Explanation, explain, pares_phrase, render
-from mus_widget.hands import JUEGO_ORDER, rank_of
-from mus_widget.messages import EN
-from mus_widget.seats import speaking_order, team_of
+from mus_widget.engine.hands import JUEGO_ORDER, rank_of
+from mus_widget.engine.seats import speaking_order, team_of
+from mus_widget.i18n.messages import EN
+from mus_widget.teaching.explain import Explanation, explain, pares_phrase, render
 
 # DEAL_A, mano South (as in test_game_scripted):
 #   South 12o 12c 11o 11c  R R C C: duples, 40      East 1o 1c 4o 5o  A A 5 4: par of ases, 11

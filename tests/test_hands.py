@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import mus_widget as mw
 from mus_widget import Lance, ParesKind, Rules
-from mus_widget.hands import distinct_rank_hands
+from mus_widget.engine.hands import distinct_rank_hands
 
 H = mw.Hand.parse
 

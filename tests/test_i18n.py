@@ -10,8 +10,8 @@ from babel.messages.pofile import read_po
 import mus_widget as mw
 from mus_widget import i18n
 from mus_widget.i18n import GAME_WORDS, LANGUAGES, PLURAL_IDS, SAME_FLAG, catalog, message
-from mus_widget.messages import EN, placeholders
-from mus_widget.text import action_text, event_text
+from mus_widget.i18n.messages import EN, placeholders
+from mus_widget.i18n.text import action_text, event_text
 
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 
@@ -159,7 +159,7 @@ def test_the_fast_path_for_small_numbers_writes_them_as_babel_does() -> None:
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_the_built_in_scenarios_speak_every_language(code: str) -> None:
     """A teacher's table shows the library's titles and notes in the table's language."""
-    from mus_widget.scenarios import library
+    from mus_widget.teaching.scenarios import library
 
     missing = []
     for name, scenario in library().items():

@@ -1,21 +1,24 @@
-"""Static pictures for lessons (mus_widget.pictures): the widget's own card art, hands, deals and counts as plain
-HTML with inline SVG, and a notebook of them exported by nbconvert with no kernel."""
+"""Static pictures for lessons (mus_widget.teaching.pictures): the widget's own card art, hands, deals and counts as
+plain HTML with inline SVG, and a notebook of them exported by nbconvert with no kernel."""
 
 from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import nbformat
 import pytest
 from IPython.core.formatters import DisplayFormatter
+from IPython.core.interactiveshell import InteractiveShell
 from nbconvert import HTMLExporter
 
 import mus_widget as mw
 from bundle import source_hash
-from mus_widget.pictures import card_art, show_card, show_count, show_deal, show_hand
-from mus_widget.widget import STATIC
+from mus_widget.teaching import pictures
+from mus_widget.teaching.pictures import card_art, show_card, show_count, show_deal, show_hand
 
 ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "js"
@@ -41,8 +44,8 @@ def static_only(markup: str) -> None:
 
 
 def test_the_card_art_is_the_widgets_built_from_the_current_js() -> None:
-    art = json.loads((STATIC / "cards.json").read_text())
-    assert art["sha256"] == source_hash(), "static/cards.json is stale: run npm run build"
+    art = json.loads((Path(pictures.__file__).with_name("cards.json")).read_text())
+    assert art["sha256"] == source_hash(), "teaching/cards.json is stale: run npm run build"
     assert art["source"] == "js/cards.js"
     assert sorted(art["cards"]) == sorted(str(card) for card in mw.DECK)
     for svg in [*art["cards"].values(), art["back"]]:
@@ -71,8 +74,17 @@ def test_show_hand_draws_four_cards_named_in_words_with_what_they_hold() -> None
     assert "31: juego" in show_hand("12o 11c 10e 1b").html
 
 
+def notebook_formatter() -> DisplayFormatter:
+    """The display formatter of a running IPython, with the pictures registered for the engine's cards and
+    hands (as ``import mus_widget`` does in a kernel)."""
+    shell = InteractiveShell.instance()
+    assert pictures.register_formatters()
+    formatter: DisplayFormatter = shell.display_formatter
+    return formatter
+
+
 def test_hand_and_card_show_themselves_in_a_notebook() -> None:
-    formatter = DisplayFormatter()
+    formatter = notebook_formatter()
     hand = mw.Hand.parse("12o 3c 7e 1b")
     data, _ = formatter.format(hand)
     assert data["text/plain"] == "Hand.parse('12o 3c 7e 1b')"
@@ -80,6 +92,21 @@ def test_hand_and_card_show_themselves_in_a_notebook() -> None:
     card_data, _ = formatter.format(mw.Card.parse("11c"))
     assert len(SVG.findall(card_data["text/html"])) == 1 and "caballo de copas (11c)" in card_data["text/html"]
     assert show_card("11c").html == card_data["text/html"]
+
+
+def test_importing_the_package_in_a_kernel_shows_hands_as_cards() -> None:
+    """The engine has no HTML repr of its own (it never imports the pictures); ``import mus_widget`` in a running
+    IPython registers one, so a Hand on the last line of a cell still shows as its cards."""
+    assert not hasattr(mw.Hand, "_repr_html_") and not hasattr(mw.Card, "_repr_html_")
+    script = (
+        "from IPython.core.interactiveshell import InteractiveShell\n"
+        "shell = InteractiveShell.instance()\n"
+        "import mus_widget as mw\n"
+        "data, _ = shell.display_formatter.format(mw.Hand.parse('12o 3c 7e 1b'))\n"
+        "print(data['text/html'] == mw.show_hand('12o 3c 7e 1b').html, data['text/plain'])\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "True Hand.parse('12o 3c 7e 1b')"
 
 
 def test_show_deal_puts_the_four_hands_around_the_felt_and_marks_the_mano() -> None:
@@ -131,7 +158,7 @@ def test_show_count_of_an_ordago_and_of_a_negada_that_ended_the_game() -> None:
 
 def test_the_pictures_survive_an_nbconvert_html_export_with_no_kernel(tmp_path: Path) -> None:
     game = counted_game()
-    formatter = DisplayFormatter()
+    formatter = notebook_formatter()
     shown = [
         ('mw.show_hand("12o 3c 7e 1b")', show_hand("12o 3c 7e 1b")),
         ("mw.Hand.parse('11o 11c 4e 5b')", mw.Hand.parse("11o 11c 4e 5b")),
@@ -159,7 +186,7 @@ def test_the_pictures_survive_an_nbconvert_html_export_with_no_kernel(tmp_path: 
     assert "a par of reyes · 28 points, no juego" in body
     assert 'data-lance="pares"' in body and "duples of 6s and ases" in body
     # Every shape of the card art reaches the page (the exporter re-serialises the markup, but drops nothing).
-    markup = "".join(value.html if isinstance(value, mw.Picture) else value._repr_html_() for _, value in shown)
+    markup = "".join(formatter.format(value)[0]["text/html"] for _, value in shown)
     for tag in ("rect", "path", "circle", "ellipse", "text", "g"):
         drawn = len(re.findall(rf"<{tag}\b", markup))
         assert drawn and len(re.findall(rf"<{tag}\b", body)) == drawn, tag

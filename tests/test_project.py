@@ -3,21 +3,17 @@
 from __future__ import annotations
 
 import ast
-import json
 import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "mus_widget"
-ENGINE = [
-    "actions", "betting", "cards", "errors", "game", "hands", "log", "messages", "observation",
-    "phase", "rules", "scoring", "seats", "senas", "text",
-]
+LAYERS = ("engine", "i18n", "bots", "teaching", "table")
+"""The package's layers, lowest first: a module may import only from its own layer and the layers below."""
+FACADES = {"__init__", "arena", "i18n_tool"}
+"""Top-level modules above every layer: the package's exports and the short names of two commands."""
 FRONT_END = {"anywidget", "traitlets", "ipywidgets", "IPython"}
 
 
@@ -40,56 +36,136 @@ def test_ci_runs_the_readme_test_command() -> None:
     assert test in lines
 
 
-@pytest.mark.parametrize("module", ENGINE)
-def test_engine_module_imports_nothing_of_the_front_end(module: str) -> None:
-    tree = ast.parse((PACKAGE / f"{module}.py").read_text())
-    imported = set()
-    for node in ast.walk(tree):
+def module_name(path: Path) -> str:
+    """``engine.cards`` for src/mus_widget/engine/cards.py, ``i18n`` for src/mus_widget/i18n/__init__.py."""
+    parts = path.relative_to(PACKAGE).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts) or "__init__"
+
+
+def package_modules() -> dict[str, Path]:
+    return {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+KNOWN = package_modules()
+
+
+def imports_of(source: str, name: str, is_package: bool = False) -> tuple[set[str], set[str]]:
+    """What module ``name`` imports, anywhere in its source (inside functions and ``TYPE_CHECKING`` too): the
+    package's own modules by name (relative to ``mus_widget``), and the top-level names of everything else."""
+    package = name.split(".") if is_package and name != "__init__" else name.split(".")[:-1]
+    own: set[str] = set()
+    other: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
-            imported |= {alias.name.split(".")[0] for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            imported.add(node.module.split(".")[0])
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            assert node.module.split(".")[0] not in {"widget", "bots", "teaching"}, f"{module} imports .{node.module}"
-    assert not imported & FRONT_END, f"{module} imports {imported & FRONT_END}"
+            for alias in node.names:
+                if alias.name.startswith("mus_widget."):
+                    own.add(alias.name.removeprefix("mus_widget."))
+                elif alias.name != "mus_widget":
+                    other.add(alias.name.split(".")[0])
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0:
+                module = node.module or ""
+                if module == "mus_widget" or module.startswith("mus_widget."):
+                    base = module.removeprefix("mus_widget").lstrip(".").split(".") if module != "mus_widget" else []
+                else:
+                    other.add(module.split(".")[0])
+                    continue
+            else:
+                base = package[: len(package) - (node.level - 1)] + (node.module.split(".") if node.module else [])
+            for alias in node.names:
+                candidate = ".".join([*base, alias.name])
+                own.add(candidate if candidate in KNOWN else ".".join(base) or "__init__")
+    return own, other
 
 
-@pytest.mark.parametrize("module", ["explain", "scenarios", "pictures", "coach"])
-def test_teaching_modules_stand_without_the_widget(module: str) -> None:
-    """Explanations, scenarios, static pictures and the coach work with no widget stack (nbconvert, scripts)."""
-    tree = ast.parse((PACKAGE / f"{module}.py").read_text())
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            assert not {alias.name.split(".")[0] for alias in node.names} & FRONT_END, module
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            top = node.module.split(".")[0]
-            assert top not in FRONT_END and (node.level == 0 or top not in {"widget", "view_state"}), module
+def layer_of(module: str) -> str:
+    return module.split(".", maxsplit=1)[0]
 
 
-def test_engine_never_uses_the_global_random() -> None:
-    for path in PACKAGE.glob("*.py"):
-        text = path.read_text()
-        assert not re.search(r"\brandom\.(random|choice|shuffle|randrange|randint|sample|seed)\(", text), path.name
+IMPORTS = {name: imports_of(path.read_text(), name, path.name == "__init__.py") for name, path in KNOWN.items()}
 
 
-def test_notebooks_are_committed_without_outputs() -> None:
-    for path in sorted((ROOT / "tutorials").glob("*.ipynb")):
-        notebook = json.loads(path.read_text())
-        assert notebook["metadata"]["kernelspec"]["name"] == "python3", path.name
-        for cell in notebook["cells"]:
-            if cell["cell_type"] == "code":
-                assert not cell["outputs"] and cell["execution_count"] is None, path.name
+def test_the_tree_shows_the_layers() -> None:
+    layers = {layer_of(name) for name in IMPORTS if name not in FACADES}
+    assert layers == set(LAYERS), "every module lives in a layer's folder or is a top-level facade"
 
 
-def test_ruff_is_clean() -> None:
-    ruff = shutil.which("ruff")
-    assert ruff, "ruff is in the test extra"
-    result = subprocess.run(
-        [ruff, "check", "src", "tests", "benchmarks"], cwd=ROOT, capture_output=True, text=True, check=False
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+@pytest.mark.parametrize("module", sorted(name for name in IMPORTS if name not in FACADES))
+def test_a_layer_imports_only_the_layers_below_it(module: str) -> None:
+    assert upward_imports(module, IMPORTS[module][0]) == []
 
 
-def test_mypy_is_clean() -> None:
-    result = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True, check=False)
-    assert result.returncode == 0, result.stdout + result.stderr
+def upward_imports(module: str, own: set[str]) -> list[str]:
+    rank = LAYERS.index(layer_of(module))
+    return sorted(target for target in own if target in FACADES or LAYERS.index(layer_of(target)) > rank)
+
+
+@pytest.mark.parametrize("module", sorted(name for name in IMPORTS if layer_of(name) == "engine"))
+def test_engine_imports_nothing_of_the_front_end(module: str) -> None:
+    _, other = IMPORTS[module]
+    assert not other & (FRONT_END | {"babel"}), f"{module} imports {other & (FRONT_END | {'babel'})}"
+
+
+@pytest.mark.parametrize("module", sorted(name for name in IMPORTS if layer_of(name) in {"engine", "i18n", "bots",
+                                                                                          "teaching"}
+                                         and name != "teaching.quiz"))
+def test_layers_below_the_table_stand_without_the_widget_stack(module: str) -> None:
+    """The engine, the language, the bots, explanations, scenarios, pictures and the coach work with no widget
+    library (nbconvert, scripts, a server); only the quiz is a widget below the table."""
+    _, other = IMPORTS[module]
+    assert not other & FRONT_END, f"{module} imports {other & FRONT_END}"
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every strongly connected group of more than one module (Tarjan), and every module that imports itself."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1 or node in graph.get(node, ()):
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_import_cycle_anywhere_lazy_imports_included() -> None:
+    graph = {name: {target for target in own if target != name or name == "__init__"} for name, (own, _) in
+             IMPORTS.items()}
+    assert import_cycles(graph) == []
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert import_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert import_cycles({"engine.cards": {"engine.errors"}, "engine.errors": set()}) == []
+
+
+def test_a_lazy_upward_import_is_caught() -> None:
+    """An engine module reaching into the teaching layer inside a function, as ``Hand._repr_html_`` once did,
+    is an upward import, and with the teaching layer importing the engine it closes a cycle."""
+    source = (PACKAGE / "engine" / "cards.py").read_text()
+    source += "\n\ndef _late() -> str:\n    from ..teaching.pictures import show_card\n    return show_card\n"
+    own, _ = imports_of(source, "engine.cards")
+    assert upward_imports("engine.cards", own) == ["teaching.pictures"]
+    graph = {name: set(targets) for name, (targets, _) in IMPORTS.items() if name != "__init__"}
+    graph["engine.cards"] = own
+    assert ["engine.cards"] in [[m for m in group if m == "engine.cards"] for group in import_cycles(graph)]

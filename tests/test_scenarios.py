@@ -1,4 +1,4 @@
-"""Scripted hands for teachers (mus_widget.scenarios): the text format, its errors, the built-in library (each
+"""Scripted hands for teachers (mus_widget.teaching.scenarios): the text format, its errors, the built-in library (each
 scenario steps forward and back, ends where its note says, and makes its rule point), and records as scenarios."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 
 import mus_widget as mw
 from mus_widget import Lance, Outcome
-from mus_widget.explain import Explanation, explain
-from mus_widget.scenarios import Scenario, ScenarioError, builtin, scenario_text
+from mus_widget.teaching.explain import Explanation, explain
+from mus_widget.teaching.scenarios import Scenario, ScenarioError, builtin, scenario_text
 
 GRANDE = """\
 title: Grande: the second card decides

@@ -11,7 +11,7 @@ import pytest
 
 import mus_widget as mw
 from mus_widget import MalformedActionError, Rules
-from mus_widget.senas import sena
+from mus_widget.engine.senas import sena
 
 H = mw.Hand.parse
 

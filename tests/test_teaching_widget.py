@@ -13,8 +13,8 @@ import pytest
 import mus_widget as mw
 from leaks import cards_in
 from mus_widget import MusTable
-from mus_widget.coach import advise, coach_bot
-from mus_widget.scenarios import ScenarioError, builtin
+from mus_widget.teaching.coach import advise, coach_bot
+from mus_widget.teaching.scenarios import ScenarioError, builtin
 
 DEAL = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]
 
@@ -53,7 +53,7 @@ def test_the_count_table_explains_every_row_with_the_players_names() -> None:
 def test_a_negada_that_wins_the_game_is_explained_beside_an_empty_count() -> None:
     game = mw.Game.from_deal(DEAL, mano=0, scores=(39, 0)).apply("no-mus").apply("envido 2")
     game = game.apply("no-quiero").apply("no-quiero")
-    from mus_widget.view_state import Player, TableView, view_state
+    from mus_widget.table.view_state import Player, TableView, view_state
 
     players = (Player("Ana", None), Player("Bea", "novice"), Player("Carla", "novice"), Player("Dani", "novice"))
     state = view_state(game.observe(0), TableView(players=players, stage="count"))

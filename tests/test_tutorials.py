@@ -20,10 +20,10 @@ from typing import Any
 import pytest
 
 import mus_widget as mw
-from mus_widget.exercises import KINDS, Exercise
-from mus_widget.hands import Lance
+from mus_widget.engine.hands import Lance
+from mus_widget.engine.seats import team_of
 from mus_widget.i18n import message
-from mus_widget.seats import team_of
+from mus_widget.teaching.exercises import KINDS, Exercise
 
 ROOT = Path(__file__).resolve().parents[1]
 TUTORIALS = ROOT / "tutorials"

@@ -1,4 +1,4 @@
-"""The observation → synced-state mapping (mus_widget.view_state), without a kernel or a browser."""
+"""The observation → synced-state mapping (mus_widget.table.view_state), without a kernel or a browser."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import pytest
 
 import mus_widget as mw
 from leaks import cards_in
+from mus_widget.engine.scoring import Reason
 from mus_widget.i18n import LanguageError
-from mus_widget.messages import EN
-from mus_widget.scoring import Reason
-from mus_widget.view_state import MOMENTS, Player, TableView, messages_for, moment, view_state
+from mus_widget.i18n.messages import EN
+from mus_widget.table.view_state import MOMENTS, Player, TableView, messages_for, moment, view_state
 
 DEAL = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]
 PLAYERS = (Player("Ana", None), Player("Bea", "novice", 3, 1), Player("Carla", "expert"), Player("Dani", "random"))

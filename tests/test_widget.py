@@ -19,8 +19,8 @@ from bundle import source_hash
 from leaks import cards_in
 from mus_widget import MusTable
 from mus_widget.bots import Bot, Decision, make_bot
-from mus_widget.messages import EN
-from mus_widget.widget import STATIC
+from mus_widget.i18n.messages import EN
+from mus_widget.table.widget import STATIC
 
 ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "js"

@@ -7,17 +7,17 @@ The engine (cards, hand evaluation, betting, the game, observations, the count) 
     game = game.apply(game.legal_actions()[0])
 
 In a notebook, ``mus_widget.MusTable()`` is the table: the student plays South against three bots;
-``MusTable.from_scenario(text)`` steps a teacher through a scripted hand (:mod:`mus_widget.scenarios`);
+``MusTable.from_scenario(text)`` steps a teacher through a scripted hand (:mod:`mus_widget.teaching.scenarios`);
 ``explain(game)`` says why each lance of the last hand went as it did; ``show_hand``, ``show_deal`` and
 ``show_count`` are static pictures for lessons.
 """
 
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action, Kind
-from .betting import Betting, LanceResult, Outcome
-from .cards import DECK, Card, Hand, Suit
-from .errors import (
+from .engine.actions import Action, Kind
+from .engine.betting import Betting, LanceResult, Outcome
+from .engine.cards import DECK, Card, Hand, Suit
+from .engine.errors import (
     IllegalActionError,
     MalformedActionError,
     MusError,
@@ -26,33 +26,33 @@ from .errors import (
     RulesError,
     SeatError,
 )
-from .exercises import Exercise, exercise
-from .explain import Explanation, explain
-from .game import Game, play_random
-from .hands import HandValue, Lance, ParesKind, evaluate, lance_winner, lance_winners
-from .log import Event, HandSummary
-from .observation import Observation
-from .phase import Phase
-from .pictures import Picture, show_card, show_count, show_deal, show_hand
-from .rules import Rules
-from .scoring import CountRow, Reason
-from .seats import next_seat, partner, team_of
-from .senas import CATALOGUE, Sena, true_senas
+from .engine.game import Game, play_random
+from .engine.hands import HandValue, Lance, ParesKind, evaluate, lance_winner, lance_winners
+from .engine.log import Event, HandSummary
+from .engine.observation import Observation
+from .engine.phase import Phase
+from .engine.rules import Rules
+from .engine.scoring import CountRow, Reason
+from .engine.seats import next_seat, partner, team_of
+from .engine.senas import CATALOGUE, Sena, true_senas
+from .teaching.exercises import Exercise, exercise
+from .teaching.explain import Explanation, explain
+from .teaching.pictures import Picture, show_card, show_count, show_deal, show_hand
 
 if TYPE_CHECKING:
-    from .quiz import Quiz
-    from .widget import MusTable
+    from .table.widget import MusTable
+    from .teaching.quiz import Quiz
 
 
 def __getattr__(name: str) -> Any:
     """``mus_widget.MusTable`` and ``Quiz``, imported on first use so the engine alone never loads the widget
     stack."""
     if name == "MusTable":
-        from .widget import MusTable
+        from .table.widget import MusTable
 
         return MusTable
     if name == "Quiz":
-        from .quiz import Quiz
+        from .teaching.quiz import Quiz
 
         return Quiz
     raise AttributeError(f"module 'mus_widget' has no attribute {name!r}")

@@ -60,7 +60,7 @@ PACED = _code_notebook(
 
 
 STEPS = _code_notebook(
-    "from mus_widget import MusTable\nfrom mus_widget.scenarios import builtin\n\n"
+    "from mus_widget import MusTable\nfrom mus_widget.teaching.scenarios import builtin\n\n"
     "table = MusTable.from_scenario(builtin()[0], pace=0, tips=False)\ntable",
 )
 """A teacher's table stepping through the first built-in scenario, every hand face up."""
@@ -82,7 +82,7 @@ LANGUAGES = _code_notebook(
 
 STEPS_IN_EVERY_LANGUAGE = _code_notebook(
     "from IPython.display import display\n\nfrom mus_widget import MusTable\nfrom mus_widget.i18n import LANGUAGES\n"
-    "from mus_widget.scenarios import library\n\n"
+    "from mus_widget.teaching.scenarios import library\n\n"
     "tables = [MusTable.from_scenario(library()['raise-refused'], step=9, pace=0, tips=True, language=code)\n"
     "          for code in LANGUAGES]\ndisplay(*tables)",
 )

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from mus_lab import LabServer, TablePage, fit_widget, open_notebook, run_all
 
-from mus_widget.scenarios import builtin
+from mus_widget.teaching.scenarios import builtin
 
 pytestmark = pytest.mark.slow
 

@@ -6,11 +6,11 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
-from ..observation import Observation
-from ..phase import Phase
-from ..scoring import Reason
-from ..seats import partner
-from ..senas import true_senas
+from ..engine.observation import Observation
+from ..engine.phase import Phase
+from ..engine.scoring import Reason
+from ..engine.seats import partner
+from ..engine.senas import true_senas
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,9 +6,9 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from ..game import Game
-from ..phase import Phase
-from ..seats import speaking_order
+from ..engine.game import Game
+from ..engine.phase import Phase
+from ..engine.seats import speaking_order
 from .base import Bot, Decision
 
 

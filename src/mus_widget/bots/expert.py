@@ -14,13 +14,13 @@ import math
 import random
 from dataclasses import dataclass
 
-from ..betting import Betting
-from ..cards import DECK, KEY_WEIGHTS
-from ..hands import Lance
-from ..observation import Observation
-from ..phase import Phase
-from ..scoring import Reason
-from ..seats import other_team, partner, speaking_order, team_of, team_seats
+from ..engine.betting import Betting
+from ..engine.cards import DECK, KEY_WEIGHTS
+from ..engine.hands import Lance
+from ..engine.observation import Observation
+from ..engine.phase import Phase
+from ..engine.scoring import Reason
+from ..engine.seats import other_team, partner, speaking_order, team_of, team_seats
 from .base import Bot, Decision, chosen_sena, partner_sena
 from .tables import Knowledge, knowledge_for
 from .worlds import World, normalised, sample_worlds

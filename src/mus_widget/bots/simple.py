@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..actions import Kind, envido
-from ..betting import Betting
-from ..cards import Hand
-from ..hands import HandValue, Lance, ParesKind, evaluate, rank_of
-from ..observation import Observation
-from ..phase import Phase
-from ..scoring import Reason, Value
-from ..seats import other_team, partner, team_of
+from ..engine.actions import Kind, envido
+from ..engine.betting import Betting
+from ..engine.cards import Hand
+from ..engine.hands import HandValue, Lance, ParesKind, evaluate, rank_of
+from ..engine.observation import Observation
+from ..engine.phase import Phase
+from ..engine.scoring import Reason, Value
+from ..engine.seats import other_team, partner, team_of
 from .base import Bot, Decision, chosen_sena, partner_sena
 from .tables import knowledge_for
 from .worlds import lance_chance, normalised, sample_worlds

@@ -8,10 +8,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from math import comb
 
-from ..cards import NUMBERS, number_key
-from ..hands import HandValue, Lance, value_table
-from ..rules import Rules
-from ..senas import CATALOGUE, claims
+from ..engine.cards import NUMBERS, number_key
+from ..engine.hands import HandValue, Lance, value_table
+from ..engine.rules import Rules
+from ..engine.senas import CATALOGUE, claims
 
 LANCES = tuple(Lance)
 

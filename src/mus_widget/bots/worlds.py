@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 
-from ..cards import DECK, KEY_WEIGHTS
-from ..hands import HandValue, Lance
-from ..observation import Observation
-from ..phase import Phase
-from ..seats import partner, speaking_order, team_of
-from ..senas import claims
+from ..engine.cards import DECK, KEY_WEIGHTS
+from ..engine.hands import HandValue, Lance
+from ..engine.observation import Observation
+from ..engine.phase import Phase
+from ..engine.seats import partner, speaking_order, team_of
+from ..engine.senas import claims
 from .base import TELLING_SENAS
 from .tables import Knowledge
 

@@ -18,15 +18,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .betting import LanceResult, Outcome
-from .cards import Hand
-from .game import Game
-from .hands import HandValue, Lance, ParesKind, evaluate, rank_of
-from .i18n import message
-from .log import HandSummary
-from .rules import Rules
-from .scoring import CountRow, Reason, Value, best_seat
-from .seats import speaking_order, team_of, team_seats
+from ..engine.betting import LanceResult, Outcome
+from ..engine.cards import Hand
+from ..engine.game import Game
+from ..engine.hands import HandValue, Lance, ParesKind, evaluate, rank_of
+from ..engine.log import HandSummary
+from ..engine.rules import Rules
+from ..engine.scoring import CountRow, Reason, Value, best_seat
+from ..engine.seats import speaking_order, team_of, team_seats
+from ..i18n.catalogues import message
 
 _INDEX: Final = {lance: i for i, lance in enumerate(Lance)}
 _HOLDING: Final = frozenset({Lance.PARES, Lance.JUEGO})

@@ -58,7 +58,7 @@ EN: Final[dict[str, str]] = {
     "why.negada": "{lance}: {team} bet and the bet was refused, so they take it ({negada}).",
     "why.one_team": "{lance}: only {team} hold it; {seat} has the best hand ({hand}).",
     "why.nobody": "{lance}: nobody holds it.",
-    # explanations of a counted hand (mus_widget.explain): who took each lance and why, then the row
+    # explanations of a counted hand (mus_widget.teaching.explain): who took each lance and why, then the row
     "why.card": "{rank} ({card})",
     "why.grande.1": "Grande: {seat}'s highest card, {card}, beats {rival}'s {rival_card}.",
     "why.grande.2": "Grande: the highest cards tie; {seat}'s second card, {card}, beats {rival}'s {rival_card}.",
@@ -129,7 +129,7 @@ EN: Final[dict[str, str]] = {
     "ranks.10": "sotas",
     "ranks.11": "caballos",
     "ranks.12": "reyes",
-    # static pictures (mus_widget.pictures)
+    # static pictures (mus_widget.teaching.pictures)
     "picture.back": "a card, face down",
     "picture.no_pares": "no pares",
     "picture.juego": "{total}: juego",
@@ -424,7 +424,7 @@ EN.update({
     "ui.glossed": "{word} ({gloss})",
 })
 
-# Exercises (mus_widget.exercises and the quiz in the tutorials): a question, its choices, the verdict and why.
+# Exercises (mus_widget.teaching.exercises and the quiz in the tutorials): a question, its choices, the verdict and why.
 EN.update({
     "feature.total.one": "1 point",
     "explain.random.one": "{action}: the only legal action.",

@@ -12,9 +12,9 @@ import secrets
 
 import ipywidgets
 
+from ..engine.rules import Rules
+from ..i18n.catalogues import default_language, message
 from .exercises import Exercise, Verdict, exercise
-from .i18n import default_language, message
-from .rules import Rules
 
 
 class Quiz(ipywidgets.VBox):  # type: ignore[misc]

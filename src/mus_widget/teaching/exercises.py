@@ -7,7 +7,7 @@ a test replays any of them::
     >>> ex.check(ex.answer).right
     True
 
-The reasons come from the same explanations as the count (:mod:`mus_widget.explain`), in any language.
+The reasons come from the same explanations as the count (:mod:`mus_widget.teaching.explain`), in any language.
 """
 
 from __future__ import annotations
@@ -17,16 +17,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from .cards import Hand
+from ..engine.cards import Hand
+from ..engine.game import Game
+from ..engine.hands import Lance, ParesKind, evaluate, lance_winner, points_of, rank_of
+from ..engine.rules import Rules
+from ..engine.scoring import Reason, Value
+from ..engine.seats import SEATS, next_seat, team_of
+from ..engine.senas import CATALOGUE, SENAS, true_senas
+from ..i18n.catalogues import message
 from .explain import deciding_reason, explain, pares_values, render
-from .game import Game
-from .hands import Lance, ParesKind, evaluate, lance_winner, points_of, rank_of
-from .i18n import message
 from .pictures import Picture, show_deal, show_hand
-from .rules import Rules
-from .scoring import Reason, Value
-from .seats import SEATS, next_seat, team_of
-from .senas import CATALOGUE, SENAS, true_senas
 
 
 @dataclass(frozen=True)

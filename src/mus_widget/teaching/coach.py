@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .bots import Bot, make_bot
-from .bots.tables import knowledge_for
-from .bots.worlds import lance_chance, normalised, sample_worlds
-from .observation import Observation
-from .scoring import Reason
+from ..bots import Bot, make_bot
+from ..bots.tables import knowledge_for
+from ..bots.worlds import lance_chance, normalised, sample_worlds
+from ..engine.observation import Observation
+from ..engine.scoring import Reason
 
 SAMPLES = 120
 """Possible worlds drawn for the chance when the bot's reason does not carry one."""

@@ -68,12 +68,6 @@ class Card:
     def __str__(self) -> str:
         return self.token
 
-    def _repr_html_(self) -> str:
-        """The card drawn as in the widget, for notebooks (static HTML and SVG: no kernel needed to view)."""
-        from .pictures import show_card
-
-        return show_card(self).html
-
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
@@ -151,12 +145,6 @@ class Hand:
 
     def __str__(self) -> str:
         return " ".join([c.token for c in self.cards])
-
-    def _repr_html_(self) -> str:
-        """The four cards drawn as in the widget and what they hold, for notebooks (static HTML and SVG)."""
-        from .pictures import show_hand
-
-        return show_hand(self).html
 
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"

@@ -13,22 +13,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from .actions import Kind
-from .betting import Betting, LanceResult
-from .cards import Hand
-from .coach import Advice
-from .errors import MusError
-from .explain import Explanation, explain
-from .i18n import catalog, message
-from .log import Event, HandSummary
-from .messages import EN
-from .observation import Observation
-from .phase import Phase
-from .rules import Rules
-from .scoring import CountRow, Reason, Value
-from .seats import partner, team_seats
-from .senas import true_senas
-from .text import action_text, event_text, message_values, reason_text
+from ..engine.actions import Kind
+from ..engine.betting import Betting, LanceResult
+from ..engine.cards import Hand
+from ..engine.errors import MusError
+from ..engine.log import Event, HandSummary
+from ..engine.observation import Observation
+from ..engine.phase import Phase
+from ..engine.rules import Rules
+from ..engine.scoring import CountRow, Reason, Value
+from ..engine.seats import partner, team_seats
+from ..engine.senas import true_senas
+from ..i18n.catalogues import catalog, message
+from ..i18n.messages import EN
+from ..i18n.text import action_text, event_text, message_values, reason_text
+from ..teaching.coach import Advice
+from ..teaching.explain import Explanation, explain
 
 Stage = Literal["play", "count"]
 """``play``: the current hand; ``count``: the last hand's count is open until the student presses Next hand."""

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:bf9967d312e2027dac4670a2e2326b5eb9e19d6934417cd06914b14845b17646 (built from js/ by npm run build)
+// mus-widget bundle sha256:1bd48177e6aaf978a437f5eb362485296126020f37d56d7d83cb8d2454c25141 (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;

@@ -44,7 +44,7 @@ One ``key: value`` per line; blank lines and lines starting with ``#`` are skipp
     The note of the step reached so far: before any ``play:`` line, the deal (step 0); after one, the step of
     that line's last action. A step without a note of its own shows the nearest earlier note.
 ``sena:``
-    A seña made at this point, by a seat: ``sena: north duples`` (the ids of :mod:`mus_widget.senas`).
+    A seña made at this point, by a seat: ``sena: north duples`` (the ids of :mod:`mus_widget.engine.senas`).
     Señas take no turn and are not steps.
 ``expect:``
     What the scenario claims at its end, checked when it is read: the scores, and optionally the team that
@@ -64,13 +64,13 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Final
 
-from .cards import Hand
-from .errors import MusError
-from .game import Game
-from .i18n import LANGUAGES
-from .rules import Rules
-from .seats import SEAT_NAMES, check_seat
-from .senas import SENAS
+from ..engine.cards import Hand
+from ..engine.errors import MusError
+from ..engine.game import Game
+from ..engine.rules import Rules
+from ..engine.seats import SEAT_NAMES, check_seat
+from ..engine.senas import SENAS
+from ..i18n.catalogues import LANGUAGES
 
 KEYS: Final = ("title", "hands", "south", "east", "north", "west", "mano", "scores", "seed", "rules", "note",
                "play", "sena", "expect")
@@ -501,7 +501,7 @@ def builtin() -> tuple[Scenario, ...]:
 
 def library() -> dict[str, Scenario]:
     """The built-in library by name: ``"grande-second-card"``, ``"chica"``, ``"raise-refused"``..."""
-    folder = resources.files("mus_widget") / LIBRARY
+    folder = resources.files(__package__) / LIBRARY
     names = sorted(entry.name for entry in folder.iterdir() if entry.name.endswith(".txt"))
     return {name[3:-4]: Scenario.parse((folder / name).read_text(encoding="utf-8")) for name in names}
 

@@ -1,6 +1,6 @@
 """The student's language: the catalogues, plural forms and numbers of every user-visible text.
 
-English is the reference (:data:`mus_widget.messages.EN`); the other languages are gettext catalogues,
+English is the reference (:data:`mus_widget.i18n.messages.EN`); the other languages are gettext catalogues,
 ``locales/<code>.po``, whose ``msgid`` is the stable message id and whose ``msgstr`` is the text. Plural forms
 follow CLDR through Babel: where a text depends on ``count``, the catalogue may hold ``<id>.<category>``
 (``one``, ``few``, ``many``) beside ``<id>`` (the ``other`` form). Numbers are formatted in the language's
@@ -21,7 +21,7 @@ from babel import Locale
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
-from .errors import MusError
+from ..engine.errors import MusError
 from .messages import EN, placeholders
 
 LANGUAGES: Final = ("en", "es", "nl", "tr", "cs", "af")
@@ -160,6 +160,7 @@ def expected(code: str) -> dict[str, str]:
 
 
 __all__ = [
-    "GAME_WORDS", "LANGUAGES", "PLURAL_IDS", "LanguageError", "catalog", "categories", "default_language", "expected",
+    "GAME_WORDS", "LANGUAGES", "PLURAL_IDS", "SAME_FLAG", "LanguageError", "catalog", "categories", "default_language",
+    "expected",
     "format_number", "language_name", "message", "plural_category", "po_path",
 ]

@@ -1,6 +1,6 @@
 """``MusTable``: the Mus table as an anywidget, for a student who plays one seat against three bots.
 
-The browser only ever holds the student seat's view (:mod:`mus_widget.view_state`) and the table's options.
+The browser only ever holds the student seat's view (:mod:`mus_widget.table.view_state`) and the table's options.
 It sends intents as custom messages; the table validates each with the engine, applies it, lets the bots
 play up to the student's next decision and syncs the new view. A refused message changes nothing but the
 ``error`` trait, which the browser shows.
@@ -25,21 +25,21 @@ from typing import Any, Final
 import anywidget
 import traitlets
 
-from .actions import Action, Kind
-from .bots import LEVELS, Bot, make_bot
-from .bots.driver import bot_turn, lances_begin, table_talk
-from .cards import Hand
-from .coach import Advice, advise, coach_bot
-from .errors import IllegalActionError, MalformedActionError, MusError, RulesError
-from .game import Game
-from .i18n import LANGUAGES, default_language, language_name, message
-from .phase import Phase
-from .rules import TARGETS, Rules
-from .scenarios import Scenario
-from .scoring import Reason
-from .seats import SEATS, check_seat, team_of
-from .senas import SENAS
-from .text import action_text
+from ..bots import LEVELS, Bot, make_bot
+from ..bots.driver import bot_turn, lances_begin, table_talk
+from ..engine.actions import Action, Kind
+from ..engine.cards import Hand
+from ..engine.errors import IllegalActionError, MalformedActionError, MusError, RulesError
+from ..engine.game import Game
+from ..engine.phase import Phase
+from ..engine.rules import TARGETS, Rules
+from ..engine.scoring import Reason
+from ..engine.seats import SEATS, check_seat, team_of
+from ..engine.senas import SENAS
+from ..i18n.catalogues import LANGUAGES, default_language, language_name, message
+from ..i18n.text import action_text
+from ..teaching.coach import Advice, advise, coach_bot
+from ..teaching.scenarios import Scenario
 from .view_state import Player, Stage, Steps, TableView, messages_for, view_state
 
 STATIC: Final = pathlib.Path(__file__).parent / "static"
@@ -101,7 +101,7 @@ class MusTable(anywidget.AnyWidget):
       for lessons and tests; later deals come from the seed.
     - ``coach``: on the student's turn, show what the expert bot would do in the student's seat, why, and the
       team's chance at the lance (worked out from the student's own view only). Off by default.
-    - ``scenario``: a :class:`~mus_widget.scenarios.Scenario` (or its text) to step through, ◀ and ▶, from
+    - ``scenario``: a :class:`~mus_widget.teaching.scenarios.Scenario` (or its text) to step through, ◀ and ▶, from
       ``step``, with its own deal, rules and seed; ``face_up`` shows every hand (a teacher's choice, like
       ``reveal``), and ``teacher`` lets the face-up box be ticked and unticked on the table. See
       :meth:`from_scenario`.
@@ -114,7 +114,7 @@ class MusTable(anywidget.AnyWidget):
     _css = STATIC / "widget.css"
 
     state = traitlets.Dict().tag(sync=True)
-    """The student seat's view: :func:`mus_widget.view_state.view_state`."""
+    """The student seat's view: :func:`mus_widget.table.view_state.view_state`."""
     messages = traitlets.Dict().tag(sync=True)
     """The catalogue texts the browser needs, in the table's language."""
     setup = traitlets.Dict().tag(sync=True)
@@ -197,7 +197,7 @@ class MusTable(anywidget.AnyWidget):
     ) -> MusTable:
         """A table stepping through a scripted hand: ◀ and ▶ go through its actions, the step's note shows
         beside the table and the count, explained, at the end. ``scenario`` is a
-        :class:`~mus_widget.scenarios.Scenario` or its text; ``face_up`` shows every hand (the teacher's
+        :class:`~mus_widget.teaching.scenarios.Scenario` or its text; ``face_up`` shows every hand (the teacher's
         choice: then the browser holds every hand), and ``teacher`` puts the face-up box on the table.
         "Play on from here" (or :meth:`play_on`) lets the student play on from the step shown, against the
         bots. Other options are those of :class:`MusTable` (``seat``, ``names``, ``bots``, ``tips``, ...); the

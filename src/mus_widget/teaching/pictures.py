@@ -1,8 +1,9 @@
 """Static pictures for lessons: a card, a hand, a deal and a counted hand as plain HTML with inline SVG.
 
 They need no kernel and no JavaScript, load nothing from the network and use no stylesheet, so they survive
-nbconvert's HTML export and show wherever a notebook's HTML outputs are shown. The card art is the widget's
-own: ``static/cards.json`` holds the SVG that ``js/cards.js`` draws, written by the same build as the bundle.
+nbconvert's HTML export and show wherever a notebook's HTML outputs are shown. The card art is the
+widget's own: ``cards.json`` beside this module holds the SVG that ``js/cards.js`` draws, written by the same
+build as the bundle.
 
 In a notebook::
 
@@ -18,19 +19,20 @@ from __future__ import annotations
 import functools
 import html
 import json
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .betting import Outcome
-from .cards import Card, Hand
+from ..engine.betting import Outcome
+from ..engine.cards import Card, Hand
+from ..engine.game import Game
+from ..engine.hands import evaluate
+from ..engine.log import HandSummary
+from ..engine.rules import Rules
+from ..engine.seats import SEATS, check_seat, team_seats
+from ..i18n.catalogues import message
 from .explain import explain
-from .game import Game
-from .hands import evaluate
-from .i18n import message
-from .log import HandSummary
-from .rules import Rules
-from .seats import SEATS, check_seat, team_seats
 
 STATIC_ART: Final = "cards.json"
 CARD_WIDTH: Final = 62
@@ -63,7 +65,7 @@ def card_art() -> dict[str, Any]:
     """The card art of the widget: ``{"sha256", "cards": {name: svg}, "back": svg}`` (read once)."""
     from importlib import resources
 
-    text = (resources.files("mus_widget") / "static" / STATIC_ART).read_text(encoding="utf-8")
+    text = (resources.files(__package__) / STATIC_ART).read_text(encoding="utf-8")
     art: dict[str, Any] = json.loads(text)
     return art
 
@@ -187,7 +189,7 @@ def show_count(
     hand: Game | HandSummary, rules: Rules | None = None, names: Sequence[str] | None = None, language: str = "en"
 ) -> Picture:
     """A counted hand as a table: the four hands, then every lance with its stake, bonus, winner and points,
-    and why (:func:`mus_widget.explain.explain`). ``hand`` is a :class:`Game` (its last hand) or a
+    and why (:func:`mus_widget.teaching.explain.explain`). ``hand`` is a :class:`Game` (its last hand) or a
     :class:`HandSummary` with the ``rules`` it was played by."""
     if isinstance(hand, Game):
         summary = hand.last_hand
@@ -259,4 +261,22 @@ def _names(names: Sequence[str] | None, language: str) -> list[str]:
     return list(names)
 
 
-__all__ = ["Picture", "card_html", "card_name", "hand_html", "show_card", "show_count", "show_deal", "show_hand"]
+def register_formatters() -> bool:
+    """Show every :class:`Card` and :class:`Hand` as its picture in a running IPython: the engine keeps no
+    rich repr of its own, so that it never reaches up into this layer. Returns whether a shell was found."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is None:
+        return False
+    formatter = shell.display_formatter.formatters["text/html"]
+    formatter.for_type(Card, lambda card: show_card(card).html)
+    formatter.for_type(Hand, lambda hand: show_hand(hand).html)
+    return True
+
+
+register_formatters()
+
+__all__ = [
+    "Picture", "card_html", "card_name", "hand_html", "register_formatters", "show_card", "show_count", "show_deal",
+    "show_hand",
+]

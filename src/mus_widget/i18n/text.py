@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from .actions import Action, Kind
-from .betting import Outcome
-from .i18n import message
-from .log import Event
-from .scoring import CountRow, Reason, Value
+from ..engine.actions import Action, Kind
+from ..engine.betting import Outcome
+from ..engine.log import Event
+from ..engine.scoring import CountRow, Reason, Value
+from .catalogues import message
 
 
 def seat_name(seat: int, language: str = "en") -> str:

@@ -1,0 +1,4 @@
+"""The teaching tools: why each lance went as it did (:mod:`.explain`), scripted hands and their library
+(:mod:`.scenarios`), quizzes (:mod:`.exercises`, :mod:`.quiz`), the coach (:mod:`.coach`) and the static
+pictures (:mod:`.pictures`). They stand on the engine, the language and the bots, never on the table.
+"""
