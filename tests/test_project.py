@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import ast
+import json
 import re
+import shutil
+import subprocess
+import sys
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -169,3 +174,48 @@ def test_a_lazy_upward_import_is_caught() -> None:
     graph = {name: set(targets) for name, (targets, _) in IMPORTS.items() if name != "__init__"}
     graph["engine.cards"] = own
     assert ["engine.cards"] in [[m for m in group if m == "engine.cards"] for group in import_cycles(graph)]
+
+
+def test_engine_never_uses_the_global_random() -> None:
+    for path in PACKAGE.rglob("*.py"):
+        text = path.read_text()
+        assert not re.search(r"\brandom\.(random|choice|shuffle|randrange|randint|sample|seed)\(", text), path.name
+
+
+def test_notebooks_are_committed_without_outputs() -> None:
+    for path in sorted((ROOT / "tutorials").rglob("*.ipynb")):
+        notebook = json.loads(path.read_text())
+        assert notebook["metadata"]["kernelspec"]["name"] == "python3", path.name
+        for cell in notebook["cells"]:
+            if cell["cell_type"] == "code":
+                assert not cell["outputs"] and cell["execution_count"] is None, path.name
+
+
+def test_ruff_is_clean() -> None:
+    ruff = shutil.which("ruff")
+    assert ruff, "ruff is in the test extra"
+    result = subprocess.run(
+        [ruff, "check", "src", "tests", "benchmarks"], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_is_clean() -> None:
+    result = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_sdist_holds_every_file_of_the_repository(tmp_path: Path) -> None:
+    """Unpacked in a fresh venv, the sdist installs and passes its own tests: so it carries every tracked file
+    (the front end's sources, the docs, CI, the licence), not only the package."""
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=False)
+    if tracked.returncode != 0:
+        pytest.skip("not a git checkout (an unpacked sdist): nothing to compare with")
+    subprocess.run([sys.executable, "-m", "hatchling", "build", "-t", "sdist", "-d", str(tmp_path)], cwd=ROOT,
+                   check=True, capture_output=True)
+    (sdist,) = tmp_path.glob("*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        packed = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    missing = sorted(set(tracked.stdout.split()) - packed)
+    assert not missing, f"the sdist lacks {missing}: add them to [tool.hatch.build.targets.sdist] include"
+    assert "LICENSE" in packed
