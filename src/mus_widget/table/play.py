@@ -1,0 +1,150 @@
+"""The game at a table: its setup, the engine's state, the bots, the stage, the scenario being stepped through
+and the bots' reasons kept for the count; moves made by the student or a bot go through :meth:`Play.move`."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any, Final
+
+from ..bots import Bot, make_bot
+from ..bots.driver import bot_turn, lances_begin, table_talk
+from ..engine.game import Game
+from ..engine.phase import Phase
+from ..engine.scoring import Reason
+from ..engine.seats import SEATS, team_of
+from ..teaching.coach import Advice, advise, coach_bot
+from .options import Setup
+from .stepping import Stepping
+from .view_state import Player, Stage, TableView, view_state
+
+LANCE_PHASES: Final = frozenset({Phase.GRANDE, Phase.CHICA, Phase.PARES, Phase.JUEGO, Phase.PUNTO})
+
+
+class Play:
+    """The game at a table, Python only; :meth:`view` is all of it the browser gets. The record of games
+    won here (``games_played``, ``team_wins``) outlives :meth:`start`."""
+
+    setup: Setup
+    stepping: Stepping | None
+    game: Game
+    bots: dict[int, Bot]
+    stage: Stage
+    notes_last: tuple[tuple[Reason, ...], ...]
+    """The bots' reasons in the lances of the last hand, by seat: shown at its count."""
+
+    def __init__(self, setup: Setup, given: Mapping[int, Bot] | None = None, stepping: Stepping | None = None) -> None:
+        self.games_played = 0
+        self.team_wins = [0, 0]
+        self.start(setup, given, stepping)
+
+    def start(self, setup: Setup, given: Mapping[int, Bot] | None = None, stepping: Stepping | None = None) -> None:
+        """A new game from ``setup``, with new bots (those ``given`` by seat, else of the setup's levels) and
+        the count closed; or, with ``stepping``, the scenario's step shown."""
+        self.setup = setup
+        self.stepping = stepping
+        if stepping is not None:
+            self.game = stepping.scenario.game_at(stepping.index)
+        elif setup.deal is not None:
+            seed = setup.seed if setup.seed is not None else secrets.randbits(48)
+            self.game = Game.from_deal(setup.deal, setup.mano, seed=seed, rules=setup.rules)
+        else:
+            self.game = Game.new(seed=setup.seed, rules=setup.rules)
+        seed = self.game.seed
+        self._coach_bot = coach_bot(seed * 4 + setup.seat)
+        self._advice: tuple[Game, Advice] | None = None
+        self.bots = {}
+        for s, level in enumerate(setup.levels):
+            if given is not None and s in given:
+                self.bots[s] = given[s]
+            elif level is not None:
+                self.bots[s] = make_bot(level, seed * 4 + s)
+        self.stage = "play" if stepping is None else stepping.stage()
+        self._notes_now: list[tuple[int, Reason]] = []
+        self.notes_last = ((), (), (), ())
+
+    @property
+    def seat(self) -> int:
+        """The student's seat."""
+        return self.setup.seat
+
+    def show_step(self, stepping: Stepping) -> None:
+        """Show ``stepping``'s step of its scenario."""
+        self.stepping = stepping
+        self.game = stepping.scenario.game_at(stepping.index)
+        self.stage = stepping.stage()
+
+    def move(self, after: Game) -> None:
+        """Make ``after`` the game: the bots' table talk when the mus is cut, the count when a hand ends."""
+        before = self.game
+        if lances_begin(before, after):
+            after = table_talk(after, self.bots)
+        self.game = after
+        ended = (before.game_number, before.hand_number) != (after.game_number, after.hand_number)
+        if ended or (after.is_over and not before.is_over):
+            self.stage = "count"
+            shown = after.last_hand is not None and after.last_hand.hands is not None
+            notes: list[list[Reason]] = [[], [], [], []]
+            if shown:
+                for seat, reason in self._notes_now:
+                    notes[seat].append(reason)
+            self.notes_last = tuple(tuple(n) for n in notes)
+            self._notes_now = []
+            if after.games_won != before.games_won:
+                self.games_played += 1
+                self.team_wins[0 if after.games_won[0] > before.games_won[0] else 1] += 1
+
+    def bot_to_move(self) -> bool:
+        """Whether a bot is to play now (never while stepping or with the count open)."""
+        game = self.game
+        return (
+            self.stepping is None and not game.is_over and self.stage == "play" and game.to_move is not None
+            and game.to_move in self.bots
+        )
+
+    def bot_step(self) -> None:
+        """One bot's turn (its seña, if any, then its action)."""
+        game = self.game
+        phase = game.phase
+        turn = bot_turn(game, self.bots[game.to_move or 0])
+        if phase in LANCE_PHASES:
+            self._notes_now.append((turn.seat, turn.decision.reason))
+        self.move(turn.game)
+
+    def view(self, language: str, version: int, *, reveal: bool, coach: bool) -> dict[str, Any]:
+        """The student's view of the game as it is now (:func:`~mus_widget.table.view_state.view_state`): every
+        hand face up with ``reveal`` or when the stepping says so, the coach's advice with ``coach``."""
+        stepping = self.stepping
+        face_up = reveal if stepping is None else stepping.face_up
+        table = TableView(
+            players=self._players(),
+            language=language,
+            stage=self.stage,
+            version=version,
+            notes=self.notes_last,
+            reveal=self.game.hands if face_up else None,
+            coach=self._coaching() if coach else None,
+            steps=None if stepping is None else stepping.view(language),
+        )
+        return view_state(self.game.observe(self.seat), table)
+
+    def _players(self) -> tuple[Player, Player, Player, Player]:
+        out = []
+        for seat in SEATS:
+            bot = self.bots.get(seat)
+            out.append(Player(self.setup.names[seat], None if bot is None else bot.level, self.games_played,
+                              self.team_wins[team_of(seat)]))
+        return (out[0], out[1], out[2], out[3])
+
+    def _coaching(self) -> Advice | None:
+        """The coach's advice when the student is to decide (worked out once per state, from the student's
+        observation only)."""
+        game = self.game
+        if self.stepping is not None or self.stage != "play" or game.to_move != self.seat:
+            return None
+        if self._advice is None or self._advice[0] is not game:
+            self._advice = (game, advise(game.observe(self.seat), self._coach_bot))
+        return self._advice[1]
+
+
+__all__ = ["Play"]

@@ -1,0 +1,64 @@
+"""The stepping mode: a scenario (or a game's record) shown one action at a time, ◀ and ▶, nobody playing,
+every hand face up when the teacher chooses; "Play on from here" leaves it for a game against the bots."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..i18n.catalogues import message
+from ..teaching.scenarios import Scenario
+from .refusal import RefusalError, short
+from .view_state import Stage, Steps
+
+
+@dataclass(frozen=True, slots=True)
+class Stepping:
+    """A scenario being stepped through: the step shown, whether every hand is face up, whether the teacher
+    may turn them on the table."""
+
+    scenario: Scenario
+    index: int
+    face_up: bool
+    toggle: bool
+
+    def stage(self) -> Stage:
+        """``count`` at a step whose action ended a hand (its count is shown, explained), else ``play``."""
+        if self.index == 0:
+            return "play"
+        now, before = self.scenario.game_at(self.index), self.scenario.game_at(self.index - 1)
+        return "count" if now.last_hand is not before.last_hand else "play"
+
+    def view(self, language: str) -> Steps:
+        """What the stepping controls show, the title and note in ``language`` where the scenario has them."""
+        scenario = self.scenario
+        return Steps(self.index, len(scenario), scenario.title_in(language), scenario.note_at(self.index, language),
+                     self.face_up, self.toggle)
+
+    def to(self, step: object) -> Stepping:
+        """At step ``step`` (what ◀ and ▶ ask for); refused for a step the scenario does not have."""
+        count = len(self.scenario)
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= count:
+            raise RefusalError("ui.error.step", step=short(step), count=count)
+        return replace(self, index=step)
+
+    def turned(self, on: object, language: str) -> Stepping:
+        """With every hand face up (``on``) or not; refused unless the teacher may turn them."""
+        if not isinstance(on, bool):
+            raise RefusalError("ui.error.option", option=message("ui.steps.face_up", language), value=short(on))
+        if not self.toggle:
+            raise RefusalError("ui.error.face_up")
+        return replace(self, face_up=on)
+
+
+def scenario_option(scenario: Scenario | str | None, step: int) -> Scenario | None:
+    """The ``scenario`` option of ``MusTable(...)``, parsed from its text if need be; ``step`` must be one of it."""
+    if scenario is None:
+        return None
+    parsed = Scenario.parse(scenario) if isinstance(scenario, str) else scenario
+    if not isinstance(parsed, Scenario):
+        raise TypeError(f"scenario must be a Scenario or its text, not {scenario!r}")
+    parsed.game_at(step)  # raises IndexError for a step the scenario does not have
+    return parsed
+
+
+__all__ = ["Stepping", "scenario_option"]
