@@ -5,9 +5,8 @@ It sends intents as custom messages; the table validates each with the engine, a
 play up to the student's next decision and syncs the new view. A refused message changes nothing but the
 ``error`` trait, which the browser shows.
 
-The table's parts, one module each: the game and its bots (:mod:`.play`), the game's intents
-(:mod:`.intents`), the stepping mode (:mod:`.stepping`), the options and the new-game panel (:mod:`.options`)
-and the pace of the bots' moves (:mod:`.pacing`).
+This module holds the widget itself: traits, construction, syncing and the public API; its parts live beside
+it (see :mod:`mus_widget.table`).
 """
 
 from __future__ import annotations
