@@ -161,32 +161,101 @@ def test_others_see_how_many_cards_a_player_discarded_never_which():
         ]
 
 
-def test_the_discards_are_reshuffled_when_the_stock_runs_out():
-    # 24 cards in the stock. Round 1: 4 x 4 = 16 drawn -> stock 8, pile 16.
-    # Round 2: South throws 3 -> stock 5; East 4 -> stock 1; North needs 4 with 1 left: the 23 discards on
-    # the table (not North's 4) are shuffled under that last card. Round 3: 16 more -> stock 0, pile 24.
-    # Round 4: South's 4 with an empty stock: the 24 discards are shuffled again.
-    g = deal_a()
-    reshuffles = []
-    for mus_round, sizes in enumerate([(4, 4, 4, 4), (3, 4, 4, 4), (4, 4, 4, 4), (4, 4, 4, 4)], start=1):
-        g = play(g, "mus", "mus", "mus", "mus")
-        for seat, size in zip((0, 1, 2, 3), sizes, strict=True):
-            thrown = g.hands[seat].cards[:size]
-            last_of_stock = g.stock[0] if g.stock else None
-            stock_before = len(g.stock)
-            n_events = len(g.log)
-            g = g.apply("discard " + " ".join(map(str, thrown)), seat=seat)
-            cards = card_set(g)
-            assert len(cards) == 40
-            assert len(set(cards)) == 40
-            assert not set(thrown) & set(g.hands[seat].cards)  # nobody draws back what they just threw
-            new = [e for e in g.log[n_events:] if e.kind == "reshuffle"]
-            if new:
-                reshuffles.append((mus_round, seat, new[0].get("cards")))
-                if stock_before:
-                    assert last_of_stock in g.hands[seat].cards  # the card left is drawn first
-    assert reshuffles == [(2, 2, 23), (4, 0, 24)]
-    assert g.phase is Phase.MUS
+def throw(g: mw.Game, size: int) -> str:
+    """The discard of the first ``size`` cards of the hand of the seat to move."""
+    return "discard " + " ".join(str(c) for c in g.hands[g.to_move].cards[:size])
+
+
+def mus_round(g: mw.Game, sizes: tuple[int, int, int, int]) -> mw.Game:
+    """Four mus, then each player in speaking order throws their first ``sizes[i]`` cards."""
+    g = play(g, "mus", "mus", "mus", "mus")
+    for size in sizes:
+        g = g.apply(throw(g, size))
+    return g
+
+
+def reshuffles(g: mw.Game) -> list[tuple[int, int]]:
+    return [(e.get("cards"), e.get("aside")) for e in g.log if e.kind == "reshuffle"]
+
+
+@pytest.mark.parametrize(("mano", "sizes"), [
+    (0, (2, 1, 3, 1)),
+    (1, (4, 4, 4, 4)),
+    (2, (1, 1, 1, 1)),
+    (3, (3, 4, 1, 2)),
+])
+def test_everyone_discards_first_then_the_postre_serves_in_speaking_order(mano, sizes):
+    g = play(deal_a(mano=mano), "mus", "mus", "mus", "mus")
+    dealt, stock = g.hands, g.stock
+    order = [(mano + i) % 4 for i in range(4)]
+    for seat, size in zip(order[:3], sizes, strict=False):
+        g = g.apply(throw(g, size), seat=seat)
+        # put down, not yet replaced: nobody is served before the postre has discarded too
+        assert (g.hands, g.stock, g.discard_pile) == (dealt, stock, ())
+        assert g.waiting[seat] == dealt[seat].cards[:size]
+        assert g.observe(seat).discarding == dealt[seat].cards[:size]
+        assert g.phase is Phase.DISCARD and g.to_move == mw.next_seat(seat)
+    g = g.apply(throw(g, sizes[3]), seat=order[3])
+    top = 0
+    for seat, size in zip(order, sizes, strict=True):
+        assert g.hands[seat].cards == dealt[seat].cards[size:] + stock[top : top + size]
+        top += size
+    assert g.stock == stock[top:]
+    assert set(g.discard_pile) == {c for seat, size in zip(order, sizes, strict=True) for c in dealt[seat].cards[:size]}
+    assert g.waiting == ((), (), (), ()) and not reshuffles(g)
+    assert (g.phase, g.to_move) == (Phase.MUS, mano)
+
+
+def test_the_stock_runs_out_mid_serve_and_all_the_discards_are_reshuffled():
+    # Round 1: 4 x 4 = 16 served -> stock 8, 16 discards on the table.
+    # Round 2: South throws 3, East 4, North 4, West 4: 16 + 15 = 31 discards on the table.
+    # South is served 3 (stock 5), East 4 (stock 1); North needs 4 with 1 left and West still waits: all 31
+    # discards, North's and West's own among them, go under that last card -> 32; North 4, West 4 -> stock 24.
+    g = mus_round(deal_a(), (4, 4, 4, 4))
+    assert (len(g.stock), len(g.discard_pile)) == (8, 16)
+    g = play(g, "mus", "mus", "mus", "mus")
+    for size in (3, 4, 4):
+        g = g.apply(throw(g, size))
+    last_of_stock, west = g.stock[7], g.hands[3].cards
+    pool = set(g.discard_pile) | {c for w in g.waiting for c in w} | set(west)
+    assert len(pool) == 31
+    g = g.apply(throw(g, 4))
+    assert reshuffles(g) == [(31, 0)]
+    assert last_of_stock in g.hands[2].cards  # the card left in the stock is served first
+    assert set(g.hands[2].cards) - {last_of_stock} <= pool and set(g.hands[3].cards) <= pool
+    assert (len(g.stock), g.discard_pile) == (24, ())
+    assert all(g.observe(seat).discarded == () for seat in range(4)), "no discard is left on the table"
+    assert sorted(card_set(g)) == sorted(str(c) for c in mw.DECK)
+
+
+def test_when_only_the_last_player_is_left_to_serve_their_own_discards_are_set_aside():
+    # Round 1: 4 x 4 = 16 served -> stock 8.  Round 2: South 1 (stock 7), East 1 (6), North 4 (2); West,
+    # the last to serve, needs 4 with 2 left: West's 4 are set aside, the other 16 + 6 = 22 discards go
+    # under the 2 cards left -> 24; West is served 4 -> stock 20, and only West's 4 stay on the table.
+    g = mus_round(deal_a(), (4, 4, 4, 4))
+    g = play(g, "mus", "mus", "mus", "mus")
+    for size in (1, 1, 4):
+        g = g.apply(throw(g, size))
+    west = g.hands[3].cards
+    left = g.stock[6:]  # after South 1, East 1 and North 4
+    assert len(left) == 2
+    g = g.apply(throw(g, 4), seat=3)
+    assert reshuffles(g) == [(22, 4)]
+    assert not set(west) & set(g.hands[3].cards), "West is served from the others' discards"
+    assert set(left) <= set(g.hands[3].cards)
+    assert (len(g.stock), g.discard_pile) == (20, west)
+    assert g.observe(3).discarded == west and g.observe(0).discarded == ()
+    assert sorted(card_set(g)) == sorted(str(c) for c in mw.DECK)
+
+
+def test_a_version_1_record_replays_until_it_reshuffles():
+    short = mus_round(deal_a(), (4, 4, 4, 4))
+    old = {**short.record(), "version": 1}
+    assert mw.Game.from_record(old).hands == short.hands  # the old order drew the same cards until then
+    long = mus_round(mus_round(short, (3, 4, 4, 4)), (1, 1, 1, 1))
+    with pytest.raises(mw.RecordError, match="action 15 .* reshuffles the discards"):
+        mw.Game.from_record({**long.record(), "version": 1})
+    assert mw.Game.from_record(long.record()).hands == long.hands
 
 
 def test_mus_corrido_first_question_of_the_first_hand_allows_only_mus():

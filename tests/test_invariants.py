@@ -119,6 +119,7 @@ def snapshot(game: mw.Game) -> tuple[object, ...]:
         game.hands,
         game.stock,
         game.discard_pile,
+        game.waiting,
         game.scores,
         game.games_won,
         game.phase,
@@ -195,7 +196,10 @@ class Referee:
     def check_state(self, game: mw.Game) -> None:
         cards = [str(c) for h in game.hands for c in h.cards] + [str(c) for c in game.stock]
         cards += [str(c) for c in game.discard_pile]
-        assert all(len(h.cards) == 4 for h in game.hands)
+        assert all(len(h.cards) == 4 and len({c.index for c in h.cards}) == 4 for h in game.hands)
+        for hand, waiting in zip(game.hands, game.waiting, strict=True):
+            assert set(waiting) <= set(hand.cards), "the cards put down stay with the player until served"
+            assert not waiting or game.phase is mw.Phase.DISCARD
         assert len(cards) == 40, f"{len(cards)} cards in play"
         assert set(cards) == ALL_CARDS, f"cards twice or missing: {sorted(set(ALL_CARDS) - set(cards))}"
         legal = game.legal_actions()
@@ -327,25 +331,44 @@ class Referee:
         assert game.to_move == first_opponent_after(seat, betting.eligible), "who answers a raise"
 
     def check_discard(self, prev: mw.Game, act: mw.Action, game: mw.Game, events: tuple[mw.Event, ...]) -> None:
+        """Everyone puts their cards down first; after the postre's discard the postre serves in speaking
+        order from the top of the stock, reshuffling the discards on the table when it runs out (all of them,
+        or, for the last player to serve, all but that player's own)."""
         seat = prev.to_move
-        thrown = set(act.cards)
-        old, new = set(prev.hands[seat].cards), set(game.hands[seat].cards)
-        kept, drawn = old - thrown, new - (old - thrown)
-        assert kept <= new and len(drawn) == len(thrown) and not drawn & thrown, "nobody draws back own discards"
-        for other in range(4):
-            if other != seat:
-                assert game.hands[other] == prev.hands[other]
+        assert [e.get("count") for e in events if e.kind == "discard"] == [len(act.cards)]
+        order = [(prev.mano + i) % 4 for i in range(4)]
         reshuffled = [e for e in events if e.kind == "reshuffle"]
-        if len(prev.stock) >= len(thrown):
-            assert not reshuffled
-            assert drawn == set(prev.stock[: len(thrown)]), "replacements come from the top of the stock"
-            assert game.discard_pile == (*prev.discard_pile, *act.cards)
-        else:
-            assert [e.get("cards") for e in reshuffled] == [len(prev.discard_pile)]
-            assert drawn <= set(prev.stock) | set(prev.discard_pile)
-            assert set(prev.stock) <= drawn, "what is left of the stock is dealt first"
-            assert game.discard_pile == act.cards
-        assert [e.get("count") for e in events if e.kind == "discard"] == [len(thrown)]
+        if seat != order[3]:
+            assert game.waiting[seat] == act.cards
+            assert not reshuffled and (game.hands, game.stock, game.discard_pile) == (
+                prev.hands, prev.stock, prev.discard_pile
+            ), "nobody is served before the postre has discarded"
+            return
+        waiting = (*prev.waiting[:seat], act.cards, *prev.waiting[seat + 1 :])
+        assert game.waiting == ((), (), (), ())
+        stock: list[mw.Card] = list(prev.stock)  # known order
+        pool: set[mw.Card] = set()  # reshuffled cards under it, order unknown here
+        table = set(prev.discard_pile).union(*waiting)
+        for place, s in enumerate(order):
+            need = len(waiting[s])
+            if len(stock) + len(pool) < need:
+                event = reshuffled.pop(0)
+                aside = set(waiting[s]) if place == 3 else set()
+                assert (event.get("cards"), event.get("aside")) == (len(table - aside), len(aside))
+                pool |= table - aside
+                table = aside
+            drawn = set(game.hands[s].cards) - (set(prev.hands[s].cards) - set(waiting[s]))
+            assert len(drawn) == need and set(prev.hands[s].cards) - set(waiting[s]) <= set(game.hands[s].cards)
+            top, stock = stock[:need], stock[need:]
+            assert set(top) <= drawn, "the stock is served from the top, what is left of it first"
+            rest = drawn - set(top)
+            assert rest <= pool, f"seat {s} is served {rest} from outside the reshuffled discards"
+            pool -= rest
+            if place == 3 and table == set(waiting[s]) and table:
+                assert not drawn & table, "the last player served never gets their own discards back"
+        assert not reshuffled, "a reshuffle only when the stock cannot serve a player"
+        assert list(game.stock[: len(stock)]) == stock and set(game.stock[len(stock) :]) == pool
+        assert set(game.discard_pile) == table
 
     def negadas(self, log: tuple[mw.Event, ...]) -> tuple[int, int]:
         out = [0, 0]
@@ -410,8 +433,9 @@ class Referee:
         self.seen.add("ended by a negada" if not rows else "ended by an ordago" if ordago else "counted")
         if rows and not all(r.counted for r in rows):
             self.seen.add("won mid-count")
-        if any(e.kind == "reshuffle" for e in hand.log):
-            self.seen.add("reshuffle")
+        for event in hand.log:
+            if event.kind == "reshuffle":
+                self.seen.add("reshuffle, own discards set aside" if event.get("aside") else "reshuffle")
         if not rows:
             # a negada reached the target: the hand stops there, no count and no hands shown
             assert hand.hands is None and max(board) >= target, f"hand ended without a count at {board}"
@@ -559,6 +583,7 @@ def test_a_thousand_seeded_matches_keep_every_invariant() -> None:
     # the loop really went everywhere (a guard against a random player that never gets anywhere)
     assert seen >= {p.value for p in mw.Phase}
     assert seen >= {"ended by a negada", "ended by an ordago", "counted", "won mid-count", "reshuffle"}
+    assert "reshuffle, own discards set aside" in seen
     outcomes = {
         f"{lance}:{outcome}"
         for lance in ("grande", "chica", "pares", "juego", "punto")
@@ -585,6 +610,49 @@ def test_the_referee_is_not_a_tautology() -> None:
     forged._scores = (40, 0)
     with pytest.raises(AssertionError, match="game goes on"):
         Referee(game).step(game, "no-mus", forged)
+
+
+@given(seed=st.integers(0, 2**40), sizes=st.lists(st.integers(1, 4), min_size=4, max_size=24), mano=st.integers(0, 3))
+def test_long_mus_keeps_the_forty_cards_through_every_reshuffle(seed: int, sizes: list[int], mano: int) -> None:
+    """Mus after mus with discards of drawn sizes (4-card discards empty the 24-card stock in two rounds):
+    after every action the referee finds the 40 cards exactly once among hands, stock and discards, every
+    hand four distinct cards, and each serve and reshuffle as the rules say."""
+    rng = random.Random(seed)
+    game = mw.Game.from_deal(random_deal(rng), mano=mano, seed=seed)
+    referee = Referee(game)
+    for size in sizes:
+        for action in ("mus", "mus", "mus", "mus") if game.phase is mw.Phase.MUS else ():
+            nxt = game.apply(action)
+            referee.step(game, action, nxt)
+            game = nxt
+        action = "discard " + " ".join(map(str, rng.sample(game.hands[game.to_move].cards, size)))
+        nxt = game.apply(action)
+        referee.step(game, action, nxt)
+        game = nxt
+
+
+def test_the_referee_checks_the_serve() -> None:
+    """A forged serve (the postre drawing back its own discards, or served before the postre discarded) is refused."""
+    game = mw.Game.from_deal(["12o 12c 11o 11c", "1o 1c 4o 5o", "7o 7c 6o 10o", "3o 11e 10c 1e"], seed=1)
+    for action in ("mus", "mus", "mus", "mus", "discard 12o"):
+        game = game.apply(action)
+    nxt = game.apply("discard 1o")
+    forged = nxt._copy()
+    forged._hands = (game.hands[0], mw.Hand.parse("1c 4o 5o 6e"), *nxt.hands[2:])
+    with pytest.raises(AssertionError, match="until served"):
+        Referee(game).step(game, "discard 1o", forged)
+    game = nxt.apply("discard 7o").apply("discard 3o")
+    played = game.apply("mus").apply("mus").apply("mus").apply("mus")
+    for action in ("discard 12c 11o 11c", "discard 1c 4o 5o", "discard 7c 6o 10o"):
+        played = played.apply(action)
+    postre = played.hands[3]
+    nxt = played.apply("discard " + " ".join(map(str, postre.cards)))
+    Referee(played).step(played, "discard " + " ".join(map(str, postre.cards)), nxt)
+    forged = nxt._copy()
+    forged._hands = (*nxt.hands[:3], postre)
+    forged._stock = tuple(c for c in nxt.stock if c not in postre.cards) + nxt.hands[3].cards
+    with pytest.raises(AssertionError):
+        Referee(played).step(played, "discard " + " ".join(map(str, postre.cards)), forged)
 
 
 def test_envido_amounts_run_from_two_to_the_target() -> None:

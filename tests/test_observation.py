@@ -253,6 +253,8 @@ class Watcher:
             # a seat knows its own cards and, while they lie on the table, the cards it threw itself
             thrown = set(self.on_table[seat])
             assert view["discarded"] == " ".join(self.on_table[seat]), "own discards still on the table"
+            waiting = view["discarding"].split()
+            assert set(waiting) <= set(view["hand"].split()) and set(waiting) <= set(self.on_table[seat])
             own = hidden_by_seat[seat] | thrown
             forbidden = (table - thrown).union(*(hidden_by_seat[s] for s in range(4) if s != seat))
             seen = cards_in(dumped)
@@ -324,10 +326,12 @@ class Watcher:
     def applied(self, game: mw.Game, action: str, nxt: mw.Game) -> None:
         act = mw.Action.parse(action)
         if act.kind is mw.Kind.DISCARD and nxt.hand_number == game.hand_number:
-            if any(e.kind == "reshuffle" for e in nxt.log[len(game.log) :]):
-                self.on_table = {s: [] for s in range(4)}
-            self.discards[game.to_move] += len(act.cards)
-            self.on_table[game.to_move] += [str(c) for c in act.cards]
+            seat, thrown = game.to_move, [str(c) for c in act.cards]
+            self.discards[seat] += len(thrown)
+            self.on_table[seat] += thrown
+            for event in nxt.log[len(game.log) :]:
+                if event.kind == "reshuffle":  # the discards go back into the stock, or all but the postre's last
+                    self.on_table = {s: thrown if event.get("aside") and s == seat else [] for s in range(4)}
 
 
 @given(seed=st.integers(0, 2**40), rules=rules_options, style=styles, deal=st.booleans())

@@ -420,7 +420,8 @@ def corrupt(change: Callable[[dict[str, Any]], object], base: dict[str, Any] | N
 CORRUPT = [
     pytest.param(corrupt(lambda r: r.update(format="mus-widget/other")), id="wrong format"),
     pytest.param(corrupt(lambda r: r.pop("format")), id="no format"),
-    pytest.param(corrupt(lambda r: r.update(version=2)), id="version 2"),
+    pytest.param(corrupt(lambda r: r.update(version=3)), id="version 3"),
+    pytest.param(corrupt(lambda r: r.update(version=True)), id="version as a boolean"),
     pytest.param(corrupt(lambda r: r.update(version="1")), id="version as text"),
     pytest.param(corrupt(lambda r: r.pop("version")), id="no version"),
     pytest.param(corrupt(lambda r: r.pop("seed")), id="no seed"),

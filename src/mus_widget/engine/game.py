@@ -37,11 +37,15 @@ from .seats import (
 from .senas import sena as find_sena
 
 RECORD_FORMAT: Final = "mus-widget/record"
-RECORD_VERSION: Final = 1
+RECORD_VERSION: Final = 2
+"""Version 2 serves the discards only once all four have discarded (the tournament order). Version 1 served
+each player as they discarded; the same cards are drawn until the stock runs out, so a version-1 record
+replays exactly unless it reshuffles, and :meth:`Game.from_record` refuses it at that action."""
 
 _DISCARD_SUBSETS: Final = tuple(
     combo for size in range(1, 5) for combo in itertools.combinations(range(4), size)
 )
+_NOTHING_WAITING: Final[tuple[tuple[Card, ...], ...]] = ((), (), (), ())
 _NEXT_LANCE: Final = {Lance.GRANDE: Lance.CHICA, Lance.CHICA: Lance.PARES, Lance.PARES: Lance.JUEGO}
 
 # For each place in a list of up to 40 cards, from the last: the place and the bits to draw for it.
@@ -102,6 +106,7 @@ class Game:
     _stock: tuple[Card, ...]
     _pile: tuple[Card, ...]
     _thrown: tuple[tuple[Card, ...], ...]
+    _waiting: tuple[tuple[Card, ...], ...]
     _shuffles: int
     _phase: Phase
     _to_move: int | None
@@ -236,8 +241,15 @@ class Game:
 
     @property
     def discard_pile(self) -> tuple[Card, ...]:
-        """The discards on the table this hand (since the last reshuffle): full state."""
+        """The discards on the table this hand since the last reshuffle, those of players still waiting to be
+        served excepted (see :attr:`waiting`): full state."""
         return self._pile
+
+    @property
+    def waiting(self) -> tuple[tuple[Card, ...], ...]:
+        """By seat, the cards put down this mus round and not yet replaced: while the players discard, these
+        are still in :attr:`hands` (the postre serves only once all four have discarded). Full state."""
+        return self._waiting
 
     @property
     def betting(self) -> Betting | None:
@@ -395,33 +407,44 @@ class Game:
             self._to_move = next_seat(seat)
 
     def _discard(self, seat: int, cards: tuple[Card, ...]) -> None:
-        hand = self._hands[seat]
-        keep = tuple(c for c in hand.cards if c not in cards)
-        stock, pile = self._stock, self._pile
-        if len(stock) < len(cards):
-            # The stock has run out: the discards on the table (not this player's, still in their hand
-            # as they throw) are shuffled into a new stock under the cards that are left.
-            self._shuffles += 1
-            fresh = list(pile)
-            _shuffle(self._rng(self._shuffles), fresh)
-            self._event("reshuffle", None, (("cards", len(fresh)),))
-            stock, pile = stock + tuple(fresh), ()
-            self._thrown = ((), (), (), ())
-        drawn = stock[: len(cards)]
-        new_hand = Hand._dealt(keep + drawn)
-        self._hands = (*self._hands[:seat], new_hand, *self._hands[seat + 1:])
-        self._values = (*self._values[:seat], evaluate(new_hand, self._rules), *self._values[seat + 1:])
-        self._stock = stock[len(cards) :]
-        self._pile = pile + cards
+        """``seat`` puts ``cards`` face down; once the postre has discarded too, the postre serves."""
+        self._waiting = (*self._waiting[:seat], cards, *self._waiting[seat + 1 :])
         self._thrown = (*self._thrown[:seat], self._thrown[seat] + cards, *self._thrown[seat + 1 :])
         self._event("discard", seat, (("count", len(cards)),))
         if position_of(seat, self._mano) == 3:
+            self._serve()
             self._phase = Phase.MUS
             self._mus_round += 1
             self._to_move = self._mano
             self._event("mus_round", None, (("round", self._mus_round),))
         else:
             self._to_move = next_seat(seat)
+
+    def _serve(self) -> None:
+        """The postre serves each player in speaking order as many cards as they threw, from the top of the
+        stock. When the stock runs out, every discard on the table is shuffled into a new stock under the cards
+        left, except, when the player to serve is the last one, the cards that player has just thrown."""
+        waiting = self._waiting
+        order = speaking_order(self._mano)
+        stock, pile = self._stock, self._pile + tuple(c for seat in order for c in waiting[seat])
+        hands, values = list(self._hands), list(self._values)
+        for place, seat in enumerate(order):
+            thrown = waiting[seat]
+            if len(stock) < len(thrown):
+                aside = thrown if place == 3 else ()
+                fresh = [c for c in pile if c not in aside]
+                self._shuffles += 1
+                _shuffle(self._rng(self._shuffles), fresh)
+                self._event("reshuffle", None, (("cards", len(fresh)), ("aside", len(aside))))
+                stock, pile = stock + tuple(fresh), aside
+                self._thrown = tuple(aside if s == seat else () for s in range(4))
+            hand = Hand._dealt(tuple(c for c in hands[seat].cards if c not in thrown) + stock[: len(thrown)])
+            stock = stock[len(thrown) :]
+            hands[seat] = hand
+            values[seat] = evaluate(hand, self._rules)
+        self._hands, self._values = tuple(hands), tuple(values)
+        self._stock, self._pile = stock, pile
+        self._waiting = _NOTHING_WAITING
 
     def _begin_lance(self, lance: Lance) -> None:
         """Start betting ``lance``, or settle it at once when it needs no betting, and go on."""
@@ -567,6 +590,7 @@ class Game:
         self._stock = stock
         self._pile = ()
         self._thrown = ((), (), (), ())
+        self._waiting = _NOTHING_WAITING
         self._shuffles = 0
         self._phase = Phase.MUS
         self._to_move = self._mano
@@ -603,6 +627,7 @@ class Game:
             seat=seat,
             hand=self._hands[seat],
             discarded=self._thrown[seat],
+            discarding=self._waiting[seat],
             rules=self._rules,
             phase=self._phase,
             to_move=self._to_move,
@@ -648,8 +673,9 @@ class Game:
             data = json.loads(record) if isinstance(record, str) else record
             if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
                 raise RecordError(f"not a mus-widget record (format {RECORD_FORMAT!r} expected)")
-            if data.get("version") != RECORD_VERSION:
-                raise RecordError(f"record version {data.get('version')!r} is not {RECORD_VERSION}")
+            version = data.get("version")
+            if version not in (1, RECORD_VERSION) or isinstance(version, bool):
+                raise RecordError(f"record version {version!r} is not {RECORD_VERSION} (or 1)")
             seed = data["seed"]
             if isinstance(seed, bool) or not isinstance(seed, int):
                 raise RecordError(f"a record's seed is a whole number, not {seed!r}: without it nothing replays")
@@ -686,9 +712,15 @@ class Game:
                 cursor += 1
             if action is not None:
                 try:
-                    game = game.apply(action)
+                    following = game.apply(action)
                 except MusError as error:
                     raise RecordError(f"action {index} ({action!r}) does not replay: {error}") from None
+                if version == 1 and following._shuffles > game._shuffles:
+                    raise RecordError(
+                        f"action {index} ({action!r}) reshuffles the discards: a version-1 record served each "
+                        "player as they discarded, so from here it does not replay the same"
+                    )
+                game = following
         return game
 
 

@@ -19,8 +19,12 @@ class Observation:
 
     seat: int
     hand: Hand
+    """The seat's four cards; while it waits to be served, they still include the cards it put down."""
     discarded: tuple[Card, ...]
     """This seat's own discards still on the table this hand (a reshuffle takes them back into the stock)."""
+    discarding: tuple[Card, ...]
+    """The cards this seat put down this mus round, waiting for the postre to serve it (part of ``hand`` and
+    of ``discarded``); empty outside the discards."""
     rules: Rules
     phase: Phase
     to_move: int | None
@@ -63,6 +67,7 @@ class Observation:
             "team": self.team,
             "hand": str(self.hand),
             "discarded": " ".join(map(str, self.discarded)),
+            "discarding": " ".join(map(str, self.discarding)),
             "rules": self.rules.to_dict(),
             "phase": self.phase.value,
             "lance": None if self.phase.lance is None else self.phase.lance.value,

@@ -167,8 +167,8 @@ def view_state(obs: Observation, table: TableView) -> dict[str, Any]:
             cards: list[str] | None = _cards(shown[s])
         elif table.reveal is not None:
             cards = _cards(table.reveal[s])
-        elif s == seat:
-            cards = _cards(obs.hand)
+        elif s == seat:  # the cards put down for a discard leave the hand until the postre serves
+            cards = [str(card) for card in obs.hand.cards if card not in obs.discarding]
         else:
             cards = None
         players.append({
