@@ -1,4 +1,4 @@
-"""The betting of one lance (RULES.md, "Betting in a lance"; docs/rules-decisions.md, "Betting").
+"""The betting of one lance (docs/rules.md, "Betting" and "Decisions where the rules are silent").
 
 First straight on :class:`mus_widget.Betting` (``open`` / ``legal`` / ``step``), then through the game.
 Seats: 0 South, 1 East, 2 North, 3 West; team 0 = South + North, team 1 = East + West.

@@ -253,7 +253,7 @@ def test_a_version_1_record_replays_until_it_reshuffles():
     old = {**short.record(), "version": 1}
     assert mw.Game.from_record(old).hands == short.hands  # the old order drew the same cards until then
     long = mus_round(mus_round(short, (3, 4, 4, 4)), (1, 1, 1, 1))
-    with pytest.raises(mw.RecordError, match="action 15 .* reshuffles the discards"):
+    with pytest.raises(mw.RecordError, match=r"action 15 .* reshuffles the discards"):
         mw.Game.from_record({**long.record(), "version": 1})
     assert mw.Game.from_record(long.record()).hands == long.hands
 

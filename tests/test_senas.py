@@ -1,8 +1,8 @@
 """Señas: a player looks at their four cards and may only make the gestures that are true for them.
 
-The claims are those of docs/rules-decisions.md: exactly two/three reyes or ases by rank (with 8 reyes a 3 is
-a rey and a 2 an as), duples or medias, a total of 31, exactly three reyes and one as; ``need_mus`` for
-neither pares nor juego; ``nothing`` when none of the card claims holds.
+The claims are those of docs/rules.md ("Decisions where the rules are silent"): exactly two/three reyes or
+ases by rank (with 8 reyes a 3 is a rey and a 2 an as), duples or medias, a total of 31, exactly three reyes
+and one as; ``need_mus`` for neither pares nor juego; ``nothing`` when none of the card claims holds.
 """
 
 from __future__ import annotations
