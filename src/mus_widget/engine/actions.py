@@ -1,4 +1,4 @@
-"""Actions in the canonical notation of RULES.md: ``mus``, ``no-mus``, ``discard 12o 3c``, ``paso``,
+"""Actions in the canonical notation of docs/rules.md: ``mus``, ``no-mus``, ``discard 12o 3c``, ``paso``,
 ``envido N``, ``quiero``, ``no-quiero``, ``ordago``."""
 
 from __future__ import annotations

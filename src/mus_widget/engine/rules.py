@@ -1,4 +1,4 @@
-"""The rule options (variants) of RULES.md, with their defaults."""
+"""The rule options (variants) of docs/rules.md, with their defaults."""
 
 from __future__ import annotations
 

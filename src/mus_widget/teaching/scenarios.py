@@ -38,7 +38,7 @@ One ``key: value`` per line; blank lines and lines starting with ``#`` are skipp
     :class:`~mus_widget.Rules`: target, kings, real_31, team_consent, negadas_at_count,
     mus_corrido_first_hand, games.
 ``play:``
-    Actions in the notation of RULES.md, separated by commas: ``no-mus, envido 2, quiero``. Each action is a
+    Actions in the notation of docs/rules.md, separated by commas: ``no-mus, envido 2, quiero``. Each action is a
     step. An action may start with the seat that plays it (``north envido 2``), which is then checked.
 ``note:``
     The note of the step reached so far: before any ``play:`` line, the deal (step 0); after one, the step of
