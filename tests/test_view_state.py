@@ -58,6 +58,21 @@ def test_the_mus_turn_and_the_discard_turn() -> None:
     assert view_state(game.observe(1), TableView(players=PLAYERS))["turn"] is None
 
 
+def test_between_discarding_and_serving_the_student_holds_only_the_cards_kept() -> None:
+    game = mw.Game.from_deal(DEAL, mano=0)
+    for action in ("mus", "mus", "mus", "mus", "discard 7e 1b", "discard 4e"):
+        game = game.apply(action)
+    state = view_state(game.observe(0), TABLE)
+    assert state["players"][0]["cards"] == ["12o", "3c"], "the two put down wait for the postre"
+    assert cards_in(state) == {"12o", "3c"}
+    assert [p["bubble"]["text"] for p in state["players"][:2]] == ["Discard 2", "Discard 1"]
+    assert "Discard" not in json.dumps(state["players"][2:]), "North and West have not discarded yet"
+    for action in ("discard 10e", "discard 1o 2c"):
+        game = game.apply(action)
+    served = view_state(game.observe(0), TABLE)["players"][0]["cards"]
+    assert served[:2] == ["12o", "3c"] and len(served) == 4 and not {"7e", "1b"} & set(served)
+
+
 def test_an_opening_turn_has_paso_a_slider_range_and_ordago() -> None:
     game = mw.Game.from_deal(DEAL, mano=0, rules=mw.Rules(target=30)).apply("no-mus")
     turn = view_state(game.observe(0), TABLE)["turn"]
