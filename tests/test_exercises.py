@@ -181,3 +181,17 @@ def test_a_quiz_speaks_the_students_language() -> None:
     quiz = Quiz("pares", seed=1, language="es")
     assert quiz._another.description == mw.i18n.catalog("es")["exercise.another"]
     assert quiz.answer(quiz.exercise.answer).text == mw.i18n.catalog("es")["exercise.right"]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_static_question_is_in_its_language_with_every_answer(code: str) -> None:
+    """``exercise(...).show(language)`` is the question for an exported page: the hands, the question and the
+    answers, lettered, in that language; displayed as is, it is the English one."""
+    ex = exercise("chica", seed=12)
+    shown = ex.show(code)
+    assert ex.text(code) in shown.html and all(f"<li>{label}</li>" in shown.html for _, label in ex.labels(code))
+    assert str(shown).splitlines() == [ex.text(code)] + [f"{letter}) {label}" for letter, (_, label) in
+                                                         zip("abcdefgh", ex.labels(code), strict=False)]
+    assert ex._repr_html_() == ex.show("en").html
+    if code != "en":
+        assert ex.text(code) != ex.text("en")

@@ -1,5 +1,6 @@
 """The tutorials, checked like a lesson: every notebook is on the list, every lance has its exercises, every
-exercise teaches the right answer for the right reason, and every notebook stands on its own.
+exercise teaches the right answer for the right reason, and every notebook stands on its own; in English and in
+each language of ``tutorials/<code>/`` alike (the quizzes there answer in that language).
 
 Each quiz in a notebook is a cell ``mw.Quiz(...)``; the test finds those calls, builds them as the notebook does
 (with several seeds where the call has none), checks the answer against the engine, and answers every button.
@@ -22,7 +23,7 @@ import pytest
 import mus_widget as mw
 from mus_widget.engine.hands import Lance
 from mus_widget.engine.seats import team_of
-from mus_widget.i18n import message
+from mus_widget.i18n import LANGUAGES, message
 from mus_widget.teaching.exercises import KINDS, Exercise
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,6 +34,8 @@ LANCE_LESSONS = {"03": ("grande",), "04": ("chica",), "05": ("pares",), "06": ("
 """The lance notebooks and the quiz kinds each must ask at least twice."""
 SEEDS = range(12)
 """The deals a quiz without a seed is checked on (it draws a new one every run)."""
+TRANSLATED_SEEDS = range(3)
+"""The deals a translated quiz without a seed is checked on: the deals are the English ones, the words are new."""
 MAX_CELLS = 16
 MAX_LINES = 20
 KERNEL_NAMES = {"display", "get_ipython"}
@@ -50,6 +53,11 @@ class Notebook:
         return self.path.name[:2]
 
     @property
+    def name(self) -> str:
+        """The file's name, inside its language's folder for a translation: ``nl/03-grande.ipynb``."""
+        return str(self.path.relative_to(TUTORIALS))
+
+    @property
     def cells(self) -> list[dict[str, Any]]:
         cells: list[dict[str, Any]] = json.loads(self.path.read_text(encoding="utf-8"))["cells"]
         return cells
@@ -65,19 +73,27 @@ def source(cell: dict[str, Any]) -> str:
     return text if isinstance(text, str) else "".join(text)
 
 
-def notebooks() -> list[Notebook]:
-    return [Notebook(p) for p in sorted(TUTORIALS.glob("*.ipynb"))]
+def folder(language: str) -> Path:
+    return TUTORIALS if language == "en" else TUTORIALS / language
 
 
-def by_number() -> dict[str, Notebook]:
-    return {nb.number: nb for nb in notebooks()}
+def notebooks(language: str = "en") -> list[Notebook]:
+    return [Notebook(p) for p in sorted(folder(language).glob("*.ipynb"))]
+
+
+def every_notebook() -> list[Notebook]:
+    return [nb for language in LANGUAGES for nb in notebooks(language)]
+
+
+def by_number(language: str = "en") -> dict[str, Notebook]:
+    return {nb.number: nb for nb in notebooks(language)}
 
 
 def parse(nb: Notebook, index: int, text: str) -> ast.Module:
     try:
         return ast.parse(text)
     except SyntaxError as error:
-        pytest.fail(f"{nb.path.name}, cell {index}: not plain Python ({error}); magics and shell lines are not used")
+        pytest.fail(f"{nb.name}, cell {index}: not plain Python ({error}); magics and shell lines are not used")
 
 
 # ---------------------------------------------------------------------------------------------- the quizzes
@@ -116,18 +132,19 @@ def is_quiz(node: ast.AST) -> bool:
 
 
 def quiz_calls(nb: Notebook) -> list[QuizCall]:
-    return [QuizCall(nb.path.name, index, node) for index, text in nb.code()
+    return [QuizCall(nb.name, index, node) for index, text in nb.code()
             for node in ast.walk(parse(nb, index, text)) if is_quiz(node)]
 
 
 def all_quiz_calls() -> list[QuizCall]:
-    return [call for nb in notebooks() for call in quiz_calls(nb)]
+    return [call for nb in every_notebook() for call in quiz_calls(nb)]
 
 
 def quiz_cases() -> list[Any]:
     cases = []
     for call in all_quiz_calls():
-        for seed in ([None] if call.seeded else [None, *SEEDS]):
+        seeds = SEEDS if "/" not in call.notebook else TRANSLATED_SEEDS
+        for seed in ([None] if call.seeded else [None, *seeds]):
             label = f"{call.notebook}:{call.cell}:{call.kind}" + ("" if seed is None else f":seed{seed}")
             cases.append(pytest.param(call, seed, id=label))
     return cases
@@ -213,8 +230,11 @@ def test_every_quiz_says_right_to_the_right_answer_and_why(call: QuizCall, seed:
     assert verdict.text == message("exercise.right", language)
     if language == "en":
         assert verdict.text == "Right!"
+    else:
+        assert call.notebook.startswith(f"{language}/"), f"{call}: a quiz in {language} in another language's folder"
     why = verdict.why
     assert why and why == ex.explanation(language)
+    assert language == "en" or why != ex.explanation("en"), f"{call}: the reason is still in English"
     for word in words:
         assert word in why, f"{call} (seed {ex.seed}): the reason {why!r} should mention {word!r}"
 
@@ -227,7 +247,7 @@ def test_every_quiz_says_right_to_the_right_answer_and_why(call: QuizCall, seed:
 
 
 def test_every_quiz_cell_is_one_call_with_literal_arguments_after_a_word_on_what_to_think_about() -> None:
-    for nb in notebooks():
+    for nb in every_notebook():
         cells = nb.cells
         for call in quiz_calls(nb):
             text = source(cells[call.cell])
@@ -244,27 +264,31 @@ def test_every_quiz_cell_is_one_call_with_literal_arguments_after_a_word_on_what
                 f"{call}: a markdown line before the quiz says what to think about")
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize(("number", "kinds"), sorted(LANCE_LESSONS.items()))
-def test_each_lance_notebook_has_at_least_two_quizzes_on_its_lance(number: str, kinds: tuple[str, ...]) -> None:
-    nb = by_number().get(number)
-    assert nb is not None, f"tutorial {number} is missing"
+def test_each_lance_notebook_has_at_least_two_quizzes_on_its_lance(number: str, kinds: tuple[str, ...],
+                                                                   language: str) -> None:
+    nb = by_number(language).get(number)
+    assert nb is not None, f"tutorial {number} is missing in {language}"
     asked = [call.kind for call in quiz_calls(nb)]
     for kind in kinds:
-        assert asked.count(kind) >= 2, f"{nb.path.name} asks {kind!r} {asked.count(kind)} time(s): {asked}"
+        assert asked.count(kind) >= 2, f"{nb.name} asks {kind!r} {asked.count(kind)} time(s): {asked}"
 
 
 # ---------------------------------------------------------------------------------------------- the list
 
 
-def test_the_readme_lists_every_notebook_00_to_11_and_nothing_else() -> None:
-    readme = (TUTORIALS / "README.md").read_text(encoding="utf-8")
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_readme_lists_every_notebook_00_to_11_and_nothing_else(language: str) -> None:
+    readme = (folder(language) / "README.md").read_text(encoding="utf-8")
     listed = re.findall(r"\]\((\d\d-[a-z0-9-]+\.ipynb)\)", readme)
-    files = sorted(p.name for p in TUTORIALS.glob("*.ipynb"))
+    files = sorted(p.name for p in folder(language).glob("*.ipynb"))
     assert sorted(set(listed)) == files, f"README lists {sorted(set(listed))}, the folder holds {files}"
     assert len(listed) == len(set(listed)), "each notebook is listed once"
     assert [name[:2] for name in files] == NUMBERS, f"one notebook per number 00 to 11, not {files}"
     assert all(NAME.match(name) for name in files)
-    assert "tutorials/00-play.ipynb" in readme, "the README says how to open the tutorials (the play command)"
+    play = "tutorials/00-play.ipynb" if language == "en" else f"tutorials/{language}/00-play.ipynb"
+    assert play in readme, "the README says how to open the tutorials (the play command)"
 
 
 # ---------------------------------------------------------------------------------------------- standing alone
@@ -306,12 +330,12 @@ def test_no_notebook_imports_another_or_reads_what_another_writes() -> None:
     """Each notebook runs on its own: it imports mus_widget itself (and only the standard library besides), uses
     no name before it defines it, touches no file and names no other notebook."""
     stems = {nb.path.stem for nb in notebooks()}
-    for nb in notebooks():
+    for nb in every_notebook():
         defined = set(dir(builtins)) | KERNEL_NAMES
         modules: list[str] = []
         for index, text in nb.code():
             tree = parse(nb, index, text)
-            where = f"{nb.path.name}, cell {index}"
+            where = f"{nb.name}, cell {index}"
             assert ".ipynb" not in text and not any(stem in text for stem in stems), f"{where} names a notebook"
             cell_modules = imported_modules(tree)
             assert all(m.split(".")[0] in ALLOWED_IMPORTS for m in cell_modules), f"{where} imports {cell_modules}"
@@ -320,28 +344,29 @@ def test_no_notebook_imports_another_or_reads_what_another_writes() -> None:
             defined |= names_defined(tree)
             used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
             assert used <= defined, f"{where} uses {sorted(used - defined)}, which this notebook never defined"
-        assert any(m.split(".")[0] == "mus_widget" for m in modules), f"{nb.path.name} imports mus_widget itself"
+        assert any(m.split(".")[0] == "mus_widget" for m in modules), f"{nb.name} imports mus_widget itself"
 
 
-def test_each_notebook_has_a_title_short_cells_and_leads_to_the_next() -> None:
-    numbers = by_number()
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_notebook_has_a_title_short_cells_and_leads_to_the_next(language: str) -> None:
+    numbers = by_number(language)
     for number, nb in numbers.items():
         cells = nb.cells
         assert cells and cells[0]["cell_type"] == "markdown" and source(cells[0]).startswith("# "), (
-            f"{nb.path.name} starts with a markdown title")
-        assert len(cells) <= MAX_CELLS, f"{nb.path.name} has {len(cells)} cells; a lesson has at most {MAX_CELLS}"
+            f"{nb.name} starts with a markdown title")
+        assert len(cells) <= MAX_CELLS, f"{nb.name} has {len(cells)} cells; a lesson has at most {MAX_CELLS}"
         if number != "00":
-            assert len(cells) >= 8, f"{nb.path.name} has {len(cells)} cells; a lesson has at least 8"
+            assert len(cells) >= 8, f"{nb.name} has {len(cells)} cells; a lesson has at least 8"
         for index, cell in enumerate(cells):
             lines = source(cell).splitlines()
-            assert len(lines) <= MAX_LINES, f"{nb.path.name}, cell {index}: {len(lines)} lines (at most {MAX_LINES})"
+            assert len(lines) <= MAX_LINES, f"{nb.name}, cell {index}: {len(lines)} lines (at most {MAX_LINES})"
             assert not cell.get("outputs") and cell.get("execution_count") is None
-            assert cell.get("id"), f"{nb.path.name}, cell {index} has no id"
+            assert cell.get("id"), f"{nb.name}, cell {index} has no id"
         following = numbers.get(f"{int(number) + 1:02d}")
         last = source(cells[-1]) if cells[-1]["cell_type"] == "markdown" else ""
         if number == "00":
             continue  # the play notebook is a table, not a lesson
         if following is not None:
-            assert f"]({following.path.name})" in last, f"{nb.path.name} ends with a link to {following.path.name}"
+            assert f"]({following.path.name})" in last, f"{nb.name} ends with a link to {following.path.name}"
         else:
-            assert "](README.md)" in last or "](00-play.ipynb)" in last, f"{nb.path.name} ends with a way back"
+            assert "](README.md)" in last or "](00-play.ipynb)" in last, f"{nb.name} ends with a way back"

@@ -97,9 +97,17 @@ class Exercise:
             return show_hand(self.hands[0], language, self.rules, captions=captions)
         return show_deal(self.hands, mano=self.mano, language=language, rules=self.rules, captions=captions)
 
+    def show(self, language: str = "en") -> Picture:
+        """The whole question as a static picture in ``language``: the hands, the question and the answers to
+        choose from (for a page exported without a kernel)."""
+        labels = self.labels(language)
+        items = "".join(f"<li>{label}</li>" for _, label in labels)
+        text = self.text(language)
+        page = f"{self.picture(language)._repr_html_()}<p><b>{text}</b></p><ol type='a'>{items}</ol>"
+        return Picture(page, "\n".join([text, *(f"{chr(97 + i)}) {label}" for i, (_, label) in enumerate(labels))]))
+
     def _repr_html_(self) -> str:
-        items = "".join(f"<li>{label}</li>" for _, label in self.labels())
-        return f"{self.picture()._repr_html_()}<p><b>{self.text()}</b></p><ol type='a'>{items}</ol>"
+        return self.show()._repr_html_()
 
 
 # ---------------------------------------------------------------------------------------------- the kinds
