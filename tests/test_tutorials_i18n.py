@@ -259,6 +259,36 @@ def test_translations_keep_the_links_the_code_and_the_placeholders(code: str) ->
                 f"{code} {context}: placeholders")
 
 
+def markdown_links(path: Path) -> list[str]:
+    """The Markdown links of a README, or of a notebook's markdown cells."""
+    if path.suffix == ".md":
+        return LINK.findall(path.read_text(encoding="utf-8"))
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return [link for cell in cells if cell["cell_type"] == "markdown" for link in LINK.findall(tool.source(cell))]
+
+
+def names_no_file(path: Path, link: str) -> bool:
+    """Whether ``link``, read from ``path``, leaves the repository or names no file (web pages and anchors are fine)."""
+    if re.match(r"https?://|#", link):
+        return False
+    target = (path.parent / link.split("#", maxsplit=1)[0]).resolve()
+    return not target.is_relative_to(TUTORIALS.parent) or not target.is_file()
+
+
+@pytest.mark.parametrize("code", ["en", *TRANSLATED])
+def test_every_link_of_every_language_names_a_file_of_the_repository(code: str) -> None:
+    folder = TUTORIALS if code == "en" else TUTORIALS / code
+    paths = [*sorted(folder.glob("*.ipynb")), folder / "README.md"]
+    assert any(link.endswith("docs/rules.md") for link in markdown_links(folder / "00-play.ipynb"))
+    broken = [f"{path.name}: {link}" for path in paths for link in markdown_links(path) if names_no_file(path, link)]
+    assert not broken, f"{code}: links to no file: {broken}"
+
+
+def test_links_out_of_the_tutorials_climb_one_folder_more_in_a_translation() -> None:
+    assert tool._one_folder_down("[the rules](../docs/rules.md) and [the next](03-grande.ipynb)") == (
+        "[the rules](../../docs/rules.md) and [the next](03-grande.ipynb)")
+
+
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_each_readme_opens_its_play_notebook_and_links_every_language(code: str) -> None:
     readme = (TUTORIALS / code / "README.md").read_text(encoding="utf-8")

@@ -7,10 +7,10 @@ and the cell id, ``03-grande.ipynb#t03-01``; a text inside a code cell adds its 
 
 ``sync`` brings each catalogue in line: new texts are added empty, gone ones dropped, and a text whose English
 changed keeps its translation marked fuzzy, the English it was made from kept as the previous msgid. ``build``
-writes ``tutorials/<code>/``: markdown cells translated; code cells copied with their comments, scenario
-``title:``/``note:`` lines and printed words translated, and every call that takes a language given that language;
-outputs empty. An untranslated or fuzzy text stays English (the tests fail on it). ``check`` lists the files that
-differ from what ``build`` would write.
+writes ``tutorials/<code>/``: markdown cells translated, a link out of ``tutorials/`` one folder further up; code
+cells copied with their comments, scenario ``title:``/``note:`` lines and printed words translated, and every call
+that takes a language given that language; outputs empty. An untranslated or fuzzy text stays English (the tests
+fail on it). ``check`` lists the files that differ from what ``build`` would write.
 """
 
 from __future__ import annotations
@@ -62,6 +62,9 @@ SCENARIO_LINE: Final = re.compile(r"^(?:title|note): (?P<text>.+)$", re.MULTILIN
 LANGUAGES_BLOCK: Final = re.compile(r"<!-- languages -->\n.*?<!-- /languages -->", re.DOTALL)
 """The README's list of languages, written by ``build`` for each README (its links depend on where it is)."""
 LANGUAGES_MARK: Final = "<!-- languages -->"
+UP_LINK: Final = re.compile(r"(\]\()(\.\./)")
+"""A Markdown link out of ``tutorials/`` (``[the rules of Mus](../docs/rules.md)``): one folder further up from
+``tutorials/<code>/``. Links to the other notebooks stay as they are; they have the same names in every folder."""
 
 EPOCH: Final = datetime(2026, 12, 1, tzinfo=timezone.utc)
 HEADER: Final = """\
@@ -404,13 +407,18 @@ def _lines(text: str) -> list[str]:
     return text.splitlines(keepends=True)
 
 
+def _one_folder_down(markdown: str) -> str:
+    """``markdown`` as it reads from ``tutorials/<code>/``: its links out of ``tutorials/`` climb one more folder."""
+    return UP_LINK.sub(r"\1../\2", markdown)
+
+
 def build_notebook(path: Path, code: str, entries: dict[str, Entry]) -> str:
     """The notebook at ``path`` in ``code``, as the file ``build`` writes."""
     notebook = _read(path)
     for cell in notebook["cells"]:
         where = f"{path.name}#{cell['id']}"
         if cell["cell_type"] == "markdown":
-            cell["source"] = _lines(_translation(entries, where, source(cell)))
+            cell["source"] = _lines(_one_folder_down(_translation(entries, where, source(cell))))
         elif cell["cell_type"] == "code":
             cell["source"] = _lines(translate_code(source(cell), where, code, entries))
             cell["outputs"], cell["execution_count"] = [], None
@@ -429,7 +437,8 @@ def build_readme(code: str, root: Path, entries: dict[str, Entry]) -> str:
     english = _readme(root)
     if code == "en":
         return LANGUAGES_BLOCK.sub(lambda _: languages_block("en"), english)
-    translated = [languages_block(code) if block == LANGUAGES_MARK else _translation(entries, f"README.md#{n}", block)
+    translated = [languages_block(code) if block == LANGUAGES_MARK
+                  else _one_folder_down(_translation(entries, f"README.md#{n}", block))
                   for n, block in enumerate(_readme_blocks(english))]
     return "\n\n".join(translated) + "\n"
 
