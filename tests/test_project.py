@@ -15,7 +15,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "mus_widget"
-LAYERS = ("engine", "i18n", "bots", "teaching", "table")
+LAYERS = ("engine", "i18n", "bots", "teaching", "table", "lite")
 """The package's layers, lowest first: a module may import only from its own layer and the layers below."""
 FACADES = {"__init__", "arena", "i18n_tool"}
 """Top-level modules above every layer: the package's exports and the short names of two commands."""

@@ -1,0 +1,102 @@
+"""The classroom site cold in Chromium: its size, how soon the play notebook and its first table show, and how
+fast the expert bot decides inside Pyodide.
+
+Run ``python benchmarks/lite.py [--reuse] [--decisions 300]``. It builds the site with
+``python -m mus_widget.lite build`` (``--reuse`` keeps one already built in ``MUS_LITE_SITE``, by default
+``/tmp/mus-lite-site``), serves it with ``python -m http.server`` on 127.0.0.1 and opens it in a fresh Chromium
+context (empty cache) with every request to another host blocked. As soon as the play notebook shows, it runs
+all its cells, as a student clicking Run All at once; the kernel starts (Pyodide, the wheels, the package) and
+the table draws. Then a cell plays expert-against-expert hands inside Pyodide and times every decision.
+
+- ``cold_start_s``: from opening the site to the play notebook on screen (JupyterLab loaded);
+- ``first_table_s``: from opening the site to the table drawn (the kernel started and ran the cell);
+- ``expert_p95_ms``: the 95th percentile of ``ExpertBot.decide`` inside Pyodide.
+
+Targets: first table within 20 s, expert p95 under 150 ms. The last line printed is one JSON object:
+``{"site_mb": .., "cold_start_s": .., "first_table_s": .., "expert_p95_ms": .., "blocked": ..}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from lite_site import SITE, Offline, StaticServer, build_site  # noqa: E402
+from mus_lab import launch_browser  # noqa: E402
+
+TIMING_CELL = """import json, statistics, time
+from mus_widget.bots import ExpertBot
+from mus_widget.bots.driver import bot_turn
+from mus_widget.engine.game import Game
+
+times = []
+for seed in range(1000):
+    game = Game.new(seed=seed)
+    bots = {{seat: ExpertBot(seed * 4 + seat) for seat in range(4)}}
+    hand = game.hand_number
+    while not game.is_over and game.hand_number == hand and len(times) < {decisions}:
+        game = bot_turn(game, bots[game.to_move], times.append).game
+    if len(times) >= {decisions}:
+        break
+times.sort()
+print("EXPERT " + json.dumps({{"decisions": len(times), "p50_ms": round(1000 * statistics.median(times), 1),
+    "p95_ms": round(1000 * times[int(0.95 * (len(times) - 1))], 1)}}))"""
+
+
+def size_mb(folder: Path) -> float:
+    return round(sum(path.stat().st_size for path in folder.rglob("*") if path.is_file()) / 1_000_000, 1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--reuse", action="store_true", help="use the site already built, if any")
+    parser.add_argument("--decisions", type=int, default=300, help="expert decisions to time inside Pyodide")
+    args = parser.parse_args()
+
+    built = build_site(SITE, reuse=args.reuse)
+    figures: dict[str, float | int | None] = {"site_mb": size_mb(SITE), "build_s": built.get("build_s")}
+    server = StaticServer(SITE)
+    try:
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as playwright:
+            browser = launch_browser(playwright)
+            context = browser.new_context(viewport={"width": 1400, "height": 1000})
+            offline = Offline(context)
+            page = context.new_page()
+            started = time.monotonic()
+            page.goto(f"{server.url}/")
+            page.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=300_000)
+            figures["cold_start_s"] = round(time.monotonic() - started, 1)
+            page.locator("#jp-MainMenu .lm-MenuBar-itemLabel", has_text="Run").first.click()
+            page.locator(".lm-Menu .lm-Menu-item", has_text="Run All Cells").last.click()
+            page.wait_for_selector(".mus-widget[data-version]", timeout=600_000)
+            figures["first_table_s"] = round(time.monotonic() - started, 1)
+
+            page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell .jp-InputPrompt").last.click()
+            for key in ("Escape", "b", "Enter"):
+                page.keyboard.press(key)
+            page.keyboard.insert_text(TIMING_CELL.format(decisions=args.decisions))
+            page.keyboard.press("Shift+Enter")
+            output = page.locator(".jp-OutputArea-output pre", has_text="EXPERT ").first
+            output.wait_for(timeout=600_000)
+            expert = json.loads(output.inner_text().split("EXPERT ", 1)[1])
+            figures["expert_p50_ms"] = expert["p50_ms"]
+            figures["expert_p95_ms"] = expert["p95_ms"]
+            figures["expert_decisions"] = expert["decisions"]
+            figures["blocked"] = len(offline.blocked)
+            page.screenshot(path=str(ROOT / "screenshots" / "lite-benchmark.png"))
+            browser.close()
+    finally:
+        server.stop()
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()

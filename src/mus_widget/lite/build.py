@@ -1,0 +1,212 @@
+"""Build the classroom site: JupyterLite's JupyterLab, a local Pyodide, every wheel, the tutorials.
+
+Everything the site needs is fetched at build time from PyPI (``pip download``) and npm (``npm pack``) into a
+cache folder, so a rebuild downloads nothing; the site itself loads nothing from the network.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from packaging.utils import canonicalize_name, parse_wheel_filename
+
+from ..i18n import LANGUAGES
+from . import pins
+from .lock import rewrite_lock, trim_babel
+
+REPOSITORY: Final = Path(__file__).resolve().parents[3]
+"""The checkout this module lives in (``src/mus_widget/lite`` inside it): its tutorials and its package."""
+DEFAULT_CACHE: Final = Path.home() / ".cache" / "mus-widget-lite"
+PLAY: Final = "00-play.ipynb"
+KERNEL_PLUGIN: Final = "@jupyterlite/pyodide-kernel-extension:kernel"
+SETTINGS: Final = {
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
+}
+"""JupyterLab settings of the site: no news and no update checks, which would reach for the network."""
+PIP_TARGET: Final = ("--only-binary=:all:", "--platform", "any", "--python-version", pins.PYODIDE_PYTHON,
+                     "--implementation", "py", "--abi", "none")
+
+
+class BuildError(RuntimeError):
+    """A step of the build failed; the message names the step and carries its output."""
+
+
+@dataclass(frozen=True)
+class Site:
+    """A built site: where it is, how many bytes it holds, and how long the build took."""
+
+    path: Path
+    size_bytes: int
+    seconds: float
+
+    @property
+    def size_mb(self) -> float:
+        return round(self.size_bytes / 1_000_000, 1)
+
+
+def run(step: str, command: Sequence[str | Path], cwd: Path | None = None) -> str:
+    result = subprocess.run([str(part) for part in command], cwd=cwd, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise BuildError(f"{step} failed ({' '.join(map(str, command))}):\n{result.stdout[-3000:]}"
+                         f"\n{result.stderr[-3000:]}")
+    return result.stdout
+
+
+def pyodide_core(cache: Path) -> Path:
+    """The core files of the pinned npm ``pyodide`` package, unpacked in the cache (``npm pack`` once)."""
+    folder = cache / f"pyodide-{pins.PYODIDE}"
+    if all((folder / name).exists() for name in pins.PYODIDE_CORE):
+        return folder
+    tarball = cache / f"pyodide-{pins.PYODIDE}.tgz"
+    if not tarball.exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        run("npm pack pyodide", ["npm", "pack", f"pyodide@{pins.PYODIDE}", "--pack-destination", cache], cwd=cache)
+    unpacked = folder.with_name(folder.name + ".partial")
+    shutil.rmtree(unpacked, ignore_errors=True)
+    unpacked.mkdir(parents=True)
+    with tarfile.open(tarball) as archive:
+        for name in pins.PYODIDE_CORE:
+            member = archive.extractfile(f"package/{name}")
+            if member is None:
+                raise BuildError(f"{tarball.name} holds no {name}")
+            (unpacked / name).write_bytes(member.read())
+    shutil.rmtree(folder, ignore_errors=True)
+    unpacked.rename(folder)
+    return folder
+
+
+def wheel_of(folder: Path, pin: str) -> Path | None:
+    """The downloaded wheel of ``name==version`` in ``folder``, if it is there."""
+    name, version = pin.split("==")
+    for path in sorted(folder.glob("*.whl")):
+        wheel_name, wheel_version, _, _ = parse_wheel_filename(path.name)
+        if wheel_name == canonicalize_name(name) and str(wheel_version) == version:
+            return path
+    return None
+
+
+def download_wheels(folder: Path, wanted: Sequence[str]) -> list[Path]:
+    """The pure-Python wheels of the pinned releases, from PyPI into ``folder`` unless already there."""
+    missing = [pin for pin in wanted if wheel_of(folder, pin) is None]
+    if missing:
+        folder.mkdir(parents=True, exist_ok=True)
+        run("pip download", [sys.executable, "-m", "pip", "download", "--no-deps", *PIP_TARGET, "--dest", folder,
+                             *missing])
+    wheels = [wheel_of(folder, pin) for pin in wanted]
+    absent = [pin for pin, path in zip(wanted, wheels, strict=True) if path is None]
+    if absent:
+        raise BuildError(f"pip download gave no pure-Python wheel of {absent}")
+    return [path for path in wheels if path is not None]
+
+
+def project_wheel(repository: Path, folder: Path) -> Path:
+    """The package's own wheel, built from the repository now (its code, catalogues and widget bundle)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    run("pip wheel", [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--wheel-dir",
+                      folder, repository])
+    return next(folder.glob("mus_widget-*.whl"))
+
+
+def stage_pyodide(lite_dir: Path, core: Path, wheels: Sequence[Path]) -> Path:
+    """``static/pyodide`` of the lite folder: the runtime, the wheels beside it and the lock written for them."""
+    target = lite_dir / "static" / "pyodide"
+    target.mkdir(parents=True)
+    for name in pins.PYODIDE_CORE:
+        shutil.copy(core / name, target / name)
+    shipped = []
+    for wheel in wheels:
+        if canonicalize_name(parse_wheel_filename(wheel.name)[0]) == "babel":
+            shipped.append(trim_babel(wheel, target / wheel.name, LANGUAGES))
+        else:
+            shipped.append(Path(shutil.copy(wheel, target / wheel.name)))
+    lock = json.loads((core / "pyodide-lock.json").read_text())
+    (target / "pyodide-lock.json").write_text(json.dumps(rewrite_lock(lock, shipped), indent=1, sort_keys=True))
+    return target
+
+
+def stage_contents(repository: Path, folder: Path) -> Path:
+    """The notebooks of the site: every tutorial, and every translated tutorial folder ``tutorials/<code>/``."""
+    tutorials = repository / "tutorials"
+    if not (tutorials / PLAY).exists():
+        raise BuildError(f"{tutorials / PLAY} is missing: build from the repository")
+    folder.mkdir(parents=True)
+    for path in sorted(tutorials.rglob("*")):
+        relative = path.relative_to(tutorials)
+        if path.is_file() and path.suffix in {".ipynb", ".md"} and ".ipynb_checkpoints" not in relative.parts:
+            (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(path, folder / relative)
+    return folder
+
+
+def lite_config() -> dict[str, Any]:
+    """``jupyter-lite.json`` of the site: the local Pyodide, no PyPI, the package preloaded."""
+    return {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Mus",
+            "litePluginSettings": {
+                KERNEL_PLUGIN: {
+                    "pyodideUrl": "./static/pyodide/pyodide.mjs",
+                    "disablePyPIFallback": True,
+                    "loadPyodideOptions": {"packages": list(pins.PRELOAD)},
+                },
+            },
+        },
+    }
+
+
+ROOT_IMPORT: Final = "await import('./config-utils.js');"
+OPEN_PLAY: Final = f"location.replace('./lab/index.html?path={PLAY}' + location.hash);"
+
+
+def open_on_play(index: Path) -> None:
+    """Make the site's front page open JupyterLab on the play notebook instead of an empty launcher.
+
+    The page stays JupyterLite's own (the app pages read their settings from it); only its redirect changes."""
+    text = index.read_text()
+    if ROOT_IMPORT not in text:
+        raise BuildError(f"{index} does not end in JupyterLite's redirect ({ROOT_IMPORT})")
+    index.write_text(text.replace(ROOT_IMPORT, OPEN_PLAY))
+
+
+def size_of(folder: Path) -> int:
+    return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
+
+
+def build(output: Path, cache: Path = DEFAULT_CACHE, repository: Path = REPOSITORY) -> Site:
+    """Build the site into ``output`` (replaced if it exists) from ``repository``, downloads kept in ``cache``."""
+    started = time.monotonic()
+    output = output.resolve()
+    cache = cache.resolve()
+    core = pyodide_core(cache)
+    kernel_wheels = download_wheels(cache / "wheels", pins.KERNEL_WHEELS)
+    extension_wheels = download_wheels(cache / "wheels", pins.LAB_EXTENSION_WHEELS)
+    with tempfile.TemporaryDirectory(prefix="mus-lite-") as scratch:
+        work = Path(scratch)
+        wheels = [project_wheel(repository, work / "dist"), *kernel_wheels]
+        lite_dir = work / "lite"
+        stage_pyodide(lite_dir, core, wheels)
+        (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=2))
+        (lite_dir / "overrides.json").write_text(json.dumps(SETTINGS, indent=2))
+        contents = stage_contents(repository, work / "contents")
+        if output.exists():
+            shutil.rmtree(output)
+        run("jupyter lite build", [
+            sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", lite_dir, "--output-dir", output,
+            "--contents", contents, "--apps", "lab", "--no-sourcemaps", "--no-unused-shared-packages",
+            "--ignore-sys-prefix", *(f"--LiteBuildConfig.federated_extensions={wheel}" for wheel in extension_wheels),
+        ], cwd=lite_dir)
+    for leftover in [*output.rglob("*.map"), *output.glob(".jupyterlite.doit.db*")]:
+        leftover.unlink()
+    open_on_play(output / "index.html")
+    return Site(output, size_of(output), round(time.monotonic() - started, 1))

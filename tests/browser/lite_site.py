@@ -1,0 +1,100 @@
+"""The classroom site in a browser: built once (``python -m mus_widget.lite build``), served by a static file
+server on 127.0.0.1, opened in Debian's Chromium with every request to another host blocked and counted.
+
+Used by tests/browser/test_lite_site.py and benchmarks/lite.py.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from mus_lab import ROOT, free_port
+
+SITE = Path(os.environ.get("MUS_LITE_SITE", Path(tempfile.gettempdir()) / "mus-lite-site"))
+"""Where the tests and the benchmark build the site (``MUS_LITE_SITE`` to choose)."""
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost"})
+BUILD_TIMEOUT = 1200
+
+
+def build_site(site: Path = SITE, reuse: bool = False) -> dict[str, Any]:
+    """Build the site (``reuse``: keep one already built); the command's JSON line, with its build time."""
+    import json
+
+    if reuse and (site / "index.html").exists():
+        return {"site": str(site), "build_s": None}
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    result = subprocess.run(
+        [sys.executable, "-m", "mus_widget.lite", "build", "--output", str(site)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=BUILD_TIMEOUT, check=False,
+    )
+    if result.returncode != 0:
+        raise RuntimeError(f"the site build failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
+    figures: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
+    return figures
+
+
+class StaticServer:
+    """``python -m http.server`` on 127.0.0.1, serving the site's folder as a teacher would."""
+
+    def __init__(self, folder: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "--directory", str(folder)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"{self.url}/jupyter-lite.json", timeout=2):
+                    return
+            except (urllib.error.URLError, OSError):
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("the static server did not answer")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=5)
+
+
+class Offline:
+    """Blocks every request of a browser context to a host other than localhost, and keeps the blocked URLs."""
+
+    def __init__(self, context: Any) -> None:
+        self.blocked: list[str] = []
+        self.requested = 0
+        context.route("**/*", self._route)
+
+    def _route(self, route: Any) -> None:
+        url = route.request.url
+        host = urllib.parse.urlsplit(url).hostname or ""
+        self.requested += 1
+        if url.startswith(("data:", "blob:")) or host in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            self.blocked.append(url)
+            route.abort("blockedbyclient")
+
+
+def open_site(page: Any, server: StaticServer, timeout_ms: int = 120_000) -> None:
+    """Open the site's front page and wait until the play notebook is open with its kernel idle."""
+    page.goto(f"{server.url}/")
+    page.wait_for_selector(".jp-NotebookPanel .jp-Notebook", timeout=timeout_ms)
+    page.wait_for_selector(
+        ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator[data-status='idle']",
+        timeout=timeout_ms,
+    )

@@ -1,0 +1,115 @@
+"""The classroom site's build, without the network: lock entries written from the wheels shipped, Babel cut to
+the table's languages, the kernel's settings, the front page, and pins that agree with the install.
+
+The build itself and the site in a browser are tested in tests/browser/test_lite_site.py.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from mus_widget.i18n import LANGUAGES
+from mus_widget.lite import pins
+from mus_widget.lite.build import KERNEL_PLUGIN, OPEN_PLAY, ROOT_IMPORT, BuildError, lite_config, open_on_play
+from mus_widget.lite.lock import LockError, lock_entry, rewrite_lock, trim_babel
+
+ROOT = Path(__file__).resolve().parents[1]
+INFO = {"abi_version": "2026_0", "arch": "wasm32", "platform": "emscripten_5_0_3", "python": "3.14.2"}
+
+
+def make_wheel(folder: Path, name: str, version: str, requires: list[str], files: dict[str, str]) -> Path:
+    """A minimal wheel: its modules, METADATA with ``Requires-Dist`` lines, and a RECORD listing everything."""
+    dist = f"{name.replace('-', '_')}-{version}.dist-info"
+    metadata = "".join([f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n",
+                        *(f"Requires-Dist: {line}\n" for line in requires)])
+    members = {**files, f"{dist}/METADATA": metadata, f"{dist}/WHEEL": "Wheel-Version: 1.0\nTag: py3-none-any\n"}
+    members[f"{dist}/RECORD"] = "".join(f"{path},,\n" for path in members) + f"{dist}/RECORD,,\n"
+    path = folder / f"{name.replace('-', '_')}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as wheel:
+        for member, text in members.items():
+            wheel.writestr(member, text)
+    return path
+
+
+def test_an_entry_is_written_from_the_wheel_shipped(tmp_path: Path) -> None:
+    wheel = make_wheel(tmp_path, "ipython", "9.12.0", [
+        "decorator>=5.1.0", 'pexpect>4.6; sys_platform != "win32" and sys_platform != "emscripten"',
+        'colorama>=0.4.4; sys_platform == "win32"', 'pytest>=7; extra == "test"', "Stack_Data>=0.6",
+    ], {"IPython/__init__.py": "", "IPython/core/__init__.py": "", "six.py": ""})
+    entry = lock_entry(wheel, {"decorator", "stack-data", "ipython"})
+    assert entry["name"] == "ipython" and entry["version"] == "9.12.0" and entry["file_name"] == wheel.name
+    assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert entry["imports"] == ["IPython", "six"]
+    assert entry["depends"] == ["decorator", "stack-data"], "pexpect, colorama and the test extra stay out"
+    assert entry["install_dir"] == "site" and entry["package_type"] == "package"
+
+
+def test_a_dependency_not_shipped_fails_the_build(tmp_path: Path) -> None:
+    anywidget = make_wheel(tmp_path, "anywidget", "0.11.0", ["ipywidgets>=7.6", "psygnal>=0.8"], {"anywidget/x.py": ""})
+    ipywidgets = make_wheel(tmp_path, "ipywidgets", "8.1.9", ["widgetsnbextension~=4.0", "jupyterlab_widgets~=3.0"],
+                            {"ipywidgets/__init__.py": ""})
+    with pytest.raises(LockError, match=re.escape("anywidget-0.11.0-py3-none-any.whl requires 'psygnal'")):
+        rewrite_lock({"info": INFO, "packages": {}}, [anywidget, ipywidgets])
+    psygnal = make_wheel(tmp_path, "psygnal", "0.16.1", [], {"psygnal/__init__.py": ""})
+    lock = rewrite_lock({"info": INFO, "packages": {"numpy": {}}}, [anywidget, ipywidgets, psygnal])
+    assert lock["info"] == INFO and sorted(lock["packages"]) == ["anywidget", "ipywidgets", "psygnal"]
+    assert lock["packages"]["anywidget"]["depends"] == ["ipywidgets", "psygnal"]
+    assert lock["packages"]["ipywidgets"]["depends"] == [], "the front-end-only packages live in the site's lab"
+
+
+def test_babel_keeps_the_locale_data_of_the_tables_languages_only(tmp_path: Path) -> None:
+    files = {"babel/__init__.py": "", "babel/global.dat": "g", **{
+        f"babel/locale-data/{code}.dat": code for code in (*LANGUAGES, "root", "fr", "de_CH", "en_GB")}}
+    source = make_wheel(tmp_path, "babel", "2.19.0", [], files)
+    trimmed = trim_babel(source, tmp_path / "out" / source.name, LANGUAGES)
+    with zipfile.ZipFile(trimmed) as wheel:
+        names = set(wheel.namelist())
+        record = wheel.read("babel-2.19.0.dist-info/RECORD").decode()
+    data = {name for name in names if name.startswith("babel/locale-data/")}
+    assert data == {f"babel/locale-data/{code}.dat" for code in (*LANGUAGES, "root")}
+    assert "babel/global.dat" in names and "babel/locale-data/fr.dat" not in record
+    assert {line.split(",")[0] for line in record.splitlines()} == names
+    with pytest.raises(LockError, match=r"no locale data \['babel/locale-data/xx.dat'\]"):
+        trim_babel(source, tmp_path / "again" / source.name, ("xx",))
+
+
+def test_the_kernel_settings_point_at_the_site_and_never_at_pypi() -> None:
+    settings = lite_config()["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
+    assert settings["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert settings["disablePyPIFallback"] is True
+    assert settings["loadPyodideOptions"]["packages"][0] == "mus-widget"
+
+
+def test_the_front_page_opens_the_play_notebook(tmp_path: Path) -> None:
+    index = tmp_path / "index.html"
+    index.write_text(f"<html><script type=\"module\">\n  {ROOT_IMPORT}\n</script></html>")
+    open_on_play(index)
+    assert OPEN_PLAY in index.read_text() and "00-play.ipynb" in OPEN_PLAY and ROOT_IMPORT not in index.read_text()
+    with pytest.raises(BuildError, match="does not end in JupyterLite's redirect"):
+        open_on_play(index)
+
+
+def test_every_wheel_is_pinned_and_the_install_pins_the_same_jupyterlite() -> None:
+    for pin in (*pins.KERNEL_WHEELS, *pins.LAB_EXTENSION_WHEELS):
+        assert re.fullmatch(r"[a-z0-9-]+==[0-9][0-9a-z.]*", pin), pin
+    names = {pin.split("==")[0] for pin in pins.KERNEL_WHEELS}
+    assert set(pins.PRELOAD) - {"mus-widget"} <= names
+    tomllib = pytest.importorskip("tomllib")
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    assert f"jupyterlite-core=={pins.JUPYTERLITE_CORE}" in extras["lite"]
+    assert f"jupyterlite-pyodide-kernel=={pins.JUPYTERLITE_PYODIDE_KERNEL}" in extras["lite"]
+    assert "mus-widget[lite]" in extras["test"], "the README's test install brings the site's build tools"
+    dependencies = {re.split(r"[<>=~!; ]", line)[0] for line in
+                    tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]}
+    assert dependencies <= names, "every dependency of the package is shipped in the site"
+
+
+def test_the_pinned_pyodide_is_the_one_the_pinned_kernel_was_made_for() -> None:
+    constants = pytest.importorskip("jupyterlite_pyodide_kernel.constants")
+    assert constants.PYODIDE_VERSION == pins.PYODIDE
+    assert constants.PYODIDE_PYTHON_VERSION == pins.PYODIDE_PYTHON
