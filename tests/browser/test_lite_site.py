@@ -4,13 +4,15 @@ serves it, and Chromium plays in it with every request to another host blocked a
 The site opens on the play notebook; running it draws the table, a click plays a move and the bots answer.
 Cells typed into the notebook then answer a quiz right and step a scripted hand. Nothing leaves localhost.
 The build downloads Pyodide from npm and the wheels from PyPI into ``~/.cache/mus-widget-lite`` on its first run
-(about a minute and a half), and reuses them after.
+(about a minute and a half), and reuses them after; ``MUS_LITE_REUSE=1`` reuses the site already built in
+``MUS_LITE_SITE`` (by default ``/tmp/mus-lite-site``) instead of building it again.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,7 +34,7 @@ with other work that has taken three minutes (alone, it takes seconds)."""
 
 @pytest.fixture(scope="module")
 def site(chromium: Path) -> Iterator[StaticServer]:
-    build_site(SITE)
+    build_site(SITE, reuse=bool(os.environ.get("MUS_LITE_REUSE")))
     server = StaticServer(SITE)
     try:
         yield server
@@ -87,7 +89,8 @@ def test_the_site_plays_offline(site: StaticServer, browser: Any, screenshots: P
     try:
         # The front page opens JupyterLab on the play notebook, every tutorial beside it in the file browser.
         open_site(page, site)
-        assert page.locator(".lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel").inner_text() == "00-play.ipynb"
+        current = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel")
+        assert current.inner_text() == "00-play.ipynb"
         listing = page.locator(".jp-DirListing-itemText").all_inner_texts()
         tutorials = sorted(path.name for path in (SITE / "files").glob("*.ipynb"))
         assert len(tutorials) >= 12 and all(name in listing for name in tutorials), listing
