@@ -6,6 +6,7 @@ Used by tests/browser/test_lite_site.py and benchmarks/lite.py.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -27,8 +28,6 @@ BUILD_TIMEOUT = 1200
 
 def build_site(site: Path = SITE, reuse: bool = False) -> dict[str, Any]:
     """Build the site (``reuse``: keep one already built); the command's JSON line, with its build time."""
-    import json
-
     if reuse and (site / "index.html").exists():
         return {"site": str(site), "build_s": None}
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
@@ -90,11 +89,14 @@ class Offline:
             route.abort("blockedbyclient")
 
 
-def open_site(page: Any, server: StaticServer, timeout_ms: int = 120_000) -> None:
-    """Open the site's front page and wait until the play notebook is open with its kernel idle."""
+KERNEL_READY = """() => [...document.querySelectorAll('.jp-StatusBar-TextItem')]
+  .some((item) => /Pyodide\\) \\| Idle/.test(item.textContent))"""
+"""Whether the status bar says the Pyodide kernel is idle: started, the package loaded, ready to run cells."""
+
+
+def open_site(page: Any, server: StaticServer, timeout_ms: int = 600_000) -> None:
+    """Open the site's front page and wait until the play notebook shows and its kernel is ready (JupyterLite
+    does not queue cells run while Pyodide is still starting)."""
     page.goto(f"{server.url}/")
-    page.wait_for_selector(".jp-NotebookPanel .jp-Notebook", timeout=timeout_ms)
-    page.wait_for_selector(
-        ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator[data-status='idle']",
-        timeout=timeout_ms,
-    )
+    page.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=timeout_ms)
+    page.wait_for_function(KERNEL_READY, timeout=timeout_ms)

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from lite_site import SITE, Offline, StaticServer, build_site, open_site
-from mus_lab import ROOT, TablePage
+from mus_lab import ROOT, TablePage, menu
 
 from mus_widget.teaching.exercises import exercise
 from mus_widget.teaching.scenarios import builtin
@@ -88,21 +88,21 @@ def test_the_site_plays_offline(site: StaticServer, browser: Any, screenshots: P
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
         # The front page opens JupyterLab on the play notebook, every tutorial beside it in the file browser.
-        open_site(page, site)
+        open_site(page, site, KERNEL_START_MS)
         current = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel")
         assert current.inner_text() == "00-play.ipynb"
         listing = page.locator(".jp-DirListing-itemText").all_inner_texts()
         tutorials = sorted(path.name for path in (SITE / "files").glob("*.ipynb"))
         assert len(tutorials) >= 12 and all(name in listing for name in tutorials), listing
 
-        # Run the notebook: Pyodide starts, the package is already there, the table draws.
-        page.locator("#jp-MainMenu .lm-MenuBar-itemLabel", has_text="Run").first.click()
-        page.locator(".lm-Menu .lm-Menu-item", has_text="Run All Cells").last.click()
+        # Run the notebook: the package is already there, the table draws.
+        menu(page, "Run", "Run All Cells")
         page.wait_for_selector(".mus-widget[data-version]", timeout=KERNEL_START_MS)
         table = TablePage(page)
         root = table.root
 
-        # The student's turn comes; a click plays No mus (or the first action offered), and the bots answer it.
+        # The student's turn comes; a click plays No mus (or the first action offered), and a bot answers with an
+        # action of its own ("Iker: Paso"; a seña is not an answer).
         answered = False
         for _ in range(5):
             turn = root.locator(".mus-turn .mus-actions button[data-action]").first
@@ -118,12 +118,12 @@ def test_the_site_plays_offline(site: StaticServer, browser: Any, screenshots: P
             try:
                 page.wait_for_function(
                     """([n, me]) => document.querySelector('.mus-widget .mus-log-lines').innerText.trim().split('\\n')
-                         .slice(n + 1).some((line) => line.includes(':') && !line.startsWith(me + ':'))""",
+                         .slice(n + 1).some((line) => /^\\S+: /.test(line) && !line.startsWith(me + ':'))""",
                     arg=[before, mine], timeout=30_000,
                 )
                 answered = True
                 break
-            except Exception:  # the student moves again first (the discard): play on
+            except Exception:  # only señas so far, or the student moves again first: play on
                 continue
         assert answered, log_lines(root)
         root.screenshot(path=str(screenshots / "lite-table.png"), animations="disabled")
