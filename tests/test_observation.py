@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import mus_widget as mw
@@ -446,6 +446,7 @@ def test_a_match_over_shows_no_legal_actions_and_the_last_hand() -> None:
 # ---------------------------------------------------------------------------------------------- wire
 
 
+@settings(max_examples=25)
 @given(rules=rules_options, seed=st.integers(0, 2**32), style=styles)
 def test_an_observation_crosses_json_and_comes_back_the_same(rules: mw.Rules, seed: int, style: Style) -> None:
     """What a served seat's client receives (``to_dict`` through JSON) rebuilds, with ``from_dict``, the very
