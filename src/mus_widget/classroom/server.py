@@ -55,7 +55,8 @@ log = logging.getLogger("mus_widget.classroom")
 CHAT_HISTORY = 50
 """Chat lines a seat receives when it joins (the table's latest)."""
 FLOOD_CLOSE = 200
-"""Frames dropped in a row for flooding before the server closes the connection (code 1008)."""
+"""Frames a connection may have dropped for flooding (recovering five a second) before the server closes it
+(code 1008)."""
 
 
 @dataclass(eq=False)
@@ -124,7 +125,7 @@ class Session:
     table: Table | None = None
     seat: int | None = None
     limit: RateLimit = field(default_factory=lambda: RateLimit(rate=20.0, burst=40))
-    flooded: int = 0
+    patience: RateLimit = field(default_factory=lambda: RateLimit(rate=5.0, burst=FLOOD_CLOSE))
 
 
 class ClassroomServer:
@@ -319,10 +320,15 @@ class ClassroomServer:
         session = Session(connection)
         try:
             async for message in connection:
-                if not session.limit.allow(time.monotonic()):
-                    session.flooded += 1
-                    if session.flooded >= FLOOD_CLOSE:
-                        await connection.close(1008, "flood")
+                now = time.monotonic()
+                if not session.limit.allow(now):
+                    if not session.patience.allow(now):
+                        # Close, and keep reading (and dropping) what is queued so the client's closing frame
+                        # gets through flow control at once.
+                        closing = asyncio.ensure_future(connection.close(1008, "flood"))
+                        async for _ in connection:
+                            pass
+                        await closing
                         return
                     request_id = None
                     with contextlib.suppress(ClassroomError):
@@ -330,7 +336,6 @@ class ClassroomServer:
                     await connection.send(encode(error_frame("flood", "too many frames: this one was dropped",
                                                              request_id)))
                     continue
-                session.flooded = 0
                 reply = await self.answer(session, message)
                 await connection.send(encode(reply))
         except ConnectionClosed:
