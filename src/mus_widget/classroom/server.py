@@ -48,7 +48,7 @@ from .protocol import (
     table_name,
     text_field,
 )
-from .storage import Move, Storage, StoredTable, token_hash
+from .storage import SYNC_MODES, Move, Storage, StoredTable, token_hash
 
 log = logging.getLogger("mus_widget.classroom")
 
@@ -505,8 +505,9 @@ def address(listening: Server) -> str:
     return f"ws://{host}:{port}"
 
 
-async def run(db: Path, host: str, port: int, *, teacher_key: str, away_after: float, standin: str) -> None:
-    storage = Storage(db)
+async def run(db: Path, host: str, port: int, *, teacher_key: str, away_after: float, standin: str,
+              sync: str) -> None:
+    storage = Storage(db, sync)
     classroom = ClassroomServer(storage, teacher_key, away_after=away_after, standin=standin)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -534,7 +535,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="seconds a player may be gone before a bot plays their seat (default 30)")
     parser.add_argument("--standin", default="novice", choices=sorted(LEVELS),
                         help="the level of the bot that plays for a player who is away")
+    parser.add_argument("--sync", default="normal", choices=SYNC_MODES,
+                        help="normal: every move survives a killed server; full: also a power cut (an fsync a move)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     asyncio.run(run(args.db, args.host, args.port, teacher_key=args.teacher_key, away_after=args.away_after,
-                    standin=args.standin))
+                    standin=args.standin, sync=args.sync))
