@@ -160,8 +160,12 @@ def main() -> None:
             assert url.startswith("ws://"), url
             meter, elapsed = asyncio.run(drive(url, args.tables, args.bot_tables, args.seed))
         finally:
-            server.terminate()
-            server.wait(10)
+            server.terminate()  # it stops once a bot decision under way is made
+            try:
+                server.wait(60)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait(10)
     latencies = sorted(meter.latencies_ms())
     p95 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.95))] if latencies else None
     for error in meter.errors[:5]:
