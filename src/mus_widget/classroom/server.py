@@ -2,7 +2,7 @@
 
 Each seat's client sees only its own ``observe(seat)``; every action is checked by the engine, written to the
 database and committed before anyone hears of it; bots (the table's own, and stand-ins for players who have been
-gone longer than ``away_after``) think on worker threads so the event loop keeps serving the other tables.
+gone longer than ``away_after``) think in a worker process so the event loop keeps serving the other tables.
 ``python -m mus_widget.serve`` runs it; docs/classroom.md describes the protocol.
 """
 
@@ -11,13 +11,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import hmac
 import logging
+import multiprocessing
+import os
 import secrets
 import signal
+import threading
 import time
 from collections.abc import Iterable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,11 +29,12 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
-from ..bots import LEVELS, Bot, make_bot
+from ..bots import LEVELS, Bot, Decision, make_bot
 from ..bots.driver import lances_begin
 from ..engine.actions import Action
 from ..engine.errors import MusError
 from ..engine.game import Game
+from ..engine.observation import Observation
 from ..engine.rules import Rules
 from ..engine.seats import speaking_order
 from ..engine.senas import sena as find_sena
@@ -57,6 +62,28 @@ CHAT_HISTORY = 50
 FLOOD_CLOSE = 200
 """Frames a connection may have dropped for flooding (recovering five a second) before the server closes it
 (code 1008)."""
+
+
+@functools.lru_cache(maxsize=512)
+def _bot(level: str, seed: int) -> Bot:
+    return make_bot(level, seed)
+
+
+def _watch_parent(parent: int) -> None:
+    """In a bot worker: exit as soon as the server that started it is gone (even killed with SIGKILL)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="mus-bot-parent", daemon=True).start()
+
+
+def decide(level: str, seed: int, observation: Observation) -> Decision:
+    """A bot's decision, made in a worker process: a bot is deterministic, so its level, seed and the
+    observation are all it takes, and its thinking never holds the event loop's interpreter lock."""
+    return _bot(level, seed).decide(observation)
 
 
 @dataclass(eq=False)
@@ -132,7 +159,7 @@ class ClassroomServer:
     """The tables of one classroom and the requests that change them."""
 
     def __init__(self, storage: Storage, teacher_key: str, away_after: float = 30.0, standin: str = "novice",
-                 bot_threads: int = 2) -> None:
+                 bot_workers: int = 1) -> None:
         if standin not in LEVELS:
             raise ValueError(f"{standin!r} is not a bot level; the levels are {', '.join(LEVELS)}")
         if not teacher_key:
@@ -142,7 +169,8 @@ class ClassroomServer:
         self.away_after = away_after
         self.standin = standin
         self.tables: dict[str, Table] = {}
-        self.pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="mus-bot")
+        self.pool = ProcessPoolExecutor(max_workers=bot_workers, mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_watch_parent, initargs=(os.getpid(),))
         self.tasks: set[asyncio.Task[None]] = set()
 
     def __repr__(self) -> str:
@@ -248,7 +276,7 @@ class ClassroomServer:
         return after
 
     async def _bot_loop(self, table: Table) -> None:
-        """Play the table's bot turns whenever woken, one decision at a time on a worker thread."""
+        """Play the table's bot turns whenever woken, one decision at a time in the worker process."""
         loop = asyncio.get_running_loop()
         while True:
             await table.wake.wait()
@@ -260,7 +288,7 @@ class ClassroomServer:
                 if bot is None or seat is None:
                     break
                 try:
-                    decision = await loop.run_in_executor(self.pool, bot.decide, game.observe(seat))
+                    decision = await loop.run_in_executor(self.pool, decide, bot.level, bot.seed, game.observe(seat))
                 except Exception:
                     log.exception("the bot of seat %s at table %r failed", seat, table.name)
                     break

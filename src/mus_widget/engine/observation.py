@@ -118,6 +118,7 @@ class Observation:
                 seat=check_seat(data["seat"]),
                 hand=Hand.parse(data["hand"]),
                 discarded=parse_cards(data["discarded"]),
+                discarding=parse_cards(data["discarding"]),
                 rules=Rules.from_dict(data["rules"]),
                 phase=Phase(data["phase"]),
                 to_move=data["to_move"],
