@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import mus_widget as mw
@@ -441,3 +441,36 @@ def test_a_match_over_shows_no_legal_actions_and_the_last_hand() -> None:
         assert view["is_over"] and view["to_move"] is None and view["legal_actions"] == []
         assert view["winner"] == game.winner and view["phase"] == "game_over"
         assert view["last_hand"] is not None
+
+
+# ---------------------------------------------------------------------------------------------- wire
+
+
+@settings(max_examples=25)
+@given(rules=rules_options, seed=st.integers(0, 2**32), style=styles)
+def test_an_observation_crosses_json_and_comes_back_the_same(rules: mw.Rules, seed: int, style: Style) -> None:
+    """What a served seat's client receives (``to_dict`` through JSON) rebuilds, with ``from_dict``, the very
+    observation the engine made: bettings, proposals, declarations, the last hand's count and log included."""
+    rng = random.Random(seed)
+    game = mw.Game.new(seed=seed, rules=rules)
+    for _ in range(400):
+        if game.is_over:
+            break
+        seat = rng.randrange(4)
+        obs = game.observe(seat)
+        again = mw.Observation.from_dict(json.loads(json.dumps(obs.to_dict())))
+        assert again == obs
+        assert again.to_dict() == obs.to_dict()
+        if rng.random() < style.sena:
+            game = game.sena(rng.randrange(4), rng.choice(SENA_IDS))
+        else:
+            game = game.apply(choose(game, rng, style))
+    obs = game.observe(0)
+    assert mw.Observation.from_dict(json.loads(json.dumps(obs.to_dict()))) == obs
+
+
+@pytest.mark.parametrize("broken", [{}, {"seat": 0}, [], {"seat": 7, "hand": "12o 3c 7e 1b"}])
+def test_an_observation_of_another_shape_is_refused_with_a_record_error(broken: Any) -> None:
+    good = mw.Game.new(seed=1).observe(0).to_dict()
+    with pytest.raises(mw.RecordError, match=r"Observation\.to_dict"):
+        mw.Observation.from_dict({**good, **broken} if broken and "hand" in broken else broken)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .betting import LanceResult
+from .betting import LanceResult, Outcome
 from .cards import Hand
+from .hands import Lance
 from .scoring import CountRow, Value
 
 
@@ -35,6 +36,16 @@ class Event(NamedTuple):
         out.update(self.detail)
         return out
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Event:
+        """The event :meth:`to_dict` wrote: ``kind``, ``seat`` and ``phase`` are its own keys, the rest its
+        details in order."""
+        detail = tuple((key, value) for key, value in data.items() if key not in _EVENT_KEYS)
+        return cls(data["kind"], data.get("seat"), data.get("phase", ""), detail)
+
+
+_EVENT_KEYS = frozenset({"kind", "seat", "phase"})
+
 
 @dataclass(frozen=True, slots=True)
 class HandSummary:
@@ -56,7 +67,32 @@ class HandSummary:
             "hand_number": self.hand_number,
             "mano": self.mano,
             "hands": None if self.hands is None else [str(h) for h in self.hands],
+            "results": [result_to_dict(r) for r in self.results],
             "count": [row.to_dict() for row in self.count],
             "log": [event.to_dict() for event in self.log],
             "scores": list(self.scores),
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HandSummary:
+        """The summary :meth:`to_dict` wrote."""
+        hands = data["hands"]
+        return cls(
+            data["game_number"], data["hand_number"], data["mano"],
+            None if hands is None else tuple(Hand.parse(h) for h in hands),
+            tuple(result_from_dict(r) for r in data["results"]),
+            tuple(CountRow.from_dict(row) for row in data["count"]),
+            tuple(Event.from_dict(e) for e in data["log"]),
+            (data["scores"][0], data["scores"][1]),
+        )
+
+
+def result_to_dict(result: LanceResult) -> dict[str, Any]:
+    """A settled lance as plain JSON."""
+    return {"lance": result.lance.value, "outcome": result.outcome.value, "stake": result.stake,
+            "team": result.team}
+
+
+def result_from_dict(data: dict[str, Any]) -> LanceResult:
+    """The settled lance :func:`result_to_dict` wrote."""
+    return LanceResult(Lance(data["lance"]), Outcome(data["outcome"]), data["stake"], data["team"])

@@ -5,12 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .actions import Action
 from .betting import Betting, LanceResult
-from .cards import Card, Hand
-from .log import Event, HandSummary
+from .cards import Card, Hand, parse_cards
+from .errors import RecordError
+from .hands import Lance
+from .log import Event, HandSummary, result_from_dict, result_to_dict
 from .phase import Phase
 from .rules import Rules
-from .seats import team_of
+from .seats import check_seat, team_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +85,10 @@ class Observation:
             "betting": None if betting is None else {
                 "lance": betting.lance.value,
                 "eligible": list(betting.eligible),
+                "to_move": betting.to_move,
+                "max_envido": betting.max_envido,
+                "team_consent": betting.team_consent,
+                "position": betting.position,
                 "bettor_team": betting.bettor_team,
                 "stake": betting.stake,
                 "previous": betting.previous,
@@ -89,10 +96,7 @@ class Observation:
                 "proposer": betting.proposer,
                 "proposal": None if betting.proposal is None else str(betting.proposal),
             },
-            "results": [
-                {"lance": r.lance.value, "outcome": r.outcome.value, "stake": r.stake, "team": r.team}
-                for r in self.results
-            ],
+            "results": [result_to_dict(r) for r in self.results],
             "declarations": {
                 "pares": None if self.pares_declared is None else list(self.pares_declared),
                 "juego": None if self.juego_declared is None else list(self.juego_declared),
@@ -102,3 +106,47 @@ class Observation:
             "is_over": self.is_over,
             "winner": self.winner,
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Observation:
+        """The observation :meth:`to_dict` wrote, equal to the original (how a served seat's client gets
+        the engine's own object back). Raises :class:`RecordError` for anything of another shape."""
+        try:
+            declared = data["declarations"]
+            last = data["last_hand"]
+            return cls(
+                seat=check_seat(data["seat"]),
+                hand=Hand.parse(data["hand"]),
+                discarded=parse_cards(data["discarded"]),
+                discarding=parse_cards(data["discarding"]),
+                rules=Rules.from_dict(data["rules"]),
+                phase=Phase(data["phase"]),
+                to_move=data["to_move"],
+                legal_actions=tuple(data["legal_actions"]),
+                mano=data["mano"],
+                game_number=data["game_number"],
+                hand_number=data["hand_number"],
+                mus_round=data["mus_round"],
+                scores=(data["scores"][0], data["scores"][1]),
+                games_won=(data["games_won"][0], data["games_won"][1]),
+                betting=_betting_from_dict(data["betting"]),
+                results=tuple(result_from_dict(r) for r in data["results"]),
+                pares_declared=None if declared["pares"] is None else tuple(declared["pares"]),
+                juego_declared=None if declared["juego"] is None else tuple(declared["juego"]),
+                log=tuple(Event.from_dict(e) for e in data["log"]),
+                last_hand=None if last is None else HandSummary.from_dict(last),
+                winner=data["winner"],
+            )
+        except (KeyError, TypeError, IndexError, AttributeError, ValueError) as error:
+            raise RecordError(f"not an observation of Observation.to_dict's shape: {error!r}") from None
+
+
+def _betting_from_dict(data: dict[str, Any] | None) -> Betting | None:
+    if data is None:
+        return None
+    proposal = data["proposal"]
+    return Betting(
+        Lance(data["lance"]), tuple(data["eligible"]), data["to_move"], data["max_envido"], data["team_consent"],
+        position=data["position"], bettor_team=data["bettor_team"], stake=data["stake"], previous=data["previous"],
+        ordago=data["ordago"], proposer=data["proposer"], proposal=None if proposal is None else Action.parse(proposal),
+    )

@@ -28,6 +28,11 @@ class Reason:
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "values": dict(self.values)}
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Reason:
+        """The reason :meth:`to_dict` wrote, its values in the same order."""
+        return cls(data["id"], tuple(data["values"].items()))
+
 
 @dataclass(frozen=True, slots=True)
 class CountRow:
@@ -59,6 +64,14 @@ class CountRow:
             "points": self.points,
             "counted": self.counted,
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CountRow:
+        """The row :meth:`to_dict` wrote."""
+        return cls(
+            Lance(data["lance"]), Outcome(data["outcome"]), data["stake"], data["bonus"], data["team"],
+            Reason.from_dict(data["why"]), data["points"], data["counted"],
+        )
 
 
 _INDEX = {lance: i for i, lance in enumerate(Lance)}

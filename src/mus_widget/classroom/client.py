@@ -1,0 +1,286 @@
+"""A small synchronous client of the classroom server, for scripts and tests (``mus_widget.remote``).
+
+``join`` sits at a served table and returns a :class:`RemoteSeat`: the seat's own :class:`Observation` (the
+engine's class, rebuilt from the server's JSON), its legal actions, ``act``/``sena``/``say``, and ``wait_turn``.
+A thread reads the server's frames as they come, so the latest state, chat and table events are always at hand.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from ..engine.actions import Action
+from ..engine.observation import Observation
+from ..engine.rules import Rules
+from .protocol import ClassroomError, encode, error_from_frame
+
+TIMEOUT = 10.0
+"""Seconds a request waits for the server's answer by default."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    """One line of a table's chat: plain text, exactly as typed (a renderer escapes it)."""
+
+    seat: int | None
+    name: str
+    text: str
+
+
+class _Link:
+    """One WebSocket connection to the server: requests wait for the answer with their id; every other frame
+    goes to :meth:`on_frame` on the reader thread."""
+
+    def __init__(self, url: str, timeout: float = TIMEOUT) -> None:
+        self.url = url
+        self.timeout = timeout
+        self.ws: ClientConnection = connect(url, proxy=None, compression=None, open_timeout=timeout,
+                                            max_size=2**22, legacy=True)
+        self.cond = threading.Condition()
+        self.replies: dict[int, dict[str, Any]] = {}
+        self.ids = itertools.count(1)
+        self.closed = False
+        self.reader = threading.Thread(target=self._read, name=f"mus-remote {url}", daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        try:
+            for message in self.ws:
+                frame = json.loads(message)
+                with self.cond:
+                    request_id = frame.get("id")
+                    if isinstance(request_id, int):
+                        self.replies[request_id] = frame
+                    else:
+                        self.on_frame(frame)
+                    self.cond.notify_all()
+        except (ConnectionClosed, OSError):
+            pass
+        finally:
+            with self.cond:
+                self.closed = True
+                self.cond.notify_all()
+
+    def on_frame(self, frame: dict[str, Any]) -> None:
+        """A frame the server sent on its own (called on the reader thread, holding ``cond``)."""
+
+    def request(self, frame: dict[str, Any], timeout: float | None = None) -> dict[str, Any]:
+        """Send ``frame`` and return the server's answer; an error frame raises its exception."""
+        request_id = next(self.ids)
+        self.ws.send(encode({**frame, "id": request_id}))
+        with self.cond:
+            if not self.cond.wait_for(lambda: request_id in self.replies or self.closed, timeout or self.timeout):
+                raise TimeoutError(f"no answer from {self.url} to {frame['type']!r} in {timeout or self.timeout} s")
+            reply = self.replies.pop(request_id, None)
+        if reply is None:
+            raise ConnectionError(f"the connection to {self.url} closed before it answered {frame['type']!r}")
+        if reply.get("type") == "error":
+            raise error_from_frame(reply)
+        return reply
+
+    def wait(self, ready: Callable[[], bool], timeout: float | None, what: str) -> None:
+        """Block until ``ready()`` (checked under ``cond``) or raise ``TimeoutError``/``ConnectionError``."""
+        with self.cond:
+            if not self.cond.wait_for(lambda: ready() or self.closed, timeout):
+                raise TimeoutError(f"{what}: still waiting after {timeout} s")
+            if not ready():
+                raise ConnectionError(f"the connection to {self.url} closed while waiting: {what}")
+
+    def close(self) -> None:
+        self.ws.close()
+        self.reader.join(timeout=self.timeout)
+
+
+class RemoteSeat(_Link):
+    """A seat at a served table, as :func:`join` returns it."""
+
+    def __init__(self, url: str, table: str, *, name: str | None, seat: int | None, token: str | None,
+                 timeout: float = TIMEOUT) -> None:
+        self._state: dict[str, Any] | None = None
+        self._observation: Observation | None = None
+        self.chat: list[ChatLine] = []
+        """The table's chat so far (the latest lines at joining, then every line)."""
+        self.events: list[dict[str, Any]] = []
+        """Table events (``joined``, ``disconnected``, ``away``, ``back``...) since joining."""
+        super().__init__(url, timeout)
+        try:
+            reply = self.request({"type": "join", "table": table, "name": name, "seat": seat, "token": token})
+        except BaseException:
+            self.close()
+            raise
+        self.table: str = reply["table"]
+        self.seat: int = reply["seat"]
+        self.token: str = reply["token"]
+        """The secret that lets this player rejoin their seat: ``join(url, table, token=seat.token)``."""
+        self.name: str = reply["name"]
+        with self.cond:
+            self.chat[:0] = [ChatLine(c["seat"], c["name"], c["text"]) for c in reply["chat"]]
+        self.wait(lambda: self._state is not None, timeout, "the seat's first state")
+
+    def __repr__(self) -> str:
+        return f"<RemoteSeat {self.url} table={self.table!r} seat={self.seat} name={self.name!r} seq={self.seq}>"
+
+    def __enter__(self) -> RemoteSeat:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def on_frame(self, frame: dict[str, Any]) -> None:
+        kind = frame.get("type")
+        if kind == "state":
+            self._state, self._observation = frame, None
+        elif kind == "chat":
+            self.chat.append(ChatLine(frame.get("seat"), frame["name"], frame["text"]))
+        elif kind == "table":
+            self.events.append(frame)
+
+    @property
+    def seq(self) -> int:
+        """How many moves the table had stored when this seat's latest state was sent."""
+        return -1 if self._state is None else int(self._state["seq"])
+
+    @property
+    def players(self) -> list[dict[str, Any]]:
+        """Who sits where: ``kind`` human (name, connected, away), bot (level) or open."""
+        assert self._state is not None
+        return list(self._state["players"])
+
+    def observe(self) -> Observation:
+        """This seat's latest observation: the engine's own class, never another seat's cards."""
+        with self.cond:
+            if self._observation is None:
+                assert self._state is not None
+                self._observation = Observation.from_dict(self._state["observation"])
+            return self._observation
+
+    def legal_actions(self) -> list[str]:
+        """The seat's legal actions now, empty when it is not to move."""
+        return list(self.observe().legal_actions)
+
+    def act(self, action: str | Action, timeout: float | None = None) -> None:
+        """Play ``action``; the engine's ``IllegalActionError`` or ``MalformedActionError`` if it is not legal
+        now (nothing changes). When this returns the server has stored it and :meth:`observe` shows it."""
+        self.request({"type": "act", "action": str(action)}, timeout)
+
+    def sena(self, sena_id: str, timeout: float | None = None) -> None:
+        """Make the seña ``sena_id`` (an id of ``mus_widget.CATALOGUE``), seen by the whole table."""
+        self.request({"type": "sena", "sena": sena_id}, timeout)
+
+    def say(self, text: str, timeout: float | None = None) -> None:
+        """Send a chat line to the table: plain text, at most 200 characters, a line every few seconds."""
+        self.request({"type": "say", "text": text}, timeout)
+
+    def wait_turn(self, timeout: float | None = None) -> Observation:
+        """Block until this seat is to move or the match is over; its observation then."""
+        self.wait(lambda: self._state is not None and (
+            self._state["observation"]["to_move"] == self.seat or self._state["observation"]["is_over"]),
+            timeout, f"seat {self.seat}'s turn at {self.table!r}")
+        return self.observe()
+
+    def wait_seq(self, seq: int, timeout: float | None = None) -> Observation:
+        """Block until the table has stored at least ``seq`` moves; the observation then."""
+        self.wait(lambda: self.seq >= seq, timeout, f"move {seq} at {self.table!r}")
+        return self.observe()
+
+
+class Watcher(_Link):
+    """A teacher's face-up view of one table: every seat's observation, updated as the table plays."""
+
+    def __init__(self, url: str, table: str, teacher_key: str, timeout: float = TIMEOUT) -> None:
+        self._frame: dict[str, Any] = {}
+        self.chat: list[ChatLine] = []
+        self.events: list[dict[str, Any]] = []
+        """Table events since watching began (``joined``, ``disconnected``, ``away``, ``back``...)."""
+        super().__init__(url, timeout)
+        try:
+            reply = self.request({"type": "watch", "table": table, "teacher_key": teacher_key})
+        except BaseException:
+            self.close()
+            raise
+        self.table = table
+        with self.cond:
+            if int(reply["seq"]) >= int(self._frame.get("seq", -1)):
+                self._frame = reply
+
+    def on_frame(self, frame: dict[str, Any]) -> None:
+        kind = frame.get("type")
+        if kind == "face_up":
+            self._frame = frame
+        elif kind == "chat":
+            self.chat.append(ChatLine(frame.get("seat"), frame["name"], frame["text"]))
+        elif kind == "table":
+            self.events.append(frame)
+
+    def wait_for(self, ready: Callable[[Watcher], bool], timeout: float | None = None, what: str = "") -> None:
+        """Block until ``ready(self)`` holds (checked on every frame)."""
+        self.wait(lambda: bool(self._frame) and ready(self), timeout, what or f"a moment at {self.table!r}")
+
+    @property
+    def seq(self) -> int:
+        return int(self._frame["seq"])
+
+    def observations(self) -> list[Observation]:
+        """What each of the four seats sees now (together: the table face up)."""
+        with self.cond:
+            return [Observation.from_dict(o) for o in self._frame["observations"]]
+
+    @property
+    def players(self) -> list[dict[str, Any]]:
+        return list(self._frame["players"])
+
+
+def join(url: str, table: str, name: str | None = None, *, seat: int | None = None, token: str | None = None,
+         timeout: float = TIMEOUT) -> RemoteSeat:
+    """Sit at ``table``: a free seat (or ``seat``) under ``name``, or, with ``token``, the seat it belongs to
+    (after a dropped connection or a kernel restart). Raises :class:`ClassroomError` (``unknown_table``,
+    ``table_full``, ``seat_taken``, ``bad_token``...)."""
+    return RemoteSeat(url, table, name=name, seat=seat, token=token, timeout=timeout)
+
+
+def _once(url: str, frame: dict[str, Any], timeout: float) -> dict[str, Any]:
+    link = _Link(url, timeout)
+    try:
+        return link.request(frame)
+    finally:
+        link.close()
+
+
+def create(url: str, table: str, rules: Rules = Rules(), bots: Mapping[int, str] | None = None, *,
+           teacher_key: str, seed: int | None = None, timeout: float = TIMEOUT) -> dict[str, Any]:
+    """Create ``table`` with ``rules``; ``bots`` maps seats to bot levels (``{1: "expert", 3: "expert"}``),
+    the other seats wait for students. Returns the table's summary."""
+    frame = {"type": "create", "table": table, "rules": rules.to_dict(),
+             "bots": {str(seat): level for seat, level in (bots or {}).items()}, "seed": seed,
+             "teacher_key": teacher_key}
+    return _once(url, frame, timeout)
+
+
+def record(url: str, table: str, *, teacher_key: str, timeout: float = TIMEOUT) -> dict[str, Any]:
+    """The table's game record as stored, in ``Game.record()``'s format (``Game.from_record`` replays it)."""
+    reply = _once(url, {"type": "record", "table": table, "teacher_key": teacher_key}, timeout)
+    result: dict[str, Any] = reply["record"]
+    return result
+
+
+def tables(url: str, *, teacher_key: str, timeout: float = TIMEOUT) -> list[dict[str, Any]]:
+    """Every table of the server: seats and players, scores, phase, whose turn it is."""
+    reply = _once(url, {"type": "list", "teacher_key": teacher_key}, timeout)
+    result: list[dict[str, Any]] = reply["tables"]
+    return result
+
+
+def watch(url: str, table: str, *, teacher_key: str, timeout: float = TIMEOUT) -> Watcher:
+    """Follow ``table`` face up (the teacher's view)."""
+    return Watcher(url, table, teacher_key, timeout)
+
+
+__all__ = ["ChatLine", "ClassroomError", "RemoteSeat", "Watcher", "create", "join", "record", "tables", "watch"]

@@ -1,0 +1,571 @@
+"""The classroom game server: many tables, each a :class:`Game` the server owns, played over WebSockets.
+
+Each seat's client sees only its own ``observe(seat)``; every action is checked by the engine, written to the
+database and committed before anyone hears of it; bots (the table's own, and stand-ins for players who have been
+gone longer than ``away_after``) think in a worker process so the event loop keeps serving the other tables.
+``python -m mus_widget.serve`` runs it; docs/classroom.md describes the protocol.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import functools
+import hmac
+import logging
+import multiprocessing
+import os
+import secrets
+import signal
+import threading
+import time
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
+from websockets.exceptions import ConnectionClosed
+
+from ..bots import LEVELS, Bot, Decision, make_bot
+from ..bots.driver import lances_begin
+from ..engine.actions import Action
+from ..engine.errors import MusError
+from ..engine.game import Game
+from ..engine.observation import Observation
+from ..engine.rules import Rules
+from ..engine.seats import speaking_order
+from ..engine.senas import sena as find_sena
+from .protocol import (
+    MAX_CHAT,
+    MAX_NAME,
+    TRANSPORT_MAX_FRAME,
+    ClassroomError,
+    RateLimit,
+    decode,
+    encode,
+    error_frame,
+    plain_text,
+    required_text,
+    seat_field,
+    table_name,
+    text_field,
+)
+from .storage import SYNC_MODES, Move, Storage, StoredTable, token_hash
+
+log = logging.getLogger("mus_widget.classroom")
+
+CHAT_HISTORY = 50
+"""Chat lines a seat receives when it joins (the table's latest)."""
+FLOOD_CLOSE = 200
+"""Frames a connection may have dropped for flooding (recovering five a second) before the server closes it
+(code 1008)."""
+
+
+@functools.lru_cache(maxsize=512)
+def _bot(level: str, seed: int) -> Bot:
+    return make_bot(level, seed)
+
+
+def _watch_parent(parent: int) -> None:
+    """In a bot worker: exit as soon as the server that started it is gone (even killed with SIGKILL)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="mus-bot-parent", daemon=True).start()
+
+
+def decide(level: str, seed: int, observation: Observation) -> Decision:
+    """A bot's decision, made in a worker process: a bot is deterministic, so its level, seed and the
+    observation are all it takes, and its thinking never holds the event loop's interpreter lock."""
+    return _bot(level, seed).decide(observation)
+
+
+@dataclass(eq=False)
+class Player:
+    """A human seat: its player's name, the hash of its token, its open connections, and since when it has had
+    none (``away`` once a stand-in bot plays it)."""
+
+    name: str
+    token_hash: str
+    connections: set[ServerConnection] = field(default_factory=set)
+    gone_since: float | None = None
+    away: bool = False
+    epoch: int = 0
+    """Bumped whenever the player comes or goes, so a stale away-timer does nothing."""
+    chat_limit: RateLimit = field(default_factory=lambda: RateLimit(rate=0.5, burst=4))
+    sena_limit: RateLimit = field(default_factory=lambda: RateLimit(rate=1.0, burst=4))
+
+
+@dataclass(eq=False)
+class Table:
+    """One served table: the game, who sits where, and who watches."""
+
+    name: str
+    game: Game
+    levels: dict[int, str]
+    """The seats given to bots at creation, and their levels."""
+    bots: dict[int, Bot]
+    players: dict[int, Player] = field(default_factory=dict)
+    moves: int = 0
+    """Moves (actions and señas) stored so far: the ``seq`` of the table's frames."""
+    n_actions: int = 0
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    watchers: set[ServerConnection] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def players_info(self) -> list[dict[str, Any]]:
+        """Who sits at each seat, as the table's clients show it."""
+        out: list[dict[str, Any]] = []
+        for seat in range(4):
+            if seat in self.levels:
+                out.append({"seat": seat, "kind": "bot", "level": self.levels[seat]})
+            elif seat in self.players:
+                p = self.players[seat]
+                out.append({"seat": seat, "kind": "human", "name": p.name, "connected": bool(p.connections),
+                            "away": p.away})
+            else:
+                out.append({"seat": seat, "kind": "open"})
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        game = self.game
+        return {
+            "table": self.name, "seq": self.moves, "phase": game.phase.value, "to_move": game.to_move,
+            "scores": list(game.scores), "games_won": list(game.games_won), "game_number": game.game_number,
+            "hand_number": game.hand_number, "is_over": game.is_over, "winner": game.winner,
+            "players": self.players_info(),
+        }
+
+
+@dataclass(eq=False)
+class Session:
+    """One connection: the seat it plays or the table it watches, and its frame budget."""
+
+    connection: ServerConnection
+    table: Table | None = None
+    seat: int | None = None
+    limit: RateLimit = field(default_factory=lambda: RateLimit(rate=20.0, burst=40))
+    patience: RateLimit = field(default_factory=lambda: RateLimit(rate=5.0, burst=FLOOD_CLOSE))
+
+
+class ClassroomServer:
+    """The tables of one classroom and the requests that change them."""
+
+    def __init__(self, storage: Storage, teacher_key: str, away_after: float = 30.0, standin: str = "novice",
+                 bot_workers: int = 1) -> None:
+        if standin not in LEVELS:
+            raise ValueError(f"{standin!r} is not a bot level; the levels are {', '.join(LEVELS)}")
+        if not teacher_key:
+            raise ValueError("the teacher key may not be empty")
+        self.storage = storage
+        self.teacher_key = teacher_key
+        self.away_after = away_after
+        self.standin = standin
+        self.tables: dict[str, Table] = {}
+        self.pool = ProcessPoolExecutor(max_workers=bot_workers, mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_watch_parent, initargs=(os.getpid(),))
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def __repr__(self) -> str:
+        return f"<ClassroomServer {self.storage!r} tables={len(self.tables)} away_after={self.away_after}>"
+
+    # ------------------------------------------------------------------ tables
+
+    def load(self) -> None:
+        """Every stored table, rebuilt from its record; its players are gone until they rejoin."""
+        now = time.monotonic()
+        for stored in self.storage.tables():
+            table = self._open(stored)
+            for seat, player in table.players.items():
+                player.gone_since = now
+                self._schedule_away(table, seat)
+
+    def _open(self, stored: StoredTable) -> Table:
+        seed = stored.game.seed
+        table = Table(stored.name, stored.game, dict(stored.bots),
+                      {seat: make_bot(level, seed + seat) for seat, level in stored.bots.items()})
+        table.players = {s.seat: Player(s.name, s.token_hash) for s in stored.seats}
+        table.moves = stored.moves
+        table.n_actions = len(stored.game.actions)
+        table.chat = [{"type": "chat", "seat": seat, "name": name, "text": text} for seat, name, text in stored.chat]
+        self.tables[table.name] = table
+        task = asyncio.get_running_loop().create_task(self._bot_loop(table))
+        self.tasks.add(task)
+        task.add_done_callback(self._bot_loop_ended)
+        table.wake.set()
+        return table
+
+    def _bot_loop_ended(self, task: asyncio.Task[None]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a table's bot loop stopped", exc_info=task.exception())
+
+    def bot_for(self, table: Table, seat: int) -> Bot | None:
+        """The bot playing ``seat`` now: the table's own, or a stand-in for a player who is away."""
+        bot = table.bots.get(seat)
+        if bot is None:
+            player = table.players.get(seat)
+            if player is not None and player.away:
+                bot = table.bots.setdefault(-1 - seat, make_bot(self.standin, table.game.seed + 10 + seat))
+        return bot
+
+    def table(self, frame: dict[str, Any]) -> Table:
+        name = required_text(frame, "table")
+        table = self.tables.get(name)
+        if table is None:
+            raise ClassroomError("unknown_table", f"there is no table {name!r}")
+        return table
+
+    # ------------------------------------------------------------------ sending
+
+    def publish(self, table: Table) -> None:
+        """Send every seat its own observation, and the watchers the table face up."""
+        game, players = table.game, table.players_info()
+        for seat, player in table.players.items():
+            if player.connections:
+                frame = {"type": "state", "table": table.name, "seq": table.moves,
+                         "observation": game.observe(seat).to_dict(), "players": players}
+                broadcast(player.connections, encode(frame))
+        if table.watchers:
+            broadcast(table.watchers, encode(self.face_up(table)))
+
+    def face_up(self, table: Table) -> dict[str, Any]:
+        return {"type": "face_up", "table": table.name, "seq": table.moves,
+                "observations": [table.game.observe(seat).to_dict() for seat in range(4)],
+                "players": table.players_info()}
+
+    def announce(self, table: Table, frame: dict[str, Any]) -> None:
+        """A frame for everyone at the table (chat, comings and goings), with the table's ``seq`` then."""
+        text = encode({**frame, "seq": table.moves})
+        broadcast(self.audience(table), text)
+
+    def audience(self, table: Table) -> Iterable[ServerConnection]:
+        for player in table.players.values():
+            yield from player.connections
+        yield from table.watchers
+
+    # ------------------------------------------------------------------ moves
+
+    def commit(self, table: Table, game: Game, moves: list[Move]) -> None:
+        """Store ``moves`` (committed), then make ``game`` the table's state and tell everyone."""
+        self.storage.add_moves(table.name, table.moves, moves)
+        table.game = game
+        table.moves += len(moves)
+        table.n_actions += sum(move.kind == "action" for move in moves)
+        self.publish(table)
+
+    def with_table_talk(self, table: Table, before: Game, after: Game, moves: list[Move]) -> Game:
+        """When the mus has just been cut, every bot at the table makes the seña it wants to make now."""
+        if not lances_begin(before, after):
+            return after
+        at = table.n_actions + sum(move.kind == "action" for move in moves)
+        for seat in speaking_order(after.mano):
+            bot = self.bot_for(table, seat)
+            if bot is not None:
+                said = bot.table_talk(after.observe(seat))
+                if said is not None:
+                    after = after.sena(seat, said)
+                    moves.append(Move("sena", seat, find_sena(said).id, at))
+        return after
+
+    async def _bot_loop(self, table: Table) -> None:
+        """Play the table's bot turns whenever woken, one decision at a time in the worker process."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await table.wake.wait()
+            table.wake.clear()
+            while True:
+                game = table.game
+                seat = game.to_move
+                bot = None if seat is None else self.bot_for(table, seat)
+                if bot is None or seat is None:
+                    break
+                try:
+                    decision = await loop.run_in_executor(self.pool, decide, bot.level, bot.seed, game.observe(seat))
+                except Exception:
+                    log.exception("the bot of seat %s at table %r failed", seat, table.name)
+                    break
+                async with table.lock:
+                    now = table.game
+                    if now.to_move != seat or self.bot_for(table, seat) is not bot:
+                        continue
+                    moves: list[Move] = []
+                    try:
+                        after = now
+                        if decision.sena is not None:
+                            after = after.sena(seat, decision.sena)
+                            moves.append(Move("sena", seat, find_sena(decision.sena).id, table.n_actions))
+                        after = after.apply(decision.action, seat=seat)
+                    except MusError:
+                        continue  # the table moved on (a seña came in) in a way the decision did not see
+                    moves.append(Move("action", seat, str(Action.parse(decision.action)), table.n_actions))
+                    after = self.with_table_talk(table, now, after, moves)
+                    self.commit(table, after, moves)
+
+    # ------------------------------------------------------------------ comings and goings
+
+    def _schedule_away(self, table: Table, seat: int) -> None:
+        player = table.players[seat]
+        epoch = player.epoch
+        asyncio.get_running_loop().call_later(self.away_after, self._away, table, seat, epoch)
+
+    def _away(self, table: Table, seat: int, epoch: int) -> None:
+        player = table.players[seat]
+        if player.epoch != epoch or player.connections or player.away:
+            return
+        player.away = True
+        self.announce(table, {"type": "table", "event": "away", "seat": seat, "name": player.name,
+                              "level": self.standin})
+        self.publish(table)
+        table.wake.set()
+
+    def leave(self, session: Session) -> None:
+        table, seat = session.table, session.seat
+        if table is None:
+            return
+        table.watchers.discard(session.connection)
+        if seat is None:
+            return
+        player = table.players[seat]
+        player.connections.discard(session.connection)
+        if not player.connections:
+            player.gone_since = time.monotonic()
+            player.epoch += 1
+            self._schedule_away(table, seat)
+            self.announce(table, {"type": "table", "event": "disconnected", "seat": seat, "name": player.name})
+
+    # ------------------------------------------------------------------ requests
+
+    async def handler(self, connection: ServerConnection) -> None:
+        """One connection, its frames handled in order; whatever it sends harms only itself."""
+        session = Session(connection)
+        try:
+            async for message in connection:
+                now = time.monotonic()
+                if not session.limit.allow(now):
+                    if not session.patience.allow(now):
+                        # Close, and keep reading (and dropping) what is queued so the client's closing frame
+                        # gets through flow control at once.
+                        closing = asyncio.ensure_future(connection.close(1008, "flood"))
+                        async for _ in connection:
+                            pass
+                        await closing
+                        return
+                    request_id = None
+                    with contextlib.suppress(ClassroomError):
+                        request_id = decode(message).get("id")
+                    await connection.send(encode(error_frame("flood", "too many frames: this one was dropped",
+                                                             request_id)))
+                    continue
+                reply = await self.answer(session, message)
+                await connection.send(encode(reply))
+        except ConnectionClosed:
+            pass
+        finally:
+            self.leave(session)
+
+    async def answer(self, session: Session, message: str | bytes) -> dict[str, Any]:
+        request_id = None
+        try:
+            frame = decode(message)
+            request_id = frame.get("id")
+            kind = frame["type"]
+            if kind in ("act", "sena", "say"):
+                return await self.seat_request(session, frame)
+            if kind == "join":
+                return self.join(session, frame)
+            self.check_teacher(frame)
+            if kind == "create":
+                return self.create(frame)
+            if kind == "record":
+                table = self.table(frame)
+                return {"type": "record", "id": request_id, "table": table.name,
+                        "record": self.storage.record(table.name)}
+            if kind == "list":
+                return {"type": "tables", "id": request_id, "tables": [t.summary() for t in self.tables.values()]}
+            assert kind == "watch"
+            return self.watch(session, frame)
+        except ClassroomError as error:
+            return error_frame(error.kind, error.detail, request_id)
+        except MusError as error:
+            return error_frame(type(error).__name__, str(error), request_id)
+
+    def check_teacher(self, frame: dict[str, Any]) -> None:
+        key = frame.get("teacher_key")
+        if not isinstance(key, str) or not hmac.compare_digest(key.encode(), self.teacher_key.encode()):
+            raise ClassroomError("forbidden", f"a {frame['type']!r} request needs the teacher key")
+
+    def create(self, frame: dict[str, Any]) -> dict[str, Any]:
+        name = table_name(required_text(frame, "table"))
+        if name in self.tables:
+            raise ClassroomError("table_exists", f"there is already a table {name!r}")
+        rules_data = frame.get("rules") or {}
+        rules = Rules.from_dict(rules_data)
+        bots_data = frame.get("bots") or {}
+        seed = frame.get("seed")
+        if not isinstance(bots_data, dict) or (seed is not None and (isinstance(seed, bool)
+                                                                      or not isinstance(seed, int))):
+            raise ClassroomError("bad_frame", "'bots' maps seats to bot levels, 'seed' is a whole number or null")
+        levels: dict[int, str] = {}
+        for key, level in bots_data.items():
+            if not (isinstance(key, str) and key in ("0", "1", "2", "3")) or level not in LEVELS:
+                raise ClassroomError("bad_frame", f"bots: seat {key!r} -> {level!r}; seats are 0 to 3 and the "
+                                                  f"levels {', '.join(LEVELS)}")
+            levels[int(key)] = level
+        if len(levels) == 4:
+            raise ClassroomError("bad_frame", "a classroom table has at least one seat for a student")
+        game = Game.new(seed=seed, rules=rules)
+        self.storage.create_table(name, game, levels)
+        table = self._open(StoredTable(name, game, levels, (), 0, ()))
+        return {"type": "created", "id": frame.get("id"), **table.summary()}
+
+    def join(self, session: Session, frame: dict[str, Any]) -> dict[str, Any]:
+        if session.table is not None:
+            raise ClassroomError("bad_frame", "this connection has already joined a table")
+        table = self.table(frame)
+        seat = seat_field(frame)
+        token = text_field(frame, "token", optional=True)
+        fresh = None
+        if token is not None:
+            hashed = token_hash(token)
+            found = [s for s, p in table.players.items() if hmac.compare_digest(p.token_hash, hashed)]
+            if not found or (seat is not None and found[0] != seat):
+                raise ClassroomError("bad_token", f"that token is not the token of "
+                                                  f"{'any seat' if seat is None else f'seat {seat}'} at {table.name!r}")
+            seat = found[0]
+        else:
+            name = plain_text(required_text(frame, "name"), MAX_NAME, "player's name", "bad_name")
+            free = [s for s in range(4) if s not in table.levels and s not in table.players]
+            if seat is None:
+                if not free:
+                    raise ClassroomError("table_full", f"every seat at {table.name!r} has a player or a bot")
+                seat = free[0]
+            elif seat not in free:
+                who = "a bot" if seat in table.levels else "a player (rejoin with the seat's token)"
+                raise ClassroomError("seat_taken", f"seat {seat} at {table.name!r} has {who}")
+            fresh = secrets.token_urlsafe(24)
+            self.storage.add_seat(table.name, seat, name, token_hash(fresh))
+            table.players[seat] = Player(name, token_hash(fresh))
+        player = table.players[seat]
+        came_back = player.away or player.gone_since is not None
+        player.connections.add(session.connection)
+        player.gone_since, player.away = None, False
+        player.epoch += 1
+        session.table, session.seat = table, seat
+        event = "joined" if fresh is not None else "back" if came_back else "joined_again"
+        self.announce(table, {"type": "table", "event": event, "seat": seat, "name": player.name})
+        self.publish(table)
+        return {"type": "joined", "id": frame.get("id"), "table": table.name, "seat": seat,
+                "token": fresh if fresh is not None else token, "name": player.name,
+                "chat": table.chat[-CHAT_HISTORY:]}
+
+    def watch(self, session: Session, frame: dict[str, Any]) -> dict[str, Any]:
+        if session.table is not None:
+            raise ClassroomError("bad_frame", "this connection has already joined a table")
+        table = self.table(frame)
+        session.table = table
+        table.watchers.add(session.connection)
+        return {**self.face_up(table), "id": frame.get("id")}
+
+    async def seat_request(self, session: Session, frame: dict[str, Any]) -> dict[str, Any]:
+        table, seat = session.table, session.seat
+        if table is None or seat is None:
+            raise ClassroomError("not_joined", f"join a seat before a {frame['type']!r} frame")
+        kind = frame["type"]
+        if kind == "say":
+            return self.say(table, seat, frame)
+        async with table.lock:
+            before = table.game
+            if kind == "act":
+                text = required_text(frame, "action")
+                after = before.apply(text, seat=seat)
+                moves = [Move("action", seat, str(Action.parse(text)), table.n_actions)]
+                after = self.with_table_talk(table, before, after, moves)
+            else:
+                sena_id = required_text(frame, "sena")
+                if not table.players[seat].sena_limit.allow(time.monotonic()):
+                    raise ClassroomError("flood", "one seña a second, please")
+                after = before.sena(seat, sena_id)
+                moves = [Move("sena", seat, find_sena(sena_id).id, table.n_actions)]
+            self.commit(table, after, moves)
+        table.wake.set()
+        return {"type": "ok", "id": frame.get("id"), "seq": table.moves}
+
+    def say(self, table: Table, seat: int, frame: dict[str, Any]) -> dict[str, Any]:
+        text = plain_text(required_text(frame, "text"), MAX_CHAT, "chat line", "bad_chat")
+        player = table.players[seat]
+        if not player.chat_limit.allow(time.monotonic()):
+            raise ClassroomError("chat_too_fast", "one chat line every two seconds, please")
+        line = {"type": "chat", "seat": seat, "name": player.name, "text": text}
+        self.storage.add_chat(table.name, len(table.chat), seat, player.name, text)
+        table.chat.append(line)
+        self.announce(table, line)
+        return {"type": "ok", "id": frame.get("id"), "seq": table.moves}
+
+    # ------------------------------------------------------------------ running
+
+    async def close(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        for task in list(self.tasks):
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+async def start(server: ClassroomServer, host: str, port: int) -> Server:
+    """Load the stored tables and listen; the returned server's ``sockets`` tell the port."""
+    server.load()
+    listening: Server = await serve(server.handler, host, port, max_size=TRANSPORT_MAX_FRAME, compression=None,
+                                    ping_interval=20, ping_timeout=20)
+    return listening
+
+
+def address(listening: Server) -> str:
+    host, port = next(iter(listening.sockets)).getsockname()[:2]
+    return f"ws://{host}:{port}"
+
+
+async def run(db: Path, host: str, port: int, *, teacher_key: str, away_after: float, standin: str,
+              sync: str) -> None:
+    storage = Storage(db, sync)
+    classroom = ClassroomServer(storage, teacher_key, away_after=away_after, standin=standin)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    listening = await start(classroom, host, port)
+    print(address(listening), flush=True)
+    try:
+        await stop.wait()
+    finally:
+        listening.close()
+        await listening.wait_closed()
+        await classroom.close()
+        storage.close()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m mus_widget.serve", description=(
+        "Serve classroom Mus tables over WebSockets; prints the ws:// address to give the students."))
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every interface)")
+    parser.add_argument("--port", type=int, default=8765, help="port (0: any free port)")
+    parser.add_argument("--db", type=Path, default=Path("classroom.sqlite"), help="the SQLite file of the class")
+    parser.add_argument("--teacher-key", required=True, help="the key that creates tables and shows them face up")
+    parser.add_argument("--away-after", type=float, default=30.0,
+                        help="seconds a player may be gone before a bot plays their seat (default 30)")
+    parser.add_argument("--standin", default="novice", choices=sorted(LEVELS),
+                        help="the level of the bot that plays for a player who is away")
+    parser.add_argument("--sync", default="normal", choices=SYNC_MODES,
+                        help="normal: every move survives a killed server; full: also a power cut (an fsync a move)")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    asyncio.run(run(args.db, args.host, args.port, teacher_key=args.teacher_key, away_after=args.away_after,
+                    standin=args.standin, sync=args.sync))

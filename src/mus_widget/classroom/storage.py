@@ -1,0 +1,175 @@
+"""The classroom's durable memory: one SQLite file (WAL) with every table, its seats and every accepted move.
+
+A table is its game record spread over rows: the record of the new game (rules, seed) once, then one row per
+action or seña in the order they were accepted. Each write is committed before the server answers the move, so a
+server killed at any moment restarts with every answered move, and :meth:`Storage.record` rebuilds the table's
+``Game.record()`` for ``Game.from_record``. Seat tokens are kept only as SHA-256 hashes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine.game import Game
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    name TEXT PRIMARY KEY,
+    base_record TEXT NOT NULL,   -- Game.record() of the new game: format, rules, seed, no actions
+    bots TEXT NOT NULL,          -- {"1": "expert", ...}: the seats given to bots
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_name TEXT NOT NULL REFERENCES tables(name),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    token_hash TEXT NOT NULL,
+    joined REAL NOT NULL,
+    PRIMARY KEY (table_name, seat)
+);
+CREATE TABLE IF NOT EXISTS moves (
+    table_name TEXT NOT NULL REFERENCES tables(name),
+    n INTEGER NOT NULL,          -- 0, 1, 2...: the order moves were accepted in
+    kind TEXT NOT NULL,          -- 'action' or 'sena'
+    seat INTEGER NOT NULL,
+    text TEXT NOT NULL,          -- the action in canonical notation, or the seña's id
+    at INTEGER NOT NULL,         -- for a seña, the number of actions before it (the record's "at")
+    stamp REAL NOT NULL,
+    PRIMARY KEY (table_name, n)
+);
+CREATE TABLE IF NOT EXISTS chat (
+    table_name TEXT NOT NULL REFERENCES tables(name),
+    n INTEGER NOT NULL,
+    seat INTEGER,
+    name TEXT NOT NULL,
+    text TEXT NOT NULL,
+    stamp REAL NOT NULL,
+    PRIMARY KEY (table_name, n)
+);
+"""
+
+
+SYNC_MODES = ("normal", "full")
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSeat:
+    seat: int
+    name: str
+    token_hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A table as the database holds it, with its game rebuilt from the record."""
+
+    name: str
+    game: Game
+    bots: dict[int, str]
+    seats: tuple[StoredSeat, ...]
+    moves: int
+    chat: tuple[tuple[int | None, str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One accepted move: an action (canonical notation) or a seña (its id), by ``seat``; ``at`` is the number
+    of actions before it."""
+
+    kind: str
+    seat: int
+    text: str
+    at: int
+
+
+class Storage:
+    """The classroom database. One connection, used by the server's event loop only."""
+
+    def __init__(self, path: str | Path, sync: str = "normal") -> None:
+        """``sync`` "normal": a commit is in the WAL file before it returns, safe from a killed server (the
+        fsync waits for the checkpoint); "full": each commit is also fsynced, safe from a power cut (a few ms
+        more per move)."""
+        if sync not in SYNC_MODES:
+            raise ValueError(f"sync is one of {', '.join(SYNC_MODES)}, not {sync!r}")
+        self.path = str(path)
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute(f"PRAGMA synchronous={sync.upper()}")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.executescript(SCHEMA)
+
+    def __repr__(self) -> str:
+        return f"Storage({self.path!r})"
+
+    def close(self) -> None:
+        self.db.close()
+
+    def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+        """Run ``statements`` in one transaction and commit it (durable once this returns)."""
+        db = self.db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for sql, params in statements:
+                db.execute(sql, params)
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    def create_table(self, name: str, game: Game, bots: dict[int, str]) -> None:
+        base = {**game.record(), "actions": [], "senas": []}
+        self._write([("INSERT INTO tables VALUES (?, ?, ?, ?)",
+                      (name, json.dumps(base), json.dumps({str(s): lvl for s, lvl in bots.items()}), time.time()))])
+
+    def add_seat(self, table: str, seat: int, name: str, hashed: str) -> None:
+        self._write([("INSERT INTO seats VALUES (?, ?, ?, ?, ?)", (table, seat, name, hashed, time.time()))])
+
+    def add_moves(self, table: str, first: int, moves: list[Move]) -> None:
+        """Append ``moves`` numbered from ``first``, in one commit."""
+        now = time.time()
+        self._write([("INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?)",
+                      (table, first + i, m.kind, m.seat, m.text, m.at, now)) for i, m in enumerate(moves)])
+
+    def add_chat(self, table: str, n: int, seat: int | None, name: str, text: str) -> None:
+        self._write([("INSERT INTO chat VALUES (?, ?, ?, ?, ?, ?)", (table, n, seat, name, text, time.time()))])
+
+    def record(self, table: str) -> dict[str, Any] | None:
+        """The table's ``Game.record()``, from its rows; None for an unknown table."""
+        row = self.db.execute("SELECT base_record FROM tables WHERE name = ?", (table,)).fetchone()
+        if row is None:
+            return None
+        record: dict[str, Any] = json.loads(row[0])
+        actions: list[str] = []
+        senas: list[dict[str, Any]] = []
+        for kind, seat, text, at in self.db.execute(
+            "SELECT kind, seat, text, at FROM moves WHERE table_name = ? ORDER BY n", (table,)
+        ):
+            if kind == "action":
+                actions.append(text)
+            else:
+                senas.append({"at": at, "seat": seat, "sena": text})
+        return {**record, "actions": actions, "senas": senas}
+
+    def tables(self) -> Iterator[StoredTable]:
+        """Every table, its game replayed from its record."""
+        for name, bots in self.db.execute("SELECT name, bots FROM tables ORDER BY created").fetchall():
+            record = self.record(name)
+            assert record is not None
+            seats = tuple(StoredSeat(seat, who, hashed) for seat, who, hashed in self.db.execute(
+                "SELECT seat, name, token_hash FROM seats WHERE table_name = ? ORDER BY seat", (name,)))
+            chat = tuple(self.db.execute(
+                "SELECT seat, name, text FROM chat WHERE table_name = ? ORDER BY n", (name,)).fetchall())
+            moves = len(record["actions"]) + len(record["senas"])
+            yield StoredTable(name, Game.from_record(record), {int(s): lvl for s, lvl in json.loads(bots).items()},
+                              seats, moves, chat)
