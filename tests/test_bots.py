@@ -22,9 +22,10 @@ import pytest
 
 import mus_widget as mw
 from mus_widget import Action, Game, Hand, Kind, Lance, Observation, Phase, Rules
-from mus_widget.bots import LEVELS, Bot, Decision, ExpertBot, NoviceBot, RandomBot, arena, make_bot
+from mus_widget.bots import BOTS, LEVELS, STYLES, Bot, Decision, ExpertBot, NoviceBot, RandomBot, arena, make_bot
 from mus_widget.bots.base import TELLING_SENAS, partner_sena
 from mus_widget.bots.driver import Turn, advance, bot_turn, lances_begin, table_talk
+from mus_widget.bots.memory import UNKNOWN
 from mus_widget.bots.simple import team_chance
 from mus_widget.bots.tables import knowledge_for
 from mus_widget.bots.worlds import lance_chance, normalised, sample_worlds
@@ -32,7 +33,7 @@ from mus_widget.engine.hands import evaluate, lance_winner
 from mus_widget.engine.log import Event
 from mus_widget.engine.senas import sena, true_senas
 from mus_widget.i18n.messages import EN
-from mus_widget.i18n.text import reason_text
+from mus_widget.i18n.text import action_text, reason_text
 
 SOUTH, EAST, NORTH, WEST = 0, 1, 2, 3
 SEAT = {"South": SOUTH, "East": EAST, "North": NORTH, "West": WEST}
@@ -547,18 +548,25 @@ def expert_steps() -> Iterator[tuple[Match, Step]]:
 @pytest.mark.slow
 def test_the_expert_names_the_share_of_its_worlds_in_which_it_wins_the_lance() -> None:
     checked = 0
-    for match, step in expert_steps():
-        obs = step.obs
-        if obs.betting is None:
-            continue
-        bot = ExpertBot(match.seed * 4 + step.turn.seat)
-        knowledge = knowledge_for(obs.rules)
-        worlds = normalised(sample_worlds(obs, knowledge, bot.samples, bot.rng(obs, "worlds"), catch=bot.catch))
-        values = step.decision.reason.params
-        assert values["lance"] == obs.betting.lance.value and values["action"] == step.decision.action
-        assert values["chance"] == round(100 * lance_chance(obs, knowledge, worlds)), (match.variant, step.obs)
-        assert 0 <= values["game"] <= 100
-        checked += 1
+    for match in expert_matches():
+        # Fresh experts shown every state of the match by seat: their memories are the players' own, since a
+        # memory holds only what the seat's observations showed.
+        memories = {seat: ExpertBot(match.seed * 4 + seat) for seat in range(4)}
+        for step in match.steps:
+            for seat, bot in memories.items():
+                bot.memory.update(step.before.observe(seat))
+            obs = step.obs
+            if match.level(step.turn.seat) != "expert" or obs.betting is None:
+                continue
+            bot = memories[step.turn.seat]
+            knowledge = knowledge_for(obs.rules)
+            worlds = normalised(sample_worlds(obs, knowledge, bot.samples, bot.rng(obs, "worlds"), catch=bot.catch,
+                                              styles=bot.memory.styles(obs)))
+            values = step.decision.reason.params
+            assert values["lance"] == obs.betting.lance.value and values["action"] == step.decision.action
+            assert values["chance"] == round(100 * lance_chance(obs, knowledge, worlds)), (match.variant, step.obs)
+            assert 0 <= values["game"] <= 100
+            checked += 1
     assert checked >= 100
 
 
@@ -706,7 +714,8 @@ def test_the_arena_prints_one_json_line_of_results_last() -> None:
     )
     result = json.loads(run.stdout.strip().splitlines()[-1])
     assert set(result) == {"team0", "team1", "games", "team0_wins", "win_rate", "ci95", "hands",
-                           "decision_ms_p50", "decision_ms_p95"}
+                           "decision_ms_p50", "decision_ms_p95", "faults"}
+    assert result["faults"] == [0, 0], "the package's bots make no faults"
     assert (result["team0"], result["team1"], result["games"]) == ("novice", "random", 6)
     assert 0 <= result["team0_wins"] <= 6
     assert result["win_rate"] == pytest.approx(result["team0_wins"] / 6, abs=1e-4)
@@ -794,8 +803,8 @@ def test_the_arena_swaps_the_teams_seats_every_game_and_credits_the_right_team(m
 def test_an_unknown_level_is_refused_naming_the_levels() -> None:
     with pytest.raises(ValueError, match="'nope' is not a bot level") as refused:
         make_bot("nope")
-    assert all(level in str(refused.value) for level in LEVELS)
-    assert set(LEVELS) == set(BOT_LEVELS)
+    assert all(level in str(refused.value) for level in BOTS)
+    assert set(LEVELS) == set(BOT_LEVELS) and set(BOTS) == set(LEVELS) | set(STYLES)
     assert [type(make_bot(level, 3)) for level in BOT_LEVELS] == [RandomBot, NoviceBot, ExpertBot]
     assert make_bot("expert", 3).seed == 3 and make_bot("novice", 3).level == "novice"
 
@@ -813,3 +822,264 @@ def test_a_bot_asked_to_decide_out_of_turn_refuses(level: str) -> None:
     with pytest.raises(ValueError, match="is to move"):
         bot.decide(over.observe(EAST))
     assert bot.table_talk(over.observe(EAST)) is None, "no seña once the match is over"
+
+
+# -------------------------------------------------------------------------------- 7. styles and memory
+
+
+def lance_calls(match: Match, seat: int) -> list[tuple[Observation, str]]:
+    """Every call ``seat`` made in the lances of a match, with what it saw."""
+    return [(step.obs, step.decision.action) for step in match.steps
+            if step.turn.seat == seat and step.obs.betting is not None]
+
+
+def style_match(style: str, seed: int) -> Match:
+    """The style at East and West against two novices, a whole match."""
+    return play_match("default", ("novice", style, "novice", style), seed)
+
+
+def test_the_ordago_player_always_makes_the_biggest_call_it_may() -> None:
+    calls = [call for seed in (1, 2) for call in lance_calls(style_match("ordago", seed), EAST)]
+    assert calls
+    for obs, action in calls:
+        legal = obs.legal_actions
+        assert action == ("ordago" if "ordago" in legal else "quiero" if "quiero" in legal else legal[0]), legal
+
+
+def test_the_passive_player_never_bets_and_never_accepts() -> None:
+    calls = [call for seed in (1, 2) for call in lance_calls(style_match("passive", seed), WEST)]
+    assert {action for _, action in calls} == {"paso", "no-quiero"}
+    assert all(action == ("paso" if "paso" in obs.legal_actions else "no-quiero") for obs, action in calls)
+
+
+def test_the_bluffer_bets_every_turn_and_the_caller_accepts_every_bet() -> None:
+    for obs, action in lance_calls(style_match("bluffer", 3), EAST):
+        assert obs.betting is not None
+        if obs.betting.ordago:
+            assert action in ("no-quiero", "quiero") and (action == "no-quiero") == ("no-quiero" in obs.legal_actions)
+        elif obs.betting.stake < 10:
+            assert action.startswith("envido"), (obs.legal_actions, action)
+    caller = lance_calls(style_match("caller", 3), EAST)
+    assert {action for _, action in caller} <= {"paso", "quiero"} and "quiero" in {a for _, a in caller}
+
+
+def test_style_bots_play_the_mus_and_the_discard_like_a_novice_who_never_slips() -> None:
+    match = style_match("ordago", 4)
+    for step in match.steps:
+        if step.turn.seat in (EAST, WEST) and step.obs.phase in (Phase.MUS, Phase.DISCARD):
+            assert step.decision.reason.id in ("explain.novice.mus", "explain.novice.discard")
+
+
+def test_a_bot_remembers_the_hands_it_saw_end_and_forgets_them_in_a_new_game() -> None:
+    bots = {seat: make_bot(level, seat) for seat, level in enumerate(("expert", "ordago", "novice", "ordago"))}
+    game = Game.new(seed=21, rules=Rules(target=100))
+    while game.hand_number < 4 and not game.is_over:
+        game, _ = advance(game, bots, limit=1)
+    assert game.hand_number == 4, "the ordago team does not end it that soon at 100 points"
+    expert = bots[SOUTH]
+    assert expert.memory.hands == 3 and bots[NORTH].memory.hands == 3
+    styles = expert.memory.styles(game.observe(SOUTH))
+    # East and West órdago at every turn: that is no honest player's way; North is the expert's partner.
+    assert styles[EAST].honest < 0.05 and styles[WEST].honest < 0.05
+    assert styles[EAST].share("open", "ordago") > 0.6
+    fresh = Game.new(seed=22)
+    expert.memory.update(fresh.observe(SOUTH))
+    assert expert.memory.hands == 0, "a new game, a clean memory"
+    assert all(style.calls == 0 for style in expert.memory.styles(fresh.observe(SOUTH)))
+
+
+def test_the_memory_comes_from_the_observations_alone_and_decisions_stay_deterministic() -> None:
+    levels = ("expert", "random", "expert", "random")
+
+    def played(seed: int) -> tuple[list[Decision], list[int]]:
+        bots = {seat: make_bot(level, seed * 4 + seat) for seat, level in enumerate(levels)}
+        _, turns = advance(Game.new(seed=seed), bots)
+        return [t.decision for t in turns], [bots[s].memory.hands for s in range(4)]
+
+    first, remembered = played(31)
+    assert played(31) == (first, remembered), "the same seed and the same history: the same decisions"
+    assert max(remembered) >= 1
+    # A bot is shown every hand's end by the driver; told nothing, it folds the hand before from any
+    # observation it gets (each carries ``last_hand``), so what it remembers is what its seat saw.
+    bots = {seat: make_bot(level, seat) for seat, level in enumerate(levels)}
+    game = Game.new(seed=5)
+    while game.hand_number < 2 and not game.is_over:
+        game, _ = advance(game, bots, limit=1)
+    if not game.is_over:
+        quiet = make_bot("expert", 0)
+        quiet.table_talk(game.observe(SOUTH))
+        assert quiet.memory.hands == 1 == bots[SOUTH].memory.hands
+
+
+def test_the_novice_bets_every_lance_against_a_team_that_refuses_every_bet() -> None:
+    match = style_match("passive", 6)
+    # Novices shown every state of the match: what each seat's novice remembered when it opened a lance.
+    readers = {seat: NoviceBot(seat) for seat in (SOUTH, NORTH)}
+    opened: Counter[tuple[bool, bool]] = Counter()
+    for step in match.steps:
+        for seat, reader in readers.items():
+            reader.memory.update(step.before.observe(seat))
+        obs = step.obs
+        if step.turn.seat in readers and obs.betting is not None and obs.betting.bettor_team is None:
+            bluffing = readers[step.turn.seat]._opening_nerve(obs) == 0.0
+            opened[(bluffing, step.decision.action != "paso")] += 1
+    assert opened[(True, True)] >= 5, opened
+    # Once they have refused nearly every bet, the novice bets (a beginner's slip aside).
+    assert opened[(True, False)] <= 0.1 * (opened[(True, True)] + opened[(True, False)]), opened
+    assert match.end.winner == 0
+
+
+def test_the_expert_reads_an_ordago_player_as_no_stronger_than_its_cards() -> None:
+    # After three hands of órdagos at every turn, an órdago from East says little of East's cards; from a
+    # player not seen yet (read as honest) it says they are very strong.
+    bots = {seat: make_bot(level, seat) for seat, level in enumerate(("expert", "ordago", "expert", "ordago"))}
+    game = Game.new(seed=23, rules=Rules(target=100))
+    while game.hand_number < 4 and not game.is_over:
+        game, _ = advance(game, bots, limit=1)
+    expert = bots[SOUTH]
+    assert isinstance(expert, ExpertBot)
+    seen = game.observe(SOUTH)
+    styles = expert.memory.styles(seen)
+    assert styles[EAST].likelihood("ordago", 0.1, "open") > 0.5 * styles[EAST].likelihood("ordago", 0.99, "open")
+    assert UNKNOWN.likelihood("ordago", 0.1, "open") < 0.05 * UNKNOWN.likelihood("ordago", 0.99, "open")
+
+
+# -------------------------------------------------------------------------------- 8. a bot of your own
+
+
+class Plain:
+    """A student's five-line bot: no base class, the action in notation."""
+
+    def decide(self, observation):  # type: ignore[no-untyped-def]
+        if "no-mus" in observation.legal_actions:
+            return "no-mus"
+        return observation.legal_actions[0]
+
+
+class Explains:
+    """A bot that says why, with a Decision and a seña."""
+
+    name = "Explainer"
+
+    def decide(self, observation: Observation) -> Decision:
+        action = observation.legal_actions[-1] if observation.betting is None else "paso" if (
+            "paso" in observation.legal_actions) else observation.legal_actions[0]
+        return Decision(action, mw.Reason("explain.own", (("action", action), ("bot", self.name))))
+
+    def table_talk(self, observation: Observation) -> str | None:
+        return "nothing" if observation.phase is not Phase.MUS else None
+
+
+class Raises:
+    def decide(self, observation: Observation) -> str:
+        if observation.betting is not None:
+            raise RuntimeError("I do not know how to bet yet")
+        return observation.legal_actions[0]
+
+
+class Illegal:
+    def decide(self, observation: Observation) -> object:
+        return "quiero" if observation.phase is Phase.MUS else None
+
+
+class Slow:
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def decide(self, observation: Observation) -> str:
+        self.asked += 1
+        if self.asked == 2:
+            import time
+            time.sleep(0.5)
+        return observation.legal_actions[0]
+
+
+def own_table(bot: object, **guard: object) -> tuple[dict[int, Bot], list[object]]:
+    """``bot`` at East, novices elsewhere; the faults reported."""
+    from mus_widget.bots.guard import GuardedBot
+
+    faults: list[object] = []
+    guarded = GuardedBot(bot, seed=1, on_fault=faults.append, **guard)  # type: ignore[arg-type]
+    return {SOUTH: make_bot("novice", 0), EAST: guarded, NORTH: make_bot("novice", 2), WEST: make_bot("novice", 3)
+            }, faults
+
+
+def test_a_bot_of_your_own_returns_the_action_in_notation_and_plays_a_whole_game() -> None:
+    bots, faults = own_table(Plain())
+    end, turns = advance(Game.new(seed=41), bots)
+    assert end.is_over and not faults
+    east = [t for t in turns if t.seat == EAST]
+    assert east and all(t.decision.reason.id == "explain.own" for t in east)
+    assert reason_text(east[0].decision.reason) == f"{action_text(east[0].decision.action)}: chosen by Plain."
+
+
+def test_a_bot_of_your_own_may_return_a_decision_and_make_senas() -> None:
+    bots, faults = own_table(Explains())
+    end, _ = advance(Game.new(seed=42), bots)
+    assert end.is_over and not faults
+    senas = [s for s in end.record()["senas"] if s["seat"] == EAST]
+    assert senas and {s["sena"] for s in senas} == {"nothing"}
+
+
+def test_a_bot_that_raises_is_reported_by_name_and_a_novice_plays_for_it() -> None:
+    bots, faults = own_table(Raises())
+    end, turns = advance(Game.new(seed=43), bots)
+    assert end.is_over, "the game goes on to its end"
+    assert faults and all(f.kind == "raised" and f.bot == "Raises" and f.seat == EAST for f in faults)
+    assert "RuntimeError: I do not know how to bet yet" in str(faults[0])
+    assert str(faults[0]).startswith("Raises (seat 1")
+    fell_back = [t for t in turns if t.decision.reason.id == "explain.own.fallback"]
+    assert len(fell_back) == len(faults)
+    assert all(t.decision.action == f.played for t, f in zip(fell_back, faults, strict=True))
+
+
+def test_a_bot_that_returns_an_illegal_action_or_nothing_is_reported_and_the_game_goes_on() -> None:
+    bots, faults = own_table(Illegal())
+    end, _ = advance(Game.new(seed=44), bots)
+    assert end.is_over
+    kinds = {f.kind for f in faults}
+    assert kinds == {"illegal", "returned"}
+    illegal = next(f for f in faults if f.kind == "illegal")
+    assert "'quiero' is not legal in mus now; the legal actions are mus, no-mus" in str(illegal)
+    assert "returned None" in next(str(f) for f in faults if f.kind == "returned")
+
+
+def test_a_bot_too_slow_is_reported_and_the_fallback_plays_that_turn() -> None:
+    slow = Slow()
+    bots, faults = own_table(slow, time_limit=0.2)
+    advance(Game.new(seed=45), bots, limit=40)
+    assert [f.kind for f in faults][:1] == ["slow"] and "no answer within 0.2 s" in str(faults[0])
+    assert {f.kind for f in faults} <= {"slow", "busy"}, "asked again while still thinking, it is skipped"
+    import time
+    time.sleep(0.6)  # its slow answer comes in (and is dropped): from now on it plays its own turns again
+    asked = slow.asked
+    decision = bots[EAST].decide(Game.from_deal(list(REFERENCE_DEAL), mano=EAST).observe(EAST))
+    assert slow.asked == asked + 1 and decision.reason.id == "explain.own"
+
+
+def test_an_object_without_decide_is_refused_at_once() -> None:
+    from mus_widget.bots.guard import GuardedBot
+
+    with pytest.raises(TypeError, match="object has no method decide"):
+        GuardedBot(object())
+
+
+def test_the_arena_plays_a_bot_from_a_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "mybot.py"
+    path.write_text("class MyBot:\n    def decide(self, observation):\n        return observation.legal_actions[0]\n")
+    run = subprocess.run(
+        [sys.executable, "-m", "mus_widget.arena", "--team0", "novice", "--team1", f"{path}:MyBot", "--games", "4",
+         "--seed", "2"], capture_output=True, text=True, timeout=120, check=True,
+    )
+    result = json.loads(run.stdout.strip().splitlines()[-1])
+    assert (result["team1"], result["games"], result["faults"]) == (f"{path}:MyBot", 4, [0, 0])
+    missing = subprocess.run([*run.args[:5], f"{path}:Nope", "--games", "1"], capture_output=True, text=True,
+                             timeout=60, check=False)
+    assert missing.returncode == 2 and "has no class Nope" in missing.stderr
+
+
+def test_the_arena_runs_from_python_with_a_class_and_counts_its_faults() -> None:
+    result = arena.run(Raises, "random", games=4, seed=3)
+    assert result.games == 4 and result.team0 == "Raises" and result.faults[0] > 0 and result.faults[1] == 0
+    assert result.notes and result.notes[0].startswith("Raises (seat ")
+    assert str(result).startswith("Raises vs random: ")

@@ -5,16 +5,25 @@ from __future__ import annotations
 from .base import Bot, Decision
 from .expert import ExpertBot
 from .simple import NoviceBot, RandomBot
+from .styles import BluffBot, CallerBot, OrdagoBot, PassiveBot
 
 LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "novice": NoviceBot, "expert": ExpertBot}
+"""The levels a student plays against."""
+STYLES: dict[str, type[Bot]] = {"ordago": OrdagoBot, "passive": PassiveBot, "bluffer": BluffBot, "caller": CallerBot}
+"""Fixed styles of play, for testing bots against players who never change."""
+BOTS: dict[str, type[Bot]] = {**LEVELS, **STYLES}
+"""Every bot by name."""
 
 
 def make_bot(level: str, seed: int = 0) -> Bot:
-    """A bot of ``level`` (one of :data:`LEVELS`) with its own seed."""
+    """The bot named ``level`` (one of :data:`BOTS`: a level or a style) with its own seed."""
     try:
-        return LEVELS[level](seed)
+        return BOTS[level](seed)
     except KeyError:
-        raise ValueError(f"{level!r} is not a bot level; the levels are {', '.join(LEVELS)}") from None
+        raise ValueError(f"{level!r} is not a bot level; the bots are {', '.join(BOTS)}") from None
 
 
-__all__ = ["LEVELS", "Bot", "Decision", "ExpertBot", "NoviceBot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOTS", "LEVELS", "STYLES", "BluffBot", "Bot", "CallerBot", "Decision", "ExpertBot", "NoviceBot", "OrdagoBot",
+    "PassiveBot", "RandomBot", "make_bot",
+]

@@ -11,6 +11,7 @@ from ..engine.phase import Phase
 from ..engine.scoring import Reason
 from ..engine.seats import partner
 from ..engine.senas import true_senas
+from .memory import Memory
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,14 +26,18 @@ class Decision:
 class Bot(ABC):
     """A player that decides from an observation only, never from the game state.
 
-    A bot is deterministic: the same seed and the same observation give the same decision, so a game
-    between bots replays from its record and tests can compare decisions across hidden deals.
+    A bot is deterministic: the same seed, the same observation and the same earlier hands give the same
+    decision, so a game between bots replays from its record and tests can compare decisions across hidden
+    deals. Its :class:`Memory` of the earlier hands of the game comes only from its own observations: every
+    observation carries the hand before it, and the players (the driver, the arena, the table) show each
+    bot the observation that starts a new hand (:meth:`hand_over`).
     """
 
     level: str = ""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        self.memory = Memory()
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
@@ -49,6 +54,10 @@ class Bot(ABC):
     def table_talk(self, obs: Observation) -> str | None:
         """A seña to make now, out of turn (asked of every bot when the lances begin); None for none."""
         return None
+
+    def hand_over(self, obs: Observation) -> None:
+        """A hand has ended and ``obs`` (this seat's view of what comes next) carries it: remember it."""
+        self.memory.update(obs)
 
     def check_turn(self, obs: Observation) -> None:
         if obs.to_move != obs.seat or not obs.legal_actions:

@@ -52,15 +52,36 @@ def table_talk(game: Game, bots: Mapping[int, Bot]) -> Game:
     return game
 
 
+def hand_ended(before: Game, after: Game) -> bool:
+    """Whether a hand ended between ``before`` and ``after`` (a new one was dealt, or the match is over)."""
+    return (before.game_number, before.hand_number) != (after.game_number, after.hand_number) or (
+        after.is_over and not before.is_over)
+
+
+def hand_over(game: Game, bots: Mapping[int, Bot]) -> None:
+    """Show every bot its seat's view of ``game`` once a hand has ended: the observation carries that hand
+    (``last_hand``), which is how bots remember the earlier hands of a game."""
+    for seat, bot in bots.items():
+        bot.hand_over(game.observe(seat))
+
+
+def step(game: Game, bots: Mapping[int, Bot], clock: Callable[[float], None] | None = None) -> tuple[Game, Turn]:
+    """One bot's turn, then what follows it: the table talk when it cut the mus, and every bot shown the
+    end of the hand when it ended one."""
+    turn = bot_turn(game, bots[game.to_move or 0], clock)
+    after = turn.game
+    if lances_begin(game, after):
+        after = table_talk(after, bots)
+    if hand_ended(game, after):
+        hand_over(after, bots)
+    return after, turn
+
+
 def advance(game: Game, bots: Mapping[int, Bot], limit: int = 10_000) -> tuple[Game, list[Turn]]:
     """Play the bots' turns until the match is over or a seat without a bot is to move; when the mus is
-    cut, every bot gets its moment of table talk."""
+    cut, every bot gets its moment of table talk, and when a hand ends every bot is shown it."""
     turns: list[Turn] = []
     while not game.is_over and game.to_move is not None and game.to_move in bots and len(turns) < limit:
-        turn = bot_turn(game, bots[game.to_move])
+        game, turn = step(game, bots)
         turns.append(turn)
-        after = turn.game
-        if lances_begin(game, after):
-            after = table_talk(after, bots)
-        game = after
     return game, turns

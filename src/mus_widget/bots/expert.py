@@ -22,6 +22,7 @@ from ..engine.phase import Phase
 from ..engine.scoring import Reason
 from ..engine.seats import other_team, partner, speaking_order, team_of, team_seats
 from .base import Bot, Decision, chosen_sena, partner_sena
+from .memory import ANSWER, ORDAGO, WORDS, Style
 from .tables import Knowledge, knowledge_for
 from .worlds import World, normalised, sample_worlds
 
@@ -31,6 +32,8 @@ _SUBSETS = tuple(c for size in range(1, 5) for c in itertools.combinations(range
 
 SKILL_EDGE = 1.2
 """The expert expects to outplay the table: in logit terms, worth this much at level scores (about 77 %)."""
+STYLE_EDGE = 2.0
+"""How much more it expects against players whose calls say nothing of their cards (a fixed style)."""
 
 
 def game_chance(ours: int, theirs: int, target: int, edge: float = SKILL_EDGE) -> float:
@@ -45,6 +48,27 @@ def game_chance(ours: int, theirs: int, target: int, edge: float = SKILL_EDGE) -
     remaining = min(need_us, need_them) / target
     logit = (need_them - need_us) / (2.2 * math.sqrt(need_us + need_them)) + edge * remaining**0.5
     return 1.0 / (1.0 + math.exp(-logit))
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What the expert makes of the other team in this lance, from its memory of their calls: how likely
+    they play honestly, how they answer a bet and an órdago when they do not, and so what playing on is
+    worth against them."""
+
+    honest: float
+    answer: dict[str, float]
+    ordago: dict[str, float]
+    edge: float
+
+    @classmethod
+    def of(cls, styles: list[Style]) -> Reading:
+        if not styles:
+            return cls(1.0, {}, {}, SKILL_EDGE)
+        honest = sum(s.honest for s in styles) / len(styles)
+        answer = {w: sum(s.share(ANSWER, w) for s in styles) / len(styles) for w in WORDS[ANSWER]}
+        ordago = {w: sum(s.share(ORDAGO, w) for s in styles) / len(styles) for w in WORDS[ORDAGO]}
+        return cls(honest, answer, ordago, SKILL_EDGE + STYLE_EDGE * (1 - honest))
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +97,7 @@ class ExpertBot(Bot):
 
     def decide(self, obs: Observation) -> Decision:
         self.check_turn(obs)
+        self.memory.update(obs)
         if obs.phase is Phase.MUS:
             return self._mus(obs)
         if obs.phase is Phase.DISCARD:
@@ -81,6 +106,7 @@ class ExpertBot(Bot):
 
     def table_talk(self, obs: Observation) -> str | None:
         """Once the mus is cut, tell the partner the most telling true thing about the hand."""
+        self.memory.update(obs)
         return chosen_sena(self, obs, self.quiet)
 
     # ------------------------------------------------------------------ the mus and the discards
@@ -127,11 +153,12 @@ class ExpertBot(Bot):
 
     # ------------------------------------------------------------------ the lances
 
-    def _outlooks(self, obs: Observation, betting: Betting, knowledge: Knowledge) -> list[_Outlook]:
+    def _outlooks(self, obs: Observation, betting: Betting, knowledge: Knowledge,
+                  styles: tuple[Style, ...]) -> list[_Outlook]:
         lance = betting.lance
         index = _LANCES.index(lance)
         rng = self.rng(obs, "worlds")
-        worlds = normalised(sample_worlds(obs, knowledge, self.samples, rng, catch=self.catch))
+        worlds = normalised(sample_worlds(obs, knowledge, self.samples, rng, catch=self.catch, styles=styles))
         team = obs.team
         order = speaking_order(obs.mano)
         eligible = set(betting.eligible)
@@ -161,7 +188,9 @@ class ExpertBot(Bot):
         betting = obs.betting
         assert betting is not None
         knowledge = knowledge_for(obs.rules)
-        outlooks = self._outlooks(obs, betting, knowledge)
+        styles = self.memory.styles(obs)
+        reading = Reading.of([styles[s] for s in betting.eligible if team_of(s) != obs.team])
+        outlooks = self._outlooks(obs, betting, knowledge, styles)
         chance = sum(o.share for o in outlooks if o.win)
         legal = betting.legal()
         options = [kind.value for kind in legal.kinds]
@@ -170,8 +199,8 @@ class ExpertBot(Bot):
         if legal.raise_from:
             amounts = {legal.raise_from, legal.raise_from + 1, legal.raise_from + 3, 5, 8}
             options += [f"envido {a}" for a in sorted(amounts) if legal.raise_from <= a <= legal.raise_to]
-        scored = [(self._value(obs, betting, option, outlooks), option) for option in options]
-        if chance < self.ordago_floor and not self._pressed(obs, betting):
+        scored = [(self._value(obs, betting, option, outlooks, reading), option) for option in options]
+        if chance < self.ordago_floor and reading.honest >= 0.5 and not self._pressed(obs, betting, reading):
             # Against opponents who may know more than this seat models (their partners' señas), the
             # game is staked only with a near-certain lance, unless the score leaves no better way.
             scored = [pair for pair in scored if pair[1] != "ordago"] or scored
@@ -182,49 +211,71 @@ class ExpertBot(Bot):
                   ("game", round(100 * value)))
         return Decision(action, Reason(f"explain.expert.{_explain_kind(action)}", values))
 
-    def _pressed(self, obs: Observation, betting: Betting) -> bool:
+    def _pressed(self, obs: Observation, betting: Betting, reading: Reading) -> bool:
         """Whether the score forces the issue: refusing would lose the game, or the game is slipping away."""
         target = obs.rules.target
         ours, theirs = obs.scores[obs.team], obs.scores[other_team(obs.team)]
         if betting.ordago and theirs + (betting.previous or 1) >= target:
             return True
-        return game_chance(ours, theirs, target) < 0.35
+        return game_chance(ours, theirs, target, reading.edge) < 0.35
 
-    def _value(self, obs: Observation, betting: Betting, option: str, outlooks: list[_Outlook]) -> float:
-        """The expected chance of winning the game after saying ``option``."""
-        target = obs.rules.target
+    def _value(self, obs: Observation, betting: Betting, option: str, outlooks: list[_Outlook],
+               reading: Reading) -> float:
+        """The expected chance of winning the game after saying ``option``: against honest players, whose
+        answer follows their cards, and against the style the other team has shown, in the proportion of
+        how likely they play honestly."""
+        target, edge = obs.rules.target, reading.edge
         ours, theirs = obs.scores[obs.team], obs.scores[other_team(obs.team)]
         word = option.split(maxsplit=1)[0]
         base = 1 if betting.lance in (Lance.GRANDE, Lance.CHICA) else 0
         stake, negada = betting.stake, betting.previous or 1
         # On our turn a bet on the table is always the other team's (our own bets are answered by them).
         facing = betting.bettor_team is not None
-        total = 0.0
+        honest = reading.honest
+        if word in ("paso", "quiero", "no-quiero"):
+            honest = 1.0  # nobody answers these: the style does not matter
+        bet = 0 if word in ("paso", "quiero", "no-quiero") else (
+            0 if word == "ordago" else int(option.split()[1]))
+        on_table = (stake if facing else 0) + bet  # the stake if our bet or raise is accepted
+        refused_pays = stake if facing else 1
+        total = styled = 0.0
+        win_share = refuse_ordago = 0.0
         for o in outlooks:
             def settle(points: int, o: _Outlook = o) -> float:
                 if o.win:
-                    return game_chance(ours + points + o.ours, theirs, target)
-                return game_chance(ours, theirs + points + o.theirs, target)
+                    return game_chance(ours + points + o.ours, theirs, target, edge)
+                return game_chance(ours, theirs + points + o.theirs, target, edge)
 
-            if not facing:  # opening the lance
-                if word == "paso":
-                    value = settle(base)
-                else:
-                    amount = 0 if word == "ordago" else int(option.split()[1])
-                    accept = _acceptance(o, amount, word == "ordago", ours + 1 + o.ours >= target)
-                    taken = (1.0 if o.win else 0.0) if word == "ordago" else settle(amount)
-                    value = accept * taken + (1 - accept) * game_chance(ours + 1 + o.ours, theirs, target)
+            if word == "paso":
+                value = settle(base)
             elif word == "no-quiero":
-                value = game_chance(ours, theirs + negada + o.theirs, target)
+                value = game_chance(ours, theirs + negada + o.theirs, target, edge)
             elif word == "quiero":
                 value = (1.0 if o.win else 0.0) if betting.ordago else settle(stake)
-            else:  # a raise: envido or ordago on top of the bet
-                amount = 0 if word == "ordago" else int(option.split()[1])
-                accept = _acceptance(o, stake + amount, word == "ordago", ours + stake + o.ours >= target)
-                taken = (1.0 if o.win else 0.0) if word == "ordago" else settle(stake + amount)
-                value = accept * taken + (1 - accept) * game_chance(ours + stake + o.ours, theirs, target)
+            else:  # a bet, or a raise on top of theirs
+                refusing_loses = ours + refused_pays + o.ours >= target
+                accept = _acceptance(o, on_table, word == "ordago", refusing_loses)
+                taken = (1.0 if o.win else 0.0) if word == "ordago" else settle(on_table)
+                refused = game_chance(ours + refused_pays + o.ours, theirs, target, edge)
+                value = accept * taken + (1 - accept) * refused
+                if honest < 1.0:
+                    if word == "ordago":
+                        quiero = 1.0 if refusing_loses else reading.ordago["quiero"]
+                        styled += o.share * (quiero * taken + (1 - quiero) * refused)
+                    else:
+                        answer = reading.answer
+                        styled += o.share * (
+                            answer["quiero"] * taken + answer["no-quiero"] * refused
+                            + answer["envido"] * settle(on_table + 2)
+                        )
+                        win_share += o.share * o.win
+                        refuse_ordago += o.share * game_chance(ours, theirs + on_table + o.theirs, target, edge)
             total += o.share * value
-        return total
+        if honest >= 1.0:
+            return total
+        if word != "ordago":
+            styled += reading.answer["ordago"] * max(win_share, refuse_ordago)
+        return honest * total + (1 - honest) * styled
 
 
 def _acceptance(outlook: _Outlook, stake: int, ordago: bool, refusing_loses: bool) -> float:

@@ -94,15 +94,22 @@ class NoviceBot(Bot):
     """Deals sampled when the novice weighs an órdago."""
     quiet = 0.3
     """The share of hands with nothing telling in which the novice makes no seña at all."""
+    bluff_after, bluff_share = 3, 0.8
+    """Once the other team has answered this many bets and refused this share of them, the novice bets
+    every lance it opens: each refusal is a point."""
+    timid_after, timid_share, timid_nerve = 8, 0.05, 0.6
+    """Once the other team has opened this many lances and bet in no more than this share, the novice opens
+    with a fair hand (this chance): they will not bet it back."""
 
     def decide(self, obs: Observation) -> Decision:
         self.check_turn(obs)
+        self.memory.update(obs)
         rng = self.rng(obs)
         value = evaluate(obs.hand, obs.rules)
         if obs.phase is Phase.MUS:
-            return self._mus(obs, value, rng.random() < self.slip)
+            return plain_mus(obs, value, rng.random() < self.slip)
         if obs.phase is Phase.DISCARD:
-            return self._discard(obs.hand, obs.rules.kings)
+            return plain_discard(obs.hand, obs.rules.kings)
         assert obs.betting is not None
         lance = obs.betting.lance
         grade, name, count = feature(value, lance)
@@ -123,6 +130,7 @@ class NoviceBot(Bot):
     def table_talk(self, obs: Observation) -> str | None:
         """Once the mus is cut, tell the partner the best thing the hand holds (or, mostly, that it holds
         nothing to speak of)."""
+        self.memory.update(obs)
         return chosen_sena(self, obs, self.quiet)
 
     def _wish(self, obs: Observation, grade: int) -> tuple[Kind, float]:
@@ -141,10 +149,23 @@ class NoviceBot(Bot):
             if careful >= self.own_ordago:
                 return Kind.ORDAGO, careful
         if betting.bettor_team is None:
-            return (Kind.ENVIDO if chance >= self.bet_nerve else Kind.PASO), chance
+            return (Kind.ENVIDO if chance >= self._opening_nerve(obs) else Kind.PASO), chance
         if chance >= self.raise_nerve and betting.stake < 6:
             return Kind.ENVIDO, chance
         return (Kind.QUIERO if grade >= 2 or chance >= self.call_nerve else Kind.NO_QUIERO), chance
+
+    def _opening_nerve(self, obs: Observation) -> float:
+        """The chance the novice wants before opening, by what it has seen of the other team this game: if
+        they refuse nearly every bet, any bet wins a point; if they never bet, a fair hand is worth a bet."""
+        them = [self.memory.counts(obs, seat) for seat in range(4) if team_of(seat) != obs.team]
+        answers = sum(c.answers for c in them)
+        refused = sum(c.refused for c in them)
+        if answers >= self.bluff_after and refused >= self.bluff_share * answers:
+            return 0.0
+        openings = sum(c.openings for c in them)
+        if openings >= self.timid_after and sum(c.opened for c in them) <= self.timid_share * openings:
+            return self.timid_nerve
+        return self.bet_nerve
 
     def _takes_ordago(self, obs: Observation, betting: Betting, careful: float) -> bool:
         """Take an órdago when the careful chance at the lance beats the chance of winning the game by
@@ -190,22 +211,25 @@ class NoviceBot(Bot):
                 return by_kind[fallback]
         return legal[0]
 
-    def _mus(self, obs: Observation, value: HandValue, slip: bool) -> Decision:
-        reyes, ases = value.ranks.count(REY), value.ranks.count(AS)
-        keep = value.pares >= ParesKind.MEDIAS or value.total in (31, 32) or reyes >= 3 or ases >= 3
-        if slip:
-            keep = not keep
-        action = "no-mus" if keep and "no-mus" in obs.legal_actions else "mus"
-        return Decision(action, Reason("explain.novice.mus", (("action", action), ("score", int(keep)))))
 
-    def _discard(self, hand: Hand, kings: int) -> Decision:
-        """Keep reyes and pairs, throw the rest; with nothing to throw, throw the weakest card."""
-        ranks = [rank_of(c.number, kings) for c in hand.cards]
-        counts = Counter(ranks)
-        throw = [c for c, r in zip(hand.cards, ranks, strict=True) if r != REY and counts[r] < 2]
-        if not throw:
-            lowest = min(range(4), key=lambda i: (counts[ranks[i]], ranks[i]))
-            throw = [hand.cards[lowest]]
-        action = "discard " + " ".join(map(str, throw))
-        return Decision(action, Reason("explain.novice.discard", (("action", action), ("count", len(throw)))))
+def plain_mus(obs: Observation, value: HandValue, slip: bool = False) -> Decision:
+    """A beginner's mus: keep a hand with medias or better, 31 or 32, three reyes or three ases; with a
+    ``slip``, the other way round."""
+    reyes, ases = value.ranks.count(REY), value.ranks.count(AS)
+    keep = value.pares >= ParesKind.MEDIAS or value.total in (31, 32) or reyes >= 3 or ases >= 3
+    if slip:
+        keep = not keep
+    action = "no-mus" if keep and "no-mus" in obs.legal_actions else "mus"
+    return Decision(action, Reason("explain.novice.mus", (("action", action), ("score", int(keep)))))
 
+
+def plain_discard(hand: Hand, kings: int) -> Decision:
+    """Keep reyes and pairs, throw the rest; with nothing to throw, throw the weakest card."""
+    ranks = [rank_of(c.number, kings) for c in hand.cards]
+    counts = Counter(ranks)
+    throw = [c for c, r in zip(hand.cards, ranks, strict=True) if r != REY and counts[r] < 2]
+    if not throw:
+        lowest = min(range(4), key=lambda i: (counts[ranks[i]], ranks[i]))
+        throw = [hand.cards[lowest]]
+    action = "discard " + " ".join(map(str, throw))
+    return Decision(action, Reason("explain.novice.discard", (("action", action), ("count", len(throw)))))

@@ -15,14 +15,16 @@ from math import comb
 from ..engine.cards import DECK, KEY_WEIGHTS
 from ..engine.hands import HandValue, Lance
 from ..engine.observation import Observation
-from ..engine.phase import Phase
 from ..engine.seats import partner, speaking_order, team_of
 from ..engine.senas import claims
 from .base import TELLING_SENAS
+from .memory import HONEST_SHARES, Style, calls_of
 from .tables import Knowledge
 
 _LANCE_INDEX = {lance.value: i for i, lance in enumerate(Lance)}
 _TRIES = 30
+UNKNOWN_HONEST = Style(1.0, HONEST_SHARES, 0)
+"""A seat read as an honest player: its calls say what its cards are worth."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,58 +107,20 @@ def _keys_agreeing(knowledge: Knowledge, senas: tuple[str, ...]) -> frozenset[in
     return frozenset(key for key, value in knowledge.values.items() if agrees(value))
 
 
-def _likelihood(kind: str, chance: float, opening: bool) -> float:
-    """How likely a player with this chance at the lance makes this call: people open and órdago with
-    strong hands, answer bets with fair ones, and pass or refuse with weak ones."""
-    if kind == "paso":
-        return 1.0 - 0.35 * chance * chance
-    if kind == "envido":
-        return (0.02 + 0.98 * chance**4) if opening else (0.05 + 0.95 * chance**3)
-    if kind == "ordago":
-        return 0.005 + chance**8
-    if kind == "quiero":
-        return 0.1 + 0.9 * chance**2
-    if kind == "no-quiero":
-        return 1.0 - 0.85 * chance**2
-    return 1.0
-
-
-def _calls(obs: Observation) -> list[tuple[int, str, int, bool, int, bool]]:
-    """The calls of other seats in this hand's lances: (seat, word, lance index, opening, opponents, partner).
-
-    Who takes part in Pares and Juego is known from the declarations once they are made.
-    """
-    out = []
-    opened: set[str] = set()
-    pares, juego = obs.pares_declared, obs.juego_declared
-    for event in obs.log:
-        if event.kind != "call" or event.phase in (Phase.MUS.value, Phase.DISCARD.value):
-            continue
-        word = str(event.get("action")).split()[0]
-        phase = event.phase
-        lance = _LANCE_INDEX[phase]
-        seat = event.seat
-        assert seat is not None
-        declared = pares if phase == "pares" else juego if phase == "juego" else None
-        takes_part = [s for s in range(4) if declared is None or declared[s]]
-        opponents = sum(1 for s in takes_part if team_of(s) != team_of(seat))
-        out.append((seat, word, lance, phase not in opened, opponents, partner(seat) in takes_part))
-        if word in ("envido", "ordago"):
-            opened.add(phase)
-    return [c for c in out if c[0] != obs.seat]
-
-
 def sample_worlds(
     obs: Observation, knowledge: Knowledge, count: int, rng: random.Random, *, catch: bool = False,
-    read_calls: bool = True,
+    read_calls: bool = True, styles: Sequence[Style] | None = None,
 ) -> list[World]:
-    """``count`` worlds for ``obs.seat``, weighted by the calls so far (unless ``read_calls`` is off);
-    with ``catch`` the opponents' señas count too."""
+    """``count`` worlds for ``obs.seat``, weighted by the calls so far (unless ``read_calls`` is off) as
+    players of the given ``styles`` make them (honest players, without); with ``catch`` the opponents'
+    señas count too."""
     mine = {c.index for c in obs.hand.cards} | {c.index for c in obs.discarded}
     pool = [c.index for c in DECK if c.index not in mine]
     others = [s for s in range(4) if s != obs.seat]
     allowed = _allowed_keys(obs, knowledge, catch)
-    calls = _calls(obs) if read_calls else []
+    calls = [c for c in calls_of(obs.log, obs.pares_declared, obs.juego_declared) if c.seat != obs.seat
+             ] if read_calls else []
+    read = styles or (UNKNOWN_HONEST,) * 4
     my_key = obs.hand.key
     worlds = []
     for _ in range(count):
@@ -169,9 +133,9 @@ def sample_worlds(
             for index in drawn:
                 left.remove(index)
         weight = 1.0
-        for seat, word, lance, opening, opponents, with_partner in calls:
-            chance = knowledge.team_chance_fast(keys[seat], lance, opponents, with_partner)
-            weight *= _likelihood(word, chance, opening)
+        for call in calls:
+            chance = knowledge.team_chance_fast(keys[call.seat], call.lance, call.opponents, call.with_partner)
+            weight *= read[call.seat].likelihood(call.word, chance, call.situation)
         worlds.append(World((keys[0], keys[1], keys[2], keys[3]), weight))
     return worlds
 

@@ -463,3 +463,31 @@ EN.update({
 def placeholders(text: str) -> set[str]:
     """The names of the ``{placeholders}`` in a catalogue text."""
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+# Bots of fixed styles, and bots of your own (mus_widget.bots.styles and mus_widget.bots.guard).
+EN.update({
+    "explain.style.ordago": "{action}: this player always makes the biggest call it may.",
+    "explain.style.passive": "{action}: this player never bets and never accepts a bet.",
+    "explain.style.bluffer": "{action}: this player bets at every turn, whatever its cards.",
+    "explain.style.caller": "{action}: this player never bets and accepts every bet.",
+    "explain.own": "{action}: chosen by {bot}.",
+    "explain.own.fallback": "{action}: {bot} could not play this turn, so a stand-in bot played it.",
+})
+
+# A bot of the student's own at the table (mus_widget.bots.guard): what went wrong, and the level labels.
+EN.update({
+    "ui.error.bot.raised": "{bot}, playing {name}, raised an error: {detail}. A stand-in bot played {action} for it.",
+    "ui.error.bot.returned": "{bot}, playing {name}, returned {said}, which is not an action. A stand-in bot played "
+                             "{action} for it.",
+    "ui.error.bot.illegal": "{bot}, playing {name}, chose {said}, which is not possible now. A stand-in bot played "
+                            "{action} for it.",
+    "ui.error.bot.slow": "{bot}, playing {name}, took too long to decide. A stand-in bot played {action} for it.",
+    "ui.error.bot.busy": "{bot}, playing {name}, is still thinking about an earlier turn. A stand-in bot played "
+                         "{action} for it.",
+    "ui.error.bot.talk": "{bot}, playing {name}, failed at the table talk: {detail}.",
+    "ui.level.own": "Your own bot",
+    "ui.level.ordago": "Always órdago",
+    "ui.level.passive": "Passive",
+    "ui.level.bluffer": "Bluffer",
+    "ui.level.caller": "Caller",
+})

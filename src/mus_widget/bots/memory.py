@@ -1,0 +1,288 @@
+"""What a bot remembers of how the other players call: counted from the public calls it has seen.
+
+Every call of a lance is made in one of three situations: opening it (no bet on the table), answering a
+bet, answering an órdago. For every seat the memory counts the calls made in each, over the earlier hands
+of the game (read from ``Observation.last_hand``, which every observation carries) and the hand being
+played. The result, :class:`Style`, is the chance that a seat plays honestly (its calls say something
+about its cards) and how often it makes each call; bots use it to read the calls and to price their bets.
+
+A team plays honestly as far as the shares of its calls stay within what honest players do (see
+:data:`HONEST_BANDS`); a team that órdagos at every lance, or never accepts a bet, soon shows its style.
+
+The memory belongs to one bot and is a function of the observations it was shown, so decisions stay
+deterministic for a seed and the same history. A new game (a new :class:`Game`: its game and hand numbers
+go back to the start) empties it; through the games of a vaca (a match of several games) against the same
+players it keeps counting.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..engine.hands import Lance
+from ..engine.log import Event
+from ..engine.observation import Observation
+from ..engine.phase import Phase
+from ..engine.seats import partner, team_of
+
+OPEN, ANSWER, ORDAGO = "open", "answer", "ordago"
+WORDS: dict[str, tuple[str, ...]] = {
+    OPEN: ("paso", "envido", "ordago"),
+    ANSWER: ("quiero", "no-quiero", "envido", "ordago"),
+    ORDAGO: ("quiero", "no-quiero"),
+}
+"""The calls that may be made in each situation (an envido when answering is a raise)."""
+
+_LANCE_INDEX = {lance.value: i for i, lance in enumerate(Lance)}
+PRIOR_WEIGHT = 1.0
+"""How many calls the expected frequencies of an honest player are worth before the first is seen."""
+
+
+def honest_weight(word: str, chance: float, situation: str) -> float:
+    """How likely an honest player with this chance at the lance makes this call (unnormalised): people
+    open and órdago with strong hands, answer bets with fair ones, and pass or refuse with weak ones."""
+    if word == "paso":
+        return 1.0 - 0.35 * chance * chance
+    if word == "envido":
+        return (0.02 + 0.98 * chance**4) if situation == OPEN else (0.05 + 0.95 * chance**3)
+    if word == "ordago":
+        return 0.005 + chance**8
+    if word == "quiero":
+        return 0.1 + 0.9 * chance**2
+    return 1.0 - 0.85 * chance**2  # no-quiero
+
+
+def honest_chance(word: str, chance: float, situation: str) -> float:
+    """The chance that an honest player makes this call rather than another of the situation's."""
+    total = sum(honest_weight(w, chance, situation) for w in WORDS[situation])
+    return honest_weight(word, chance, situation) / total
+
+
+def _average(word: str, situation: str) -> float:
+    steps = 50
+    return sum(honest_chance(word, (i + 0.5) / steps, situation) for i in range(steps)) / steps
+
+
+HONEST_SHARES: dict[str, dict[str, float]] = {s: {w: _average(w, s) for w in words} for s, words in WORDS.items()}
+"""How often an honest player makes each call, its chance at the lance being anything from 0 to 1."""
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One public call of a lance: who, what, in which situation, and what the caller knew of the lance."""
+
+    seat: int
+    word: str
+    situation: str
+    lance: int
+    opponents: int
+    with_partner: bool
+
+
+def calls_of(log: Iterable[Event], pares: tuple[bool, ...] | None = None,
+             juego: tuple[bool, ...] | None = None) -> list[Call]:
+    """The calls of a hand's log that answer for themselves: openings, and the first answer of a team to a
+    bet (a partner confirming it has fewer choices, so it is left out). Who takes part in Pares and Juego
+    comes from the declarations in the log, or ``pares`` and ``juego``."""
+    declared: dict[str, list[bool]] = {}
+    if pares is not None:
+        declared["pares"] = list(pares)
+    if juego is not None:
+        declared["juego"] = list(juego)
+    out: list[Call] = []
+    phase = ""
+    bettor: int | None = None  # the team whose bet is on the table
+    ordago = False
+    answered = False  # whether the answering team has spoken to the bet on the table
+    for event in log:
+        if event.kind == "declare" and event.seat is not None:
+            lance = str(event.get("lance"))
+            declared.setdefault(lance, [False] * 4)[event.seat] = bool(event.get("has"))
+            continue
+        if event.kind != "call" or event.phase in (Phase.MUS.value, Phase.DISCARD.value) or event.seat is None:
+            continue
+        if event.phase != phase:
+            phase, bettor, ordago, answered = event.phase, None, False, False
+        seat, word = event.seat, str(event.get("action")).split()[0]
+        team = team_of(seat)
+        holding = declared.get(phase)
+        takes_part = [s for s in range(4) if holding is None or holding[s]]
+        opponents = sum(1 for s in takes_part if team_of(s) != team)
+        call = Call(seat, word, OPEN, _LANCE_INDEX[phase], opponents, partner(seat) in takes_part)
+        if bettor is None:
+            out.append(call)
+            if word in ("envido", "ordago"):
+                bettor, ordago, answered = team, word == "ordago", False
+        elif team != bettor:
+            if not answered:
+                out.append(Call(call.seat, word, ORDAGO if ordago else ANSWER, call.lance, call.opponents,
+                                call.with_partner))
+                answered = True
+            if word in ("envido", "ordago"):
+                bettor, ordago, answered = team, word == "ordago", False
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How one seat plays, as far as its calls tell: the chance that it plays honestly (its calls say
+    something about its cards) and, per situation, how often it makes each call."""
+
+    honest: float
+    shares: dict[str, dict[str, float]]
+    calls: int
+    """How many of its calls this rests on."""
+
+    def likelihood(self, word: str, chance: float, situation: str) -> float:
+        """How likely this seat makes this call with this chance at the lance."""
+        style = self.shares[situation].get(word, 0.0)
+        if self.honest >= 0.999:
+            return honest_chance(word, chance, situation)
+        return self.honest * honest_chance(word, chance, situation) + (1 - self.honest) * style
+
+    def share(self, situation: str, word: str) -> float:
+        return self.shares[situation].get(word, 0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Counts:
+    """What one seat has been seen to do in this game: lances it opened and how many with a bet (envido
+    or órdago), bets it answered and how many it refused."""
+
+    openings: int
+    opened: int
+    answers: int
+    refused: int
+
+
+UNKNOWN = Style(1.0, HONEST_SHARES, 0)
+"""A seat whose calls nobody has seen yet."""
+
+
+class _Seat:
+    """The running counts of one seat."""
+
+    __slots__ = ("calls", "counts", "evidence")
+
+    def __init__(self) -> None:
+        self.counts: dict[str, dict[str, int]] = {s: dict.fromkeys(words, 0) for s, words in WORDS.items()}
+        self.evidence = 0.0
+        """The log of how much likelier the shown hands made the seat's calls under honest play."""
+        self.calls = 0
+
+
+def _shares(counts: dict[str, dict[str, int]]) -> dict[str, dict[str, float]]:
+    out = {}
+    for situation, words in WORDS.items():
+        seen = counts[situation]
+        total = sum(seen.values()) + PRIOR_WEIGHT
+        out[situation] = {w: (seen[w] + PRIOR_WEIGHT * HONEST_SHARES[situation][w]) / total for w in words}
+    return out
+
+
+HONEST_BANDS: tuple[tuple[str, tuple[str, ...], float, float], ...] = (
+    (OPEN, ("envido", "ordago"), 0.02, 0.3),
+    (ANSWER, ("no-quiero",), 0.15, 0.85),
+    (ANSWER, ("envido", "ordago"), 0.0, 0.3),
+    (ORDAGO, ("quiero",), 0.0, 0.6),
+)
+"""How often honest players make these calls, from a cautious one to a bold one: they bet some lances but
+not most, refuse some bets but not all, raise now and then, and take an órdago less often than not. A seat
+seen outside a band, by more than chance explains, plays a style of its own."""
+
+
+def honesty(counts: dict[str, dict[str, int]]) -> float:
+    """The chance that a seat with these counts plays honestly: for every band, how far its share lies
+    outside, in standard errors of the share, makes it less likely."""
+    out = 1.0
+    for situation, words, low, high in HONEST_BANDS:
+        seen = counts[situation]
+        n = sum(seen.values())
+        if not n:
+            continue
+        share = sum(seen[w] for w in words) / n
+        outside = max(0.0, low - share, share - high)
+        z = outside / (0.35 / math.sqrt(n))
+        out *= math.exp(-z * z / 2)
+    return out
+
+
+class Memory:
+    """One bot's memory of a game: the calls of every other seat in the hands it has seen end.
+
+    ``update`` takes any observation of the bot's seat and folds in the hand before it, once; ``styles``
+    reads the memory together with the calls of the hand being played.
+    """
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget everything: a new game."""
+        self._seats = [_Seat() for _ in range(4)]
+        self._at = (0, 0)
+        self._hands: set[tuple[int, int]] = set()
+
+    @property
+    def hands(self) -> int:
+        """How many earlier hands of this game are remembered."""
+        return len(self._hands)
+
+    def __repr__(self) -> str:
+        return f"<Memory at game {self._at[0]} hand {self._at[1]}, {self.hands} hands remembered>"
+
+    def update(self, obs: Observation) -> None:
+        """Fold in what ``obs`` shows of earlier hands; empty the memory first when a new game began."""
+        at = (obs.game_number, obs.hand_number)
+        if at < self._at or at == (1, 1):
+            self.reset()
+        self._at = at
+        last = obs.last_hand
+        if last is None or (last.game_number, last.hand_number) in self._hands:
+            return
+        self._hands.add((last.game_number, last.hand_number))
+        for call in calls_of(last.log):
+            if call.seat != obs.seat:
+                seat = self._seats[call.seat]
+                seat.counts[call.situation][call.word] += 1
+                seat.calls += 1
+
+    def counts(self, obs: Observation, seat: int) -> Counts:
+        """How ``seat`` has opened and answered bets in this game, the hand being played included."""
+        self.update(obs)
+        counts = {s: dict(words) for s, words in self._seats[seat].counts.items()}
+        if seat != obs.seat:
+            for call in calls_of(obs.log, obs.pares_declared, obs.juego_declared):
+                if call.seat == seat:
+                    counts[call.situation][call.word] += 1
+        opens, answers = counts[OPEN], counts[ANSWER]
+        return Counts(sum(opens.values()), opens["envido"] + opens["ordago"], sum(answers.values()),
+                      answers["no-quiero"])
+
+    def styles(self, obs: Observation) -> tuple[Style, Style, Style, Style]:
+        """Every seat's style from the memory and the calls of the hand being played (this seat's own is
+        :data:`UNKNOWN`: a bot does not read itself)."""
+        self.update(obs)
+        now = [c for c in calls_of(obs.log, obs.pares_declared, obs.juego_declared) if c.seat != obs.seat]
+        counts = []
+        for index, seat in enumerate(self._seats):
+            mine = {s: dict(words) for s, words in seat.counts.items()}
+            for call in now:
+                if call.seat == index:
+                    mine[call.situation][call.word] += 1
+            counts.append(mine)
+        out = []
+        for index in range(4):
+            mate = counts[partner(index)]
+            calls = sum(sum(words.values()) for words in counts[index].values())
+            team_calls = calls + sum(sum(words.values()) for words in mate.values())
+            if index == obs.seat or not team_calls:
+                out.append(UNKNOWN)
+                continue
+            # A team is judged on the two partners' calls together, so its style shows twice as fast; a
+            # seat not heard yet is taken to play like its partner.
+            team = {s: {w: n + mate[s][w] for w, n in words.items()} for s, words in counts[index].items()}
+            out.append(Style(honesty(team), _shares(counts[index] if calls else mate), calls))
+        return (out[0], out[1], out[2], out[3])
