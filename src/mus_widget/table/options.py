@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..bots import LEVELS, Bot
+from ..bots import BOTS, LEVELS, Bot
 from ..engine.cards import Hand
 from ..engine.errors import RulesError
 from ..engine.game import Game
@@ -55,15 +55,16 @@ def setup_from(
     *,
     seat: int,
     names: Sequence[str] | Mapping[int, str] | None,
-    bots: str | Sequence[str | Bot | None] | Mapping[int, str | Bot] | None,
+    bots: str | Sequence[object] | Mapping[int, object] | None,
     rules: Rules,
     seed: int | None,
     language: str,
     deal: Sequence[Hand | str] | None,
     mano: int,
     scenario: Game | None = None,
-) -> tuple[Setup, dict[int, Bot]]:
-    """The setup of ``MusTable(...)``'s options, and the bots given as objects by seat. A ``scenario`` (its
+) -> tuple[Setup, dict[int, object]]:
+    """The setup of ``MusTable(...)``'s options, and the bots given as objects by seat (the package's or your
+    own: anything with a method ``decide``). A ``scenario`` (its
     first game) brings its own deal, mano, rules and seed."""
     check_seat(seat)
     if not isinstance(rules, Rules):
@@ -133,10 +134,11 @@ def _names_option(names: Sequence[str] | Mapping[int, str] | None, seat: int, la
 
 
 def _bots_option(
-    bots: str | Sequence[str | Bot | None] | Mapping[int, str | Bot] | None, seat: int
-) -> tuple[Levels, dict[int, Bot]]:
-    """The bot level per seat and the bots given as objects."""
-    chosen: dict[int, str | Bot] = {}
+    bots: str | Sequence[object] | Mapping[int, object] | None, seat: int
+) -> tuple[Levels, dict[int, object]]:
+    """The bot level per seat (a level, or a style such as ``"passive"``) and the bots given as objects: the
+    package's, or your own (anything with a method ``decide``, seated behind a guard)."""
+    chosen: dict[int, object] = {}
     if isinstance(bots, str):
         chosen = {s: bots for s in SEATS if s != seat}
     elif isinstance(bots, Mapping):
@@ -146,7 +148,7 @@ def _bots_option(
             raise ValueError(f"bots are four entries by seat (None at the student's), not {bots!r}")
         chosen = {s: b for s, b in enumerate(bots) if b is not None}
     levels: list[str | None] = []
-    given: dict[int, Bot] = {}
+    given: dict[int, object] = {}
     for s in SEATS:
         entry = chosen.pop(s, None)
         if s == seat:
@@ -155,13 +157,16 @@ def _bots_option(
             levels.append(None)
         elif entry is None:
             levels.append(DEFAULT_LEVEL)
-        elif isinstance(entry, Bot):
-            given[s] = entry
-            levels.append(entry.level or DEFAULT_LEVEL)
-        elif isinstance(entry, str) and entry in LEVELS:
+        elif isinstance(entry, str) and entry in BOTS:
             levels.append(entry)
+        elif isinstance(entry, Bot) or callable(getattr(entry, "decide", None)):
+            given[s] = entry
+            level = entry.level if isinstance(entry, Bot) else ""
+            levels.append(level if level in LEVELS else DEFAULT_LEVEL)
         else:
-            raise ValueError(f"{entry!r} is not a bot level; the levels are {', '.join(LEVELS)}")
+            raise ValueError(f"{entry!r} is not a bot: give a level ({', '.join(LEVELS)}), a style "
+                             f"({', '.join(b for b in BOTS if b not in LEVELS)}) or an object with a method "
+                             "decide(observation)")
     if chosen:
         raise ValueError(f"{sorted(chosen)!r} are not seats: seats are 0 to 3")
     return (levels[0], levels[1], levels[2], levels[3]), given

@@ -4,11 +4,12 @@ and the bots' reasons kept for the count; moves made by the student or a bot go 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from ..bots import Bot, make_bot
-from ..bots.driver import bot_turn, lances_begin, table_talk
+from ..bots.driver import bot_turn, hand_ended, hand_over, lances_begin, table_talk
+from ..bots.guard import BotFault, seat_bot
 from ..engine.game import Game
 from ..engine.phase import Phase
 from ..engine.scoring import Reason
@@ -33,14 +34,18 @@ class Play:
     notes_last: tuple[tuple[Reason, ...], ...]
     """The bots' reasons in the lances of the last hand, by seat: shown at its count."""
 
-    def __init__(self, setup: Setup, given: Mapping[int, Bot] | None = None, stepping: Stepping | None = None) -> None:
+    def __init__(self, setup: Setup, given: Mapping[int, object] | None = None, stepping: Stepping | None = None,
+                 on_fault: Callable[[BotFault], None] | None = None) -> None:
         self.games_played = 0
         self.team_wins = [0, 0]
+        self.on_fault = on_fault
+        """Told of every fault of a bot of the student's own (it raised, chose an illegal action, was too slow)."""
         self.start(setup, given, stepping)
 
-    def start(self, setup: Setup, given: Mapping[int, Bot] | None = None, stepping: Stepping | None = None) -> None:
+    def start(self, setup: Setup, given: Mapping[int, object] | None = None, stepping: Stepping | None = None) -> None:
         """A new game from ``setup``, with new bots (those ``given`` by seat, else of the setup's levels) and
-        the count closed; or, with ``stepping``, the scenario's step shown."""
+        the count closed; or, with ``stepping``, the scenario's step shown. A bot of the student's own plays
+        behind a guard: its faults go to :attr:`on_fault` and a novice plays those turns."""
         self.setup = setup
         self.stepping = stepping
         if stepping is not None:
@@ -56,7 +61,7 @@ class Play:
         self.bots = {}
         for s, level in enumerate(setup.levels):
             if given is not None and s in given:
-                self.bots[s] = given[s]
+                self.bots[s] = seat_bot(given[s], seed=seed * 4 + s, on_fault=self._fault)
             elif level is not None:
                 self.bots[s] = make_bot(level, seed * 4 + s)
         self.stage = "play" if stepping is None else stepping.stage()
@@ -80,8 +85,8 @@ class Play:
         if lances_begin(before, after):
             after = table_talk(after, self.bots)
         self.game = after
-        ended = (before.game_number, before.hand_number) != (after.game_number, after.hand_number)
-        if ended or (after.is_over and not before.is_over):
+        if hand_ended(before, after):
+            hand_over(after, self.bots)
             self.stage = "count"
             shown = after.last_hand is not None and after.last_hand.hands is not None
             notes: list[list[Reason]] = [[], [], [], []]
@@ -93,6 +98,10 @@ class Play:
             if after.games_won != before.games_won:
                 self.games_played += 1
                 self.team_wins[0 if after.games_won[0] > before.games_won[0] else 1] += 1
+
+    def _fault(self, fault: BotFault) -> None:
+        if self.on_fault is not None:
+            self.on_fault(fault)
 
     def bot_to_move(self) -> bool:
         """Whether a bot is to play now (never while stepping or with the count open)."""

@@ -11,6 +11,7 @@ it (see :mod:`mus_widget.table`).
 
 from __future__ import annotations
 
+import logging
 import pathlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -20,12 +21,14 @@ import anywidget
 import traitlets
 
 from ..bots import LEVELS, Bot
+from ..bots.guard import BotFault
 from ..engine.cards import Hand
 from ..engine.errors import MusError
 from ..engine.game import Game
 from ..engine.rules import Rules
 from ..engine.seats import SEATS
 from ..i18n.catalogues import LANGUAGES, default_language, language_name, message
+from ..i18n.text import message_values
 from ..teaching.scenarios import Scenario
 from .intents import Handler, Intents
 from .options import DEFAULT_PACE, PACES, NewGame, Prefs, check_language, check_pace, renamed, setup_from
@@ -34,6 +37,8 @@ from .play import Play
 from .refusal import RefusalError, short
 from .stepping import Stepping, scenario_option
 from .view_state import messages_for
+
+log = logging.getLogger(__name__)
 
 STATIC: Final = pathlib.Path(__file__).parent / "static"
 
@@ -45,8 +50,12 @@ class MusTable(anywidget.AnyWidget):
 
     - ``seat``: the student's seat, 0 South, 1 East, 2 North, 3 West (partners sit opposite).
     - ``names``: four names by seat, or a mapping seat → name; the rest get the catalogue's defaults.
-    - ``bots``: a level (``"random"``, ``"novice"``, ``"expert"``) for every bot, or a mapping seat → level
-      or :class:`~mus_widget.bots.Bot`, or four entries by seat (None at the student's); default novice.
+    - ``bots``: a level (``"random"``, ``"novice"``, ``"expert"``) or a style (``"ordago"``, ``"passive"``,
+      ``"bluffer"``, ``"caller"``) for every bot, or a mapping seat → level, style or bot object, or four
+      entries by seat (None at the student's); default novice. A bot object is one of
+      :mod:`mus_widget.bots` or your own: anything with a method ``decide(observation)`` that returns an action
+      such as ``"paso"`` (``MusTable(bots={1: MyBot()})``). When your own bot raises, chooses an action that
+      is not legal or takes more than 2 seconds, the widget says so, naming it, and a novice plays that turn.
     - ``rules``: a :class:`Rules` (target, 8 or 4 reyes and the other variants).
     - ``seed``: the deals and the bots' choices replay exactly from it; None draws a new one.
     - ``language``: the language of every text (:data:`mus_widget.i18n.LANGUAGES`); None follows the
@@ -90,7 +99,7 @@ class MusTable(anywidget.AnyWidget):
         *,
         seat: int = 0,
         names: Sequence[str] | Mapping[int, str] | None = None,
-        bots: str | Sequence[str | Bot | None] | Mapping[int, str | Bot] | None = None,
+        bots: str | Sequence[object] | Mapping[int, object] | None = None,
         rules: Rules = Rules(),
         seed: int | None = None,
         language: str | None = None,
@@ -119,7 +128,8 @@ class MusTable(anywidget.AnyWidget):
         self._version = 0
         self._error_seq = 0
         self._restarting = False
-        self._play = Play(setup, given, None if steps is None else Stepping(steps, step, face_up, teacher))
+        self._play = Play(setup, given, None if steps is None else Stepping(steps, step, face_up, teacher),
+                          on_fault=self._bot_fault)
         self._pacer = Pacer(self._play, lambda: self.pace, self._sync, self._refuse)
         self._intents = Intents(self._play, self._show, lambda: self.language)
         self._shown_new()
@@ -324,6 +334,15 @@ class MusTable(anywidget.AnyWidget):
         except MusError:
             text = message("ui.error.message", self.language, type=refusal.message_id)
         self.error = {"seq": self._error_seq, "id": refusal.message_id, "text": text}
+
+    def _bot_fault(self, fault: BotFault) -> None:
+        """A bot of the student's own got a turn wrong: say so in the widget, naming it (the game goes on)."""
+        log.warning("%s", fault)
+        name = self._play.setup.names[fault.seat]
+        values = message_values({"action": fault.played} if fault.played else {}, self.language)
+        detail = fault.detail if len(fault.detail) <= 160 else fault.detail[:159] + "…"
+        self._refuse(RefusalError(f"ui.error.bot.{fault.kind}", bot=short(fault.bot), name=name, detail=detail,
+                                  said=fault.said, **values))
 
     def _clear_error(self) -> None:
         if self.error:
