@@ -38,6 +38,13 @@ def test_novice_against_random_tells_how_games_end() -> None:
     assert figures["everything_told"]["ends"].get("won on the novice's órdago", 0) > 0
 
 
+def test_the_classroom_benchmark_plays_its_tables_to_the_end() -> None:
+    figures = last_json("classroom.py", "--tables", "2", "--bot-tables", "1")
+    assert figures["tables"] == 2 and figures["clients"] == 8 and figures["bot_tables"] == 1
+    assert figures["actions"] > 0 and figures["errors"] == 0
+    assert 0 < figures["p50_ms"] <= figures["p95_ms"] <= figures["max_ms"]
+
+
 def test_the_expert_latency_benchmark_times_early_and_late_decisions() -> None:
     figures = last_json("expert_latency.py", "--games", "1", "--target", "10", "--after", "2")
     assert figures["games"] == 1 and figures["decisions"] > figures["late_decisions"] > 0
