@@ -527,7 +527,7 @@ def test_a_record_without_a_seed_value_is_refused() -> None:
     ('{"format": "mus-widget/record",\n "version": }', "line 2, column 13"),
     ('{"format": "mus-widget/record", "version": 1, "seed": 3, "rules": {}, "actions": ["envido ' + "9" * 5000
      + '"]}', "action 0"),
-])
+], ids=["deep", "long-seed", "no-seed", "bad-json", "long-envido"])
 def test_a_bad_record_is_a_record_error_that_says_where(text: str, where: str) -> None:
     with pytest.raises(mw.RecordError) as caught:
         mw.Game.from_record(text)

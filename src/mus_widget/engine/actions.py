@@ -99,7 +99,8 @@ class Action:
             except NotationError as error:
                 raise MalformedActionError(f"{_quoted(text)} is not an action: {error}") from None
             if not 1 <= len(cards) <= 4:
-                raise MalformedActionError(f"{_quoted(text)} is not an action: discard 1 to 4 cards, e.g. 'discard 12o 3c'")
+                raise MalformedActionError(
+                    f"{_quoted(text)} is not an action: discard 1 to 4 cards, e.g. 'discard 12o 3c'")
             action = cls(kind, cards=cards)
         if len(_PARSED) < 4096:
             _PARSED[text] = action
@@ -108,13 +109,13 @@ class Action:
     def __str__(self) -> str:
         return self.text
 
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
 
 def _quoted(text: str) -> str:
     """An action's text quoted in an error, cut short."""
     return repr(text if len(text) <= 40 else text[:39] + "…")
-
-    def __repr__(self) -> str:
-        return f"Action.parse({str(self)!r})"
 
 
 _PARSED: dict[str, Action] = {}

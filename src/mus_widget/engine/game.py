@@ -723,10 +723,10 @@ class Game:
                 try:
                     following = game.apply(action)
                 except MusError as error:
-                    raise RecordError(f"action {index} ({action!r}) does not replay: {error}") from None
+                    raise RecordError(f"action {index} ({_brief(action)}) does not replay: {error}") from None
                 if version == 1 and following._shuffles > game._shuffles:
                     raise RecordError(
-                        f"action {index} ({action!r}) reshuffles the discards: a version-1 record served each "
+                        f"action {index} ({_brief(action)}) reshuffles the discards: a version-1 record served each "
                         "player as they discarded, so from here it does not replay the same"
                     )
                 game = following

@@ -80,9 +80,9 @@ def export(notebook: Path, output: Path | None = None, *, execute: bool = False,
         raise ExportError(f"{notebook} does not exist")
     page = output or notebook.with_suffix(".html")
     found = None if scripts is None else find_scripts(scripts)
-    nb = nbformat.read(notebook, as_version=4)
+    nb = nbformat.read(notebook, as_version=4)  # type: ignore[no-untyped-call]
     if execute:
-        ExecutePreprocessor(timeout=timeout, store_widget_state=True).preprocess(
+        ExecutePreprocessor(timeout=timeout, store_widget_state=True).preprocess(  # type: ignore[no-untyped-call]
             nb, {"metadata": {"path": str(notebook.parent)}})
     if found is None:
         nb.metadata.pop("widgets", None)  # without widget state nbconvert shows each widget's picture
@@ -91,7 +91,8 @@ def export(notebook: Path, output: Path | None = None, *, execute: bool = False,
         (Path(templates) / "mus_offline").mkdir()
         (Path(templates) / "mus_offline" / "index.html.j2").write_text(TEMPLATE, encoding="utf-8")
         (Path(templates) / "mus_offline" / "conf.json").write_text('{"base_template": "lab"}', encoding="utf-8")
-        exporter = HTMLExporter(template_name="mus_offline", extra_template_basedirs=[templates])
+        exporter = HTMLExporter(  # type: ignore[no-untyped-call]
+            template_name="mus_offline", extra_template_basedirs=[templates])
         resources: dict[str, Any] = {"mus_scripts": folder.name if found else ""}
         if found is not None:
             exporter.widget_renderer_url = f"{folder.name}/embed-amd.js"

@@ -450,7 +450,8 @@ class _Reader:
         notes[step] = f"{notes[step]} {value}".strip()
 
     def _expect(self, number: int, value: str) -> None:
-        found = re.fullmatch(r"([0-9]{1,3})\s*(?:[-–,]|\s)\s*([0-9]{1,3})(?:\s*,?\s*([a-z0-9–-]+)\s+wins?)?", value.lower())
+        found = re.fullmatch(r"([0-9]{1,3})\s*(?:[-–,]|\s)\s*([0-9]{1,3})(?:\s*,?\s*([a-z0-9–-]+)\s+wins?)?",
+                             value.lower())
         if found is None or (found[3] is not None and found[3].replace("–", "-") not in _TEAM_WORDS):
             raise ScenarioError(number, f"{_quote(value)} is not a claim",
                                 "the final scores, and optionally who won: 'expect: 9 4' or "
