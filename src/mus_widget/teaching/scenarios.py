@@ -340,11 +340,12 @@ class _Reader:
                 elif setting in _FALSE:
                     options[name] = False
                 else:
-                    raise ScenarioError(number, f"{name} cannot be {setting!r}", f"'{name}', '{name} on' or "
+                    raise ScenarioError(number, f"{name} cannot be {_quote(setting)}", f"'{name}', '{name} on' or "
                                         f"'{name} off'")
             elif name in _NUMBERS:
                 if not re.fullmatch(r"[0-9]{1,3}", setting):
-                    raise ScenarioError(number, f"{name} needs a number, not {setting!r}", f"e.g. '{name} 30'")
+                    raise ScenarioError(number, f"{name} needs a number, not {_quote(setting)}",
+                                        f"e.g. '{name} 30'")
                 options[name] = int(setting)
             else:
                 raise ScenarioError(number, f"unknown rule option {name!r}",
