@@ -3,6 +3,7 @@
 // View-only state (cards picked for a discard, the slider, open panels, the tips page) lives in `ui`.
 
 import { h } from "./dom.js";
+import { followTheme, kernelWatch } from "./host.js";
 import { translator } from "./i18n.js";
 import { barText } from "./views/turn.js";
 import { newForm, newGameMessage } from "./views/newgame.js";
@@ -52,8 +53,39 @@ function render({ model, el }) {
   const root = h("div", { class: "mus-widget", "data-lm-suppress-shortcuts": "true" });
   const live = h("div", { class: "mus-live", role: "status", aria: { live: "polite", atomic: "true" } });
   const app = h("div", { class: "mus-app-host" });
-  root.append(live, app);
+  const notice = h("div", { class: "mus-kernel", role: "alert", hidden: true });
+  root.append(live, notice, app);
   el.appendChild(root);
+  const unfollow = followTheme(root);
+
+  // Without a kernel nothing the table shows can change: say so at once instead of looking alive.
+  function noKernel(id) {
+    const t = translator(model.get("messages"), model.get("language"));
+    notice.textContent = t(id);
+    notice.dataset.kernel = id === "ui.kernel.snapshot" ? "snapshot" : "lost";
+    notice.hidden = false;
+    root.classList.add("mus-no-kernel");
+  }
+  const watch = kernelWatch(model, {
+    id: model.get("_id"),
+    onLost: () => noKernel("ui.kernel.lost"),
+    onBack: () => {
+      notice.hidden = true;
+      root.classList.remove("mus-no-kernel");
+    },
+  });
+  watch.ready.then(() => {
+    if (watch.frozen()) noKernel("ui.kernel.snapshot");
+  });
+  const guard = (event) => {
+    if (notice.hidden && watch.check()) return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+  root.addEventListener("click", guard, true);
+  root.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") guard(event);
+  }, true);
 
   const ui = freshUi();
   let shown = null; // the state last drawn
@@ -246,6 +278,8 @@ function render({ model, el }) {
   shown = model.get("state");
   draw();
   return () => {
+    watch.stop();
+    unfollow();
     model.off("change:state", onState);
     model.off("change:error", onError);
     model.off("change:messages", draw);

@@ -151,24 +151,49 @@ def test_wrong_input_is_refused_with_the_choices() -> None:
 
 def test_a_quiz_marks_the_right_button_and_the_wrong_one_and_moves_on() -> None:
     quiz = Quiz("grande", seed=2, language="en")
+    assert quiz.state["right"] is None and quiz.state["verdict"] is None, "the browser learns the answer after"
     wrong = next(key for key, _ in quiz.exercise.labels() if key != quiz.exercise.answer)
     verdict = quiz.answer(wrong)
-    styles = {key: button.button_style for (key, _), button in zip(quiz.exercise.labels(), quiz._buttons.children,
-                                                                   strict=True)}
-    assert not verdict.right and styles[quiz.exercise.answer] == "success" and styles[wrong] == "danger"
-    assert "Not quite" in quiz._feedback.value
+    assert not verdict.right and quiz.state["right"] == quiz.exercise.answer and quiz.state["chosen"] == wrong
+    assert "Not quite" in quiz.state["verdict"]["text"]
     quiz.another()
-    assert quiz.exercise.seed == 3 and quiz._feedback.value == "" and quiz.verdict is None
+    assert quiz.exercise.seed == 3 and quiz.state["verdict"] is None and quiz.verdict is None
     assert quiz.answer(quiz.exercise.answer).right
+
+
+def test_a_click_in_the_browser_answers_and_a_bad_one_changes_nothing() -> None:
+    quiz = Quiz("chica", seed=4, language="en")
+    pongs: list[object] = []
+    quiz.send = pongs.append  # type: ignore[method-assign]
+    quiz._on_msg(quiz, {"type": "answer", "key": "not an answer"}, [])
+    quiz._on_msg(quiz, ["answer"], [])
+    assert quiz.verdict is None
+    quiz._on_msg(quiz, {"type": "ping", "seq": 7}, [])
+    assert pongs == [{"type": "pong", "seq": 7}]
+    quiz._on_msg(quiz, {"type": "answer", "key": quiz.exercise.answer}, [])
+    assert quiz.verdict is not None and quiz.verdict.right
+    quiz._on_msg(quiz, {"type": "another"}, [])
+    assert quiz.exercise.seed == 5
+
+
+def test_the_quiz_shows_as_a_picture_where_there_is_no_kernel() -> None:
+    quiz = Quiz("grande", seed=2, language="en")
+    data, _ = quiz._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data
+    page = data["text/html"]
+    assert "<svg" in page and quiz.exercise.text("en") in page and "A snapshot of the quiz" in page
+    assert all(label in page for _, label in quiz.exercise.labels("en"))
+    assert "<script" not in page and "http" not in page.replace("http://www.w3.org/2000/svg", "")
 
 
 def test_the_picture_does_not_give_the_answer_away_until_the_answer() -> None:
     for kind in ("pares_of", "juego_of", "pares", "juego"):
         quiz = Quiz(kind, seed=5, language="en")
         caption = mw.teaching.pictures.hand_caption(quiz.exercise.hands[0], quiz.exercise.rules)
-        assert caption not in quiz._picture.value and "juego" not in quiz._picture.value.replace("Juego", "")
+        for shown in (quiz.state["picture"], quiz.picture().html):
+            assert caption not in shown and "juego" not in shown.replace("Juego", "")
         quiz.answer(quiz.exercise.answer)
-        assert caption in quiz._picture.value, "once answered, the hands say what they hold"
+        assert caption in quiz.state["picture"], "once answered, the hands say what they hold"
 
 
 def test_a_quiz_without_a_seed_draws_one_and_names_it() -> None:
@@ -179,7 +204,7 @@ def test_a_quiz_without_a_seed_draws_one_and_names_it() -> None:
 
 def test_a_quiz_speaks_the_students_language() -> None:
     quiz = Quiz("pares", seed=1, language="es")
-    assert quiz._another.description == mw.i18n.catalog("es")["exercise.another"]
+    assert quiz.state["another"] == mw.i18n.catalog("es")["exercise.another"]
     assert quiz.answer(quiz.exercise.answer).text == mw.i18n.catalog("es")["exercise.right"]
 
 

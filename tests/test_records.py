@@ -515,3 +515,20 @@ def test_a_record_without_a_seed_value_is_refused() -> None:
     record = corrupt(lambda r: r.update(seed=None, actions=[], senas=[]))
     with pytest.raises(mw.RecordError, match="seed"):
         mw.Game.from_record(record)
+
+
+# ---------------------------------------------------------------------------------------------- input edges
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ("[" * 100_000, "nested too deeply"),
+    ('{"format": "mus-widget/record", "version": 1, "seed": ' + "9" * 5000 + "}", "'seed'"),
+    ('{"format": "mus-widget/record", "version": 1}', "no 'seed'"),
+    ('{"format": "mus-widget/record",\n "version": }', "line 2, column 13"),
+    ('{"format": "mus-widget/record", "version": 1, "seed": 3, "rules": {}, "actions": ["envido ' + "9" * 5000
+     + '"]}', "action 0"),
+], ids=["deep", "long-seed", "no-seed", "bad-json", "long-envido"])
+def test_a_bad_record_is_a_record_error_that_says_where(text: str, where: str) -> None:
+    with pytest.raises(mw.RecordError) as caught:
+        mw.Game.from_record(text)
+    assert where in str(caught.value) and len(str(caught.value)) < 300

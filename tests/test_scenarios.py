@@ -350,3 +350,25 @@ def test_a_scripted_game_with_senas_and_rules_reads_back_from_its_text() -> None
     assert Scenario.parse(text).final.record() == game.record()
     rules = mw.Game.from_deal([str(h) for h in game.hands], rules=mw.Rules(kings=4, team_consent=False))
     assert "rules: kings 4, team_consent off" in scenario_text(rules)
+
+
+@pytest.mark.parametrize(("line", "problem"), [
+    ("scores: " + "9" * 5000 + " 3", "are not two scores"),
+    ("seed: " + "9" * 5000, "is not a seed"),
+    ("rules: target " + "9" * 5000, "target needs a number"),
+    ("mano: " + "9" * 5000, "is not a seat"),
+    ("seed: ٣", "is not a seed"),
+], ids=["scores", "seed", "target", "mano", "arabic-digit"])
+def test_numbers_too_long_or_in_other_digits_are_scenario_errors_on_their_line(line: str, problem: str) -> None:
+    text = f"title: long numbers\nhands: 12o 3c 7e 1b / 1o 1c 4e 5b / 6o 6c 7o 7c / 10o 11o 2e 3e\n{line}\nplay: mus"
+    with pytest.raises(ScenarioError, match=f"^line 3: .*{problem}") as caught:
+        Scenario.parse(text)
+    assert len(str(caught.value)) < 400
+
+
+def test_an_envido_of_five_thousand_digits_is_an_action_error_on_its_line() -> None:
+    text = ("title: a long envido\nhands: 12o 3c 7e 1b / 1o 1c 4e 5b / 6o 6c 7o 7c / 10o 11o 2e 3e\n"
+            "play: no-mus, envido " + "9" * 5000)
+    with pytest.raises(ScenarioError, match=r"^line 3: ") as caught:
+        Scenario.parse(text)
+    assert len(str(caught.value)) < 400

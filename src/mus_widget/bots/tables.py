@@ -7,6 +7,7 @@ import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from math import comb
+from typing import Final
 
 from ..engine.cards import NUMBERS, number_key
 from ..engine.hands import HandValue, Lance, value_table
@@ -14,6 +15,13 @@ from ..engine.rules import Rules
 from ..engine.senas import CATALOGUE, claims
 
 LANCES = tuple(Lance)
+BESIDE_CACHE: Final = 64
+"""How many hands' "what the other hands may hold" tables are kept (about 160 KB each, some 20 ms to make):
+a table's four bots need four at a time (one per own hand), so 64 keeps many hands' worth and stays under
+about 10 MB, where the 715 possible hands would take some 115 MB per rules variant."""
+SENA_CACHE: Final = 8192
+"""Partner-seña chances kept (a float each): one hand's four bots ask for at most 4 hands x 5 lances x 2
+opponent counts x the señas, a few hundred, so this holds a score of hands in about 2 MB."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -177,7 +185,7 @@ def _score(value: HandValue, pct: tuple[float, ...]) -> float:
 _Beside = tuple[dict[int, float], dict[int, float], tuple[dict[int, float], ...]]
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=BESIDE_CACHE)
 def _beside_all(knowledge: Knowledge, key: int) -> tuple[_Beside, ...]:
     """For every lance, the strength distribution of a holder drawn from the 36 cards ``key`` leaves.
 
@@ -227,7 +235,7 @@ def _distribution(mass: dict[int, float], known: dict[int, float]) -> _Beside:
     return cdf, upto, tuple(suffixes)
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=SENA_CACHE)
 def _chance_with_sena(knowledge: Knowledge, key: int, lance: int, opponents: int, sena: str) -> float:
     """The team's chance when the partner's hand is drawn from the hands for which ``sena`` is true."""
     cdf, _, _ = _beside_all(knowledge, key)[lance]

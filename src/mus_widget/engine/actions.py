@@ -80,26 +80,27 @@ class Action:
         kind = _WORDS.get(word)
         if kind is None:
             raise MalformedActionError(
-                f"{text!r} is not an action: the actions are mus, no-mus, discard <cards>, paso, "
+                f"{_quoted(text)} is not an action: the actions are mus, no-mus, discard <cards>, paso, "
                 "envido N, quiero, no-quiero, ordago"
             )
         if kind in _BARE:
             if rest:
-                raise MalformedActionError(f"{text!r} is not an action: {word!r} takes nothing after it")
+                raise MalformedActionError(f"{_quoted(text)} is not an action: {word!r} takes nothing after it")
             action = cls(kind)
         elif kind is Kind.ENVIDO:
-            if not (rest.isascii() and rest.isdigit()) or int(rest) < MIN_ENVIDO:
+            if not (rest.isascii() and rest.isdigit()) or len(rest) > 4 or int(rest) < MIN_ENVIDO:
                 raise MalformedActionError(
-                    f"{text!r} is not an action: envido takes a whole number of points, at least {MIN_ENVIDO}"
+                    f"{_quoted(text)} is not an action: envido takes a whole number of points, at least {MIN_ENVIDO}"
                 )
             action = cls(kind, amount=int(rest))
         else:
             try:
                 cards = parse_cards(rest)
             except NotationError as error:
-                raise MalformedActionError(f"{text!r} is not an action: {error}") from None
+                raise MalformedActionError(f"{_quoted(text)} is not an action: {error}") from None
             if not 1 <= len(cards) <= 4:
-                raise MalformedActionError(f"{text!r} is not an action: discard 1 to 4 cards, e.g. 'discard 12o 3c'")
+                raise MalformedActionError(
+                    f"{_quoted(text)} is not an action: discard 1 to 4 cards, e.g. 'discard 12o 3c'")
             action = cls(kind, cards=cards)
         if len(_PARSED) < 4096:
             _PARSED[text] = action
@@ -110,6 +111,11 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
+
+
+def _quoted(text: str) -> str:
+    """An action's text quoted in an error, cut short."""
+    return repr(text if len(text) <= 40 else text[:39] + "…")
 
 
 _PARSED: dict[str, Action] = {}

@@ -41,6 +41,10 @@ RECORD_VERSION: Final = 2
 """Version 2 serves the discards only once all four have discarded (the tournament order). Version 1 served
 each player as they discarded; the same cards are drawn until the stock runs out, so a version-1 record
 replays exactly unless it reshuffles, and :meth:`Game.from_record` refuses it at that action."""
+SEED_DIGITS: Final = 40
+"""The longest seed a record or a scenario may give: a 128-bit seed has 39 digits, anything longer is a mistake."""
+MAX_RECORD_TEXT: Final = 16_000_000
+"""The longest record text read: some thousand times a long match (about 10 characters an action)."""
 
 _DISCARD_SUBSETS: Final = tuple(
     combo for size in range(1, 5) for combo in itertools.combinations(range(4), size)
@@ -670,15 +674,18 @@ class Game:
     def from_record(cls, record: dict[str, Any] | str) -> Game:
         """Replay a record from :meth:`record` (a dict or its JSON text) to the same state."""
         try:
-            data = json.loads(record) if isinstance(record, str) else record
+            data = _record_json(record) if isinstance(record, str) else record
             if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
                 raise RecordError(f"not a mus-widget record (format {RECORD_FORMAT!r} expected)")
             version = data.get("version")
             if version not in (1, RECORD_VERSION) or isinstance(version, bool):
                 raise RecordError(f"record version {version!r} is not {RECORD_VERSION} (or 1)")
+            if "seed" not in data:
+                raise RecordError("the record has no 'seed': without it nothing replays")
             seed = data["seed"]
-            if isinstance(seed, bool) or not isinstance(seed, int):
-                raise RecordError(f"a record's seed is a whole number, not {seed!r}: without it nothing replays")
+            if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) >= 10**SEED_DIGITS:
+                raise RecordError(f"the record's 'seed' is a whole number of at most {SEED_DIGITS} digits, not "
+                                  f"{_brief(seed)}: without it nothing replays")
             rules = Rules.from_dict(data["rules"])
             deal = data.get("deal")
             if deal is None:
@@ -697,8 +704,10 @@ class Game:
                 raise RecordError(f"a seña's 'at' is the number of actions before it, 0 to {len(actions)}")
         except RecordError:
             raise
-        except (KeyError, TypeError, json.JSONDecodeError) as error:
-            raise RecordError(f"malformed record: {error!r}") from None
+        except KeyError as error:
+            raise RecordError(f"malformed record: no {error.args[0]!r} where one was expected") from None
+        except TypeError as error:
+            raise RecordError(f"malformed record: {error}") from None
         except MusError as error:
             raise RecordError(f"malformed record: {error}") from None
         cursor = 0
@@ -714,14 +723,48 @@ class Game:
                 try:
                     following = game.apply(action)
                 except MusError as error:
-                    raise RecordError(f"action {index} ({action!r}) does not replay: {error}") from None
+                    raise RecordError(f"action {index} ({_brief(action)}) does not replay: {error}") from None
                 if version == 1 and following._shuffles > game._shuffles:
                     raise RecordError(
-                        f"action {index} ({action!r}) reshuffles the discards: a version-1 record served each "
+                        f"action {index} ({_brief(action)}) reshuffles the discards: a version-1 record served each "
                         "player as they discarded, so from here it does not replay the same"
                     )
                 game = following
         return game
+
+
+class _LongNumber(str):
+    """A JSON number too long to be a seed or a count: kept as its digits so the error can name its field."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"a {len(self.lstrip('-'))}-digit number"
+
+
+def _record_json(text: str) -> Any:
+    """A record's JSON text read with its failures as :class:`RecordError`: the line and column of a syntax
+    error, numbers too long to be a seed kept aside (Python refuses to read them past 4,300 digits), and
+    nesting too deep to read."""
+    if len(text) > MAX_RECORD_TEXT:
+        raise RecordError(f"a record of {len(text):,} characters is longer than {MAX_RECORD_TEXT:,}")
+
+    def number(digits: str) -> int | _LongNumber:
+        return int(digits) if len(digits.lstrip("-")) <= SEED_DIGITS else _LongNumber(digits)
+
+    try:
+        return json.loads(text, parse_int=number)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"the record is not JSON: {error.msg} at line {error.lineno}, column {error.colno}") \
+            from None
+    except RecursionError:
+        raise RecordError("the record's JSON is nested too deeply to be a record") from None
+
+
+def _brief(value: object) -> str:
+    """A value quoted in an error, cut short."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
 def _check_seed(seed: object) -> int:

@@ -334,6 +334,9 @@ EN.update({
     "ui.tips.on": "Show tips again",
     # refusals: a message from the table that the game did not take
     "ui.error.dismiss": "Dismiss",
+    "ui.kernel.lost": "This table lost its kernel: run the cell again.",
+    "ui.kernel.snapshot": "A snapshot of the table: no kernel is behind this page, so it does not play. Run the "
+                          "notebook to play.",
     "ui.error.message": "The table did not understand that request ({type}).",
     "ui.error.malformed": "“{action}” is not an action of the game.",
     "ui.error.illegal": "{action} is not possible now. You may: {legal}.",
@@ -444,6 +447,8 @@ EN.update({
     "exercise.right": "Right!",
     "exercise.wrong": "Not quite: the answer is {answer}.",
     "exercise.another": "Another deal",
+    "exercise.kernel.lost": "This quiz lost its kernel: run the cell again.",
+    "exercise.snapshot": "A snapshot of the quiz: run the notebook to answer it.",
     "exercise.answers": "Your answer",
     "exercise.why.nobody": "{lance}: nobody holds it, so nobody wins it.",
     "exercise.why.no_pares": "{seat}'s four cards are four different ranks: no pares.",

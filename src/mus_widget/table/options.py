@@ -16,6 +16,7 @@ from ..engine.game import Game
 from ..engine.rules import TARGETS, Rules
 from ..engine.seats import SEATS, check_seat
 from ..i18n.catalogues import LANGUAGES, message
+from ..i18n.names import PlayerNameError, check_name
 from .refusal import RefusalError, short
 
 DEFAULT_PACE: Final = 0.9
@@ -23,7 +24,6 @@ DEFAULT_PACE: Final = 0.9
 PACES: Final = (("instant", 0.0), ("fast", 0.4), ("normal", DEFAULT_PACE), ("slow", 1.6))
 """The bot speeds offered by the new-game panel."""
 DEFAULT_LEVEL: Final = "novice"
-MAX_NAME: Final = 24
 MAX_SEED: Final = 2**53 - 1
 """Seeds the browser can hold exactly (a JavaScript number)."""
 RULE_FLAGS: Final = ("real_31", "team_consent", "negadas_at_count", "mus_corrido_first_hand")
@@ -127,9 +127,7 @@ def _names_option(names: Sequence[str] | Mapping[int, str] | None, seat: int, la
         raise ValueError(f"names are four, one per seat, not {names!r}")
     for s, name in items:
         check_seat(s)
-        if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-            raise ValueError(f"a name is 1 to {MAX_NAME} characters, not {name!r}")
-        out[s] = name.strip()
+        out[s] = check_name(name, f"names[{s}]")
     return (out[0], out[1], out[2], out[3])
 
 
@@ -254,10 +252,12 @@ def _names_from(value: object, seat: int, language: str, current: NewGame) -> Na
     if not isinstance(value, list) or len(value) != 4 or not all(isinstance(n, str) for n in value):
         raise _refusal("ui.option.names", value, current.language)
     defaults = default_names(seat, language)
-    names = [n.strip() or defaults[i] for i, n in enumerate(value)]
-    for name in names:
-        if len(name) > MAX_NAME or not name.isprintable():
-            raise _refusal("ui.option.names", name, current.language)
+    names = []
+    for i, name in enumerate(value):
+        try:
+            names.append(check_name(name, f"names[{i}]") if name.strip() else defaults[i])
+        except PlayerNameError:
+            raise _refusal("ui.option.names", name, current.language) from None
     return (names[0], names[1], names[2], names[3])
 
 

@@ -28,6 +28,15 @@ class Pacer:
         self._failed = failed
         self._generation = 0
         self._handle: asyncio.TimerHandle | None = None
+        self._stopped = False
+
+    def stop(self) -> None:
+        """No bot moves from now on, not even one already scheduled (the table was closed)."""
+        self._stopped = True
+        self._generation += 1
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
 
     def play(self) -> None:
         """Let the bots play: at once without pace or loop, else the first move in ``pace()`` seconds. Moves
@@ -37,7 +46,7 @@ class Pacer:
             self._handle.cancel()
             self._handle = None
         play = self._play
-        if not play.bot_to_move():
+        if self._stopped or not play.bot_to_move():
             return
         loop = _running_loop()
         if self._pace() <= 0 or loop is None:
@@ -50,7 +59,7 @@ class Pacer:
         """A paced bot move, unless something newer (a new game, the student's move) came in between."""
         self._handle = None
         play = self._play
-        if generation != self._generation or not play.bot_to_move():
+        if self._stopped or generation != self._generation or not play.bot_to_move():
             return
         try:
             play.bot_step()
@@ -60,7 +69,7 @@ class Pacer:
             return
         self._shown()
         loop = _running_loop()
-        if play.bot_to_move() and loop is not None:
+        if play.bot_to_move() and loop is not None and not self._stopped:
             self._handle = loop.call_later(self._pace(), self._tick, generation)
 
 

@@ -29,10 +29,12 @@ from ..engine.rules import Rules
 from ..engine.seats import SEATS
 from ..i18n.catalogues import LANGUAGES, default_language, language_name, message
 from ..i18n.text import message_values
+from ..teaching.pictures import Picture
 from ..teaching.scenarios import Scenario
 from .intents import Handler, Intents
 from .options import DEFAULT_PACE, PACES, NewGame, Prefs, check_language, check_pace, renamed, setup_from
 from .pacing import Pacer
+from .picture import table_picture
 from .play import Play
 from .refusal import RefusalError, short
 from .stepping import Stepping, scenario_option
@@ -77,8 +79,10 @@ class MusTable(anywidget.AnyWidget):
     same table twice gives two views of the same game.
     """
 
-    _esm = STATIC / "widget.js"
-    _css = STATIC / "widget.css"
+    # Inline text, read once: anywidget keeps a widget whose _esm is a file path alive through its file watcher,
+    # so a closed table would never be freed.
+    _esm = (STATIC / "widget.js").read_text(encoding="utf-8")
+    _css = (STATIC / "widget.css").read_text(encoding="utf-8")
 
     state = traitlets.Dict().tag(sync=True)
     """The student seat's view: :func:`mus_widget.table.view_state.view_state`."""
@@ -93,6 +97,8 @@ class MusTable(anywidget.AnyWidget):
     pace = traitlets.Float(DEFAULT_PACE).tag(sync=True)
     error = traitlets.Dict().tag(sync=True)
     """The last refusal: ``{"seq", "id", "text"}``; empty once an intent is taken."""
+    _id = traitlets.Unicode("").tag(sync=True)
+    """The widget's own model id, with which the front end asks its host whether the kernel is still there."""
 
     def __init__(
         self,
@@ -133,6 +139,7 @@ class MusTable(anywidget.AnyWidget):
         self._pacer = Pacer(self._play, lambda: self.pace, self._sync, self._refuse)
         self._intents = Intents(self._play, self._show, lambda: self.language)
         self._shown_new()
+        self._id = self.model_id
         self.on_msg(self._on_msg)
         self.observe(self._on_coach, names=["coach"])
 
@@ -227,12 +234,36 @@ class MusTable(anywidget.AnyWidget):
         ``tips``, ``coach``, ``language``, ``pace``. Raises :class:`ValueError` for an option the table refuses."""
         self._python_intent(options, self._new_game)
 
+    def close(self) -> None:
+        """Close the table: its views go, and no bot moves any more, not even one already scheduled."""
+        pacer = getattr(self, "_pacer", None)  # None when __init__ refused its options before making one
+        if pacer is not None:
+            pacer.stop()
+        super().close()
+
+    def picture(self) -> Picture:
+        """The table as it is now, as a static picture of what the browser holds (:mod:`.picture`)."""
+        return table_picture(self.state, self.language)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The widget's view, and beside it the static picture for pages without a kernel (an export,
+        nbviewer, a book): a live front end shows the view, the others the picture, never both."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle
+        return {**data, "text/html": self.picture().html}, metadata
+
     def __repr__(self) -> str:
         return f"<MusTable seat={self.seat} {self.game!r}>"
 
     # ------------------------------------------------------------------------------------------ intents
 
     def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
+        if isinstance(content, dict) and content.get("type") == "ping":
+            seq = content.get("seq")
+            self.send({"type": "pong", "seq": seq if isinstance(seq, int) else None})
+            return
         self.receive(content)
 
     def _handlers(self) -> dict[str, Handler]:

@@ -32,6 +32,7 @@ from ..engine.log import HandSummary
 from ..engine.rules import Rules
 from ..engine.seats import SEATS, check_seat, team_seats
 from ..i18n.catalogues import message
+from ..i18n.names import check_name
 from .explain import explain
 
 STATIC_ART: Final = "cards.json"
@@ -256,9 +257,9 @@ def show_count(
 def _names(names: Sequence[str] | None, language: str) -> list[str]:
     if names is None:
         return [message(f"seat.{s}", language) for s in SEATS]
-    if len(names) != 4 or not all(isinstance(n, str) for n in names):
+    if isinstance(names, str) or len(names) != 4:
         raise ValueError(f"names are four, one per seat, not {names!r}")
-    return list(names)
+    return [check_name(name, f"names[{seat}]") for seat, name in enumerate(names)]
 
 
 def register_formatters() -> bool:

@@ -3,75 +3,126 @@
 ``Quiz("grande")`` in a notebook draws a new deal each time it runs (``Quiz("grande", seed=3)`` always the same
 one; the repr names the seed); "Another deal" moves to the next seed. ``answer(key)`` is what a
 click does, so lessons and tests can drive a quiz from Python.
+
+The quiz is an anywidget like the table (so it works wherever the table does, marimo included); its display
+data also holds a static picture of the question (:meth:`Quiz.picture`), which an export or a static viewer
+shows instead. The browser learns which answer is right only once the student has answered.
 """
 
 from __future__ import annotations
 
 import html
+import pathlib
 import secrets
+from typing import Any, Final
 
-import ipywidgets
+import anywidget
+import traitlets
 
 from ..engine.rules import Rules
 from ..i18n.catalogues import default_language, message
 from .exercises import Exercise, Verdict, exercise
+from .pictures import Picture
+
+STATIC: Final = pathlib.Path(__file__).parent / "static"
 
 
-class Quiz(ipywidgets.VBox):  # type: ignore[misc]
+class Quiz(anywidget.AnyWidget):
     """An exercise with feedback: right or wrong, and why, in the student's language."""
+
+    # Inline text, read once: anywidget keeps a widget whose _esm is a file path alive through its file watcher.
+    _esm = (STATIC / "quiz.js").read_text(encoding="utf-8")
+    _css = (STATIC / "quiz.css").read_text(encoding="utf-8")
+
+    state = traitlets.Dict().tag(sync=True)
+    """What the browser shows: the picture, the question, the answers, and once answered the verdict."""
+    _id = traitlets.Unicode("").tag(sync=True)
+    """The widget's own model id, with which the front end asks its host whether the kernel is still there."""
 
     def __init__(self, kind: str | Exercise, seed: int | None = None, *, language: str | None = None,
                  rules: Rules | None = None) -> None:
+        super().__init__()
         self.language = default_language() if language is None else language
         if isinstance(kind, Exercise):
             self.exercise = kind
         else:
             self.exercise = exercise(kind, secrets.randbelow(1_000_000) if seed is None else seed, rules)
         self.verdict: Verdict | None = None
-        self._picture = ipywidgets.HTML()
-        self._question = ipywidgets.HTML()
-        self._buttons = ipywidgets.HBox(layout=ipywidgets.Layout(flex_flow="row wrap"))
-        self._feedback = ipywidgets.HTML()
-        self._another = ipywidgets.Button(description=message("exercise.another", self.language), icon="refresh")
-        self._another.on_click(lambda _: self.another())
-        super().__init__([self._picture, self._question, self._buttons, self._feedback, self._another])
-        self.add_class("mus-quiz")
+        self._chosen: str | None = None
+        self._id = self.model_id
+        self.on_msg(self._on_msg)
         self._show()
 
     def __repr__(self) -> str:
         return f"Quiz({self.exercise.kind!r}, seed={self.exercise.seed}, language={self.language!r})"
 
-    def _show(self) -> None:
-        ex, lang = self.exercise, self.language
-        self.verdict = None
-        self._picture.value = ex.picture(lang)._repr_html_()
-        self._question.value = f"<p><b>{html.escape(ex.text(lang))}</b></p>"
-        buttons = []
-        for key, label in ex.labels(lang):
-            button = ipywidgets.Button(description=label, tooltip=label)
-            button.on_click(lambda _, key=key: self.answer(key))
-            buttons.append(button)
-        self._buttons.children = buttons
-        self._feedback.value = ""
-
     def answer(self, key: str) -> Verdict:
         """Give the answer ``key``: the buttons show which was right, the verdict says why."""
-        verdict = self.exercise.check(key, self.language)
-        self.verdict = verdict
-        for (choice, _), button in zip(self.exercise.labels(self.language), self._buttons.children, strict=True):
-            button.button_style = "success" if choice == self.exercise.answer else (
-                "danger" if choice == key else "")
-        self._picture.value = self.exercise.picture(self.language, captions=True)._repr_html_()
-        colour = "#1b7f3b" if verdict.right else "#b3261e"
-        self._feedback.value = (
-            f'<p role="status" style="color:{colour}"><b>{html.escape(verdict.text)}</b> '
-            f"{html.escape(verdict.why)}</p>")
-        return verdict
+        self.verdict = self.exercise.check(key, self.language)
+        self._chosen = key
+        self._show()
+        return self.verdict
 
     def another(self) -> None:
         """The same question on the next deal."""
         self.exercise = self.exercise.next()
+        self.verdict = None
+        self._chosen = None
         self._show()
+
+    def picture(self) -> Picture:
+        """The quiz as a static picture: the hands, the question, the answers and, once answered, the verdict,
+        with a line saying it is a snapshot (what exports and static viewers show)."""
+        ex, lang, verdict = self.exercise, self.language, self.verdict
+        bold = ' style="font-weight:700"'
+        items = "".join(f"<li{bold if verdict is not None and key == ex.answer else ''}>{html.escape(label)}</li>"
+                        for key, label in ex.labels(lang))
+        said = "" if verdict is None else (
+            f'<p style="color:{"#1b7f3b" if verdict.right else "#b3261e"}"><b>{html.escape(verdict.text)}</b> '
+            f"{html.escape(verdict.why)}</p>")
+        note = html.escape(message("exercise.snapshot", lang))
+        body = (f'<div class="mus-quiz-snapshot">{ex.picture(lang, captions=verdict is not None).html}'
+                f"<p><b>{html.escape(ex.text(lang))}</b></p><ol>{items}</ol>{said}"
+                f'<p style="font-style:italic;opacity:0.8">{note}</p></div>')
+        return Picture(body, f"{ex.text(lang)} ({', '.join(label for _, label in ex.labels(lang))})")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The widget's view, and beside it the static picture for pages without a kernel."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle
+        return {**data, "text/html": self.picture().html}, metadata
+
+    def _show(self) -> None:
+        ex, lang, verdict = self.exercise, self.language, self.verdict
+        self.state = {
+            "language": lang,
+            "kind": ex.kind,
+            "seed": ex.seed,
+            "picture": ex.picture(lang, captions=verdict is not None).html,
+            "question": ex.text(lang),
+            "answers": [[key, label] for key, label in ex.labels(lang)],
+            "chosen": self._chosen,
+            "right": None if verdict is None else ex.answer,
+            "verdict": None if verdict is None else {"right": verdict.right, "text": verdict.text, "why": verdict.why},
+            "another": message("exercise.another", lang),
+            "lost": message("exercise.kernel.lost", lang),
+            "snapshot": message("exercise.snapshot", lang),
+        }
+
+    def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
+        """A click in the browser: an answer among the exercise's, "Another deal", or the front end's ping."""
+        if not isinstance(content, dict):
+            return
+        kind = content.get("type")
+        if kind == "ping":
+            seq = content.get("seq")
+            self.send({"type": "pong", "seq": seq if isinstance(seq, int) else None})
+        elif kind == "another":
+            self.another()
+        elif kind == "answer" and content.get("key") in dict(self.exercise.labels(self.language)):
+            self.answer(str(content["key"]))
 
 
 __all__ = ["Quiz"]

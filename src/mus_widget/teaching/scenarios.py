@@ -66,7 +66,7 @@ from typing import Any, Final
 
 from ..engine.cards import Hand
 from ..engine.errors import MusError
-from ..engine.game import Game
+from ..engine.game import SEED_DIGITS, Game
 from ..engine.rules import Rules
 from ..engine.seats import SEAT_NAMES, check_seat
 from ..engine.senas import SENAS
@@ -314,15 +314,16 @@ class _Reader:
         self.mano = (_seat(number, value), number)
 
     def _scores(self, number: int, value: str) -> None:
-        found = re.fullmatch(r"(\d+)\s*(?:[-–,]|\s)\s*(\d+)", value)
+        found = re.fullmatch(r"([0-9]{1,3})\s*(?:[-–,]|\s)\s*([0-9]{1,3})", value)
         if found is None:
             raise ScenarioError(number, f"{_quote(value)} are not two scores",
                                 "two whole numbers, South–North then East–West, like 'scores: 38 30'")
         self.scores = ((int(found[1]), int(found[2])), number)
 
     def _seed(self, number: int, value: str) -> None:
-        if not re.fullmatch(r"\d+", value):
-            raise ScenarioError(number, f"{_quote(value)} is not a seed", "a whole number, like 'seed: 7'")
+        if not re.fullmatch(f"[0-9]{{1,{SEED_DIGITS}}}", value):
+            raise ScenarioError(number, f"{_quote(value)} is not a seed",
+                                f"a whole number of at most {SEED_DIGITS} digits, like 'seed: 7'")
         self.seed = int(value)
 
     def _rules(self, number: int, value: str) -> None:
@@ -339,11 +340,12 @@ class _Reader:
                 elif setting in _FALSE:
                     options[name] = False
                 else:
-                    raise ScenarioError(number, f"{name} cannot be {setting!r}", f"'{name}', '{name} on' or "
+                    raise ScenarioError(number, f"{name} cannot be {_quote(setting)}", f"'{name}', '{name} on' or "
                                         f"'{name} off'")
             elif name in _NUMBERS:
-                if not setting.isdigit():
-                    raise ScenarioError(number, f"{name} needs a number, not {setting!r}", f"e.g. '{name} 30'")
+                if not re.fullmatch(r"[0-9]{1,3}", setting):
+                    raise ScenarioError(number, f"{name} needs a number, not {_quote(setting)}",
+                                        f"e.g. '{name} 30'")
                 options[name] = int(setting)
             else:
                 raise ScenarioError(number, f"unknown rule option {name!r}",
@@ -449,7 +451,8 @@ class _Reader:
         notes[step] = f"{notes[step]} {value}".strip()
 
     def _expect(self, number: int, value: str) -> None:
-        found = re.fullmatch(r"(\d+)\s*(?:[-–,]|\s)\s*(\d+)(?:\s*,?\s*([a-z0-9–-]+)\s+wins?)?", value.lower())
+        found = re.fullmatch(r"([0-9]{1,3})\s*(?:[-–,]|\s)\s*([0-9]{1,3})(?:\s*,?\s*([a-z0-9–-]+)\s+wins?)?",
+                             value.lower())
         if found is None or (found[3] is not None and found[3].replace("–", "-") not in _TEAM_WORDS):
             raise ScenarioError(number, f"{_quote(value)} is not a claim",
                                 "the final scores, and optionally who won: 'expect: 9 4' or "
@@ -475,7 +478,7 @@ def _seat(number: int, value: str) -> int:
     word = value.strip().lower()
     if word in _SEAT_WORDS:
         return _SEAT_WORDS[word]
-    if word.isdigit():
+    if re.fullmatch(r"[0-9]{1,2}", word):
         try:
             return check_seat(int(word))
         except MusError:

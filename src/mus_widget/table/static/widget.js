@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:1bd48177e6aaf978a437f5eb362485296126020f37d56d7d83cb8d2454c25141 (built from js/ by npm run build)
+// mus-widget bundle sha256:c71a1d1c3d63bff7e302071ad72c0f7c1868abceaa217dd7af9f149e21af2635 (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;
@@ -42,6 +42,118 @@ function svgImage(markup, className) {
   span.setAttribute("aria-hidden", "true");
   span.innerHTML = markup;
   return span;
+}
+
+// js/host.js
+function hostTheme(doc = document, media = globalThis.matchMedia) {
+  const body = doc.body;
+  const html = doc.documentElement;
+  const lab = body && body.getAttribute("data-jp-theme-light");
+  if (lab === "false") return "dark";
+  if (lab === "true") return "light";
+  const kind = body && body.getAttribute("data-vscode-theme-kind") || "";
+  const classes = body ? body.classList : { contains: () => false };
+  if (kind) return /light/.test(kind) && !/contrast(?!-light)/.test(kind) ? "light" : "dark";
+  if (classes.contains("vscode-dark") || classes.contains("vscode-high-contrast")) return "dark";
+  if (classes.contains("vscode-light")) return "light";
+  const colab = html && html.getAttribute("theme");
+  if (colab === "dark" || colab === "light") return colab;
+  return media && media("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+}
+function followTheme(el, doc = document) {
+  const apply = () => {
+    el.dataset.theme = hostTheme(doc);
+  };
+  apply();
+  const observer = new MutationObserver(apply);
+  for (const node of [doc.body, doc.documentElement]) {
+    if (node) observer.observe(node, { attributes: true, attributeFilter: ["class", "theme", "data-jp-theme-light", "data-vscode-theme-kind"] });
+  }
+  const query = globalThis.matchMedia ? globalThis.matchMedia("(prefers-color-scheme: dark)") : null;
+  if (query && query.addEventListener) query.addEventListener("change", apply);
+  return () => {
+    observer.disconnect();
+    if (query && query.removeEventListener) query.removeEventListener("change", apply);
+  };
+}
+async function backingModel(model, id) {
+  try {
+    const manager = model.widget_manager;
+    if (!id || !manager || typeof manager.get_model !== "function") return null;
+    return await manager.get_model(id) || null;
+  } catch {
+    return null;
+  }
+}
+function kernelWatch(model, { id, onLost, onBack = () => {
+}, patience = 3e3 }) {
+  let backing = null;
+  let answered = false;
+  let lost = false;
+  let pending = null;
+  let seq = 0;
+  const ready = backingModel(model, id).then((found) => {
+    backing = found;
+  });
+  const kernel = () => {
+    try {
+      return model.widget_manager ? model.widget_manager.kernel : void 0;
+    } catch {
+      return void 0;
+    }
+  };
+  const lose = () => {
+    if (lost) return;
+    lost = true;
+    onLost();
+  };
+  const onMessage = (content) => {
+    if (!content || content.type !== "pong") return;
+    answered = true;
+    if (pending !== null) clearTimeout(pending);
+    pending = null;
+    if (lost && !frozen()) {
+      lost = false;
+      onBack();
+    }
+  };
+  function frozen() {
+    if (backing && backing.comm_live === false) return true;
+    const k = kernel();
+    return Boolean(k && (k.isDisposed || k.status === "dead"));
+  }
+  model.on("msg:custom", onMessage);
+  const ping = () => {
+    seq += 1;
+    model.send({ type: "ping", seq });
+    const k = kernel();
+    const busy = k && k.status === "busy";
+    if (answered && !busy && pending === null) pending = setTimeout(lose, patience);
+  };
+  ping();
+  return {
+    get lost() {
+      return lost;
+    },
+    /** Whether the table may go on: false (and `onLost` called) when the kernel is gone. */
+    check() {
+      if (lost) return false;
+      if (frozen()) {
+        lose();
+        return false;
+      }
+      ping();
+      return true;
+    },
+    /** Whether the host says there is no kernel behind the model (an exported page, a restarted kernel). */
+    frozen,
+    /** Settles once the host's model has been looked up (at once where the host has none). */
+    ready,
+    stop() {
+      if (pending !== null) clearTimeout(pending);
+      model.off("msg:custom", onMessage);
+    }
+  };
 }
 
 // js/i18n.js
@@ -1267,8 +1379,37 @@ function render({ model, el }) {
   const root = h("div", { class: "mus-widget", "data-lm-suppress-shortcuts": "true" });
   const live = h("div", { class: "mus-live", role: "status", aria: { live: "polite", atomic: "true" } });
   const app = h("div", { class: "mus-app-host" });
-  root.append(live, app);
+  const notice = h("div", { class: "mus-kernel", role: "alert", hidden: true });
+  root.append(live, notice, app);
   el.appendChild(root);
+  const unfollow = followTheme(root);
+  function noKernel(id) {
+    const t = translator(model.get("messages"), model.get("language"));
+    notice.textContent = t(id);
+    notice.dataset.kernel = id === "ui.kernel.snapshot" ? "snapshot" : "lost";
+    notice.hidden = false;
+    root.classList.add("mus-no-kernel");
+  }
+  const watch = kernelWatch(model, {
+    id: model.get("_id"),
+    onLost: () => noKernel("ui.kernel.lost"),
+    onBack: () => {
+      notice.hidden = true;
+      root.classList.remove("mus-no-kernel");
+    }
+  });
+  watch.ready.then(() => {
+    if (watch.frozen()) noKernel("ui.kernel.snapshot");
+  });
+  const guard = (event) => {
+    if (notice.hidden && watch.check()) return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+  root.addEventListener("click", guard, true);
+  root.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") guard(event);
+  }, true);
   const ui = freshUi();
   let shown = null;
   let freshFrom = null;
@@ -1454,6 +1595,8 @@ function render({ model, el }) {
   shown = model.get("state");
   draw();
   return () => {
+    watch.stop();
+    unfollow();
     model.off("change:state", onState);
     model.off("change:error", onError);
     model.off("change:messages", draw);

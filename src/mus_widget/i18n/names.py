@@ -1,0 +1,43 @@
+"""Players' names: one rule for every place a name comes in (``MusTable(names=...)``, the new-game panel, the
+static pictures), so that what one refuses the others refuse too.
+
+A name is 1 to :data:`MAX_NAME` characters once trimmed, in any script, with no control characters and no
+bidirectional controls (U+202E before "evil" shows it as "live"), nor any other invisible format
+character except the zero-width joiner and non-joiner that some scripts and emoji need.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Final
+
+from ..engine.errors import MusError
+
+MAX_NAME: Final = 24
+"""The longest name, in characters: it fits above a seat's cards at the table's narrowest width."""
+_JOINERS: Final = frozenset({"\u200c", "\u200d"})
+_REFUSED: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+class PlayerNameError(MusError):
+    """A player's name the table does not take: empty, too long, or with a control or bidi character."""
+
+
+def check_name(name: object, where: str = "a name") -> str:
+    """``name`` trimmed, if it follows the rule; else :class:`PlayerNameError` saying which character is
+    wrong and where (``where`` names the field, e.g. "names[2]")."""
+    if not isinstance(name, str):
+        raise PlayerNameError(f"{where} is text, not {type(name).__name__}")
+    trimmed = unicodedata.normalize("NFC", name.strip())
+    if not trimmed:
+        raise PlayerNameError(f"{where} is empty: a name is 1 to {MAX_NAME} characters")
+    if len(trimmed) > MAX_NAME:
+        raise PlayerNameError(f"{where} has {len(trimmed)} characters: a name is 1 to {MAX_NAME}")
+    for index, char in enumerate(trimmed):
+        if char not in _JOINERS and unicodedata.category(char) in _REFUSED:
+            raise PlayerNameError(f"{where} holds U+{ord(char):04X} ({unicodedata.name(char, 'unnamed')}) at "
+                                  f"character {index + 1}: names take no control or direction characters")
+    return trimmed
+
+
+__all__ = ["MAX_NAME", "PlayerNameError", "check_name"]

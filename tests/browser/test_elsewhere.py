@@ -1,0 +1,263 @@
+"""Wherever a lesson goes: Notebook 7, Voilà and marimo (each started here on 127.0.0.1) play a move, step a
+scripted hand and answer a quiz; an exported page opened with the network blocked shows every table and quiz
+as a picture and asks nothing of any server; and after a kernel restart the table says so on the next click."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mus_lab import ROOT, LabServer, TablePage, free_port, menu, open_notebook, run_all
+
+from mus_widget.table.export import export, find_scripts
+
+pytestmark = pytest.mark.slow
+
+DEAL = '["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]'
+CELLS = [
+    "import mus_widget as mw\nfrom mus_widget.teaching.scenarios import builtin",
+    f"table = mw.MusTable(pace=0, seed=4, tips=False, deal={DEAL}, mano=0)\ntable",
+    'quiz = mw.Quiz("grande", seed=2, language="en")\nquiz',
+    "steps = mw.MusTable.from_scenario(builtin()[0], step=2, pace=0, tips=False)\nsteps",
+]
+"""The lesson: a table where the student is mano, a quiz and a stepping table."""
+
+
+def lesson_notebook() -> dict[str, Any]:
+    return {
+        "cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
+                   "source": source} for i, source in enumerate(CELLS)],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+
+
+def marimo_app() -> str:
+    """The same lesson as a marimo app: one widget a cell, each wrapped by ``mo.ui.anywidget``."""
+    cells = ["    import marimo as mo\n    import mus_widget as mw\n"
+             "    from mus_widget.teaching.scenarios import builtin\n    return builtin, mo, mw\n"]
+    args = "builtin, mo, mw"
+    for source in CELLS[1:]:
+        make, name = source.split("\n")
+        cells.append(f"    {make}\n    mo.ui.anywidget({name})\n    return\n")
+    body = "".join(f"\n\n@app.cell\ndef _({'' if i == 0 else args}):\n{cell}" for i, cell in enumerate(cells))
+    return f"import marimo\n\napp = marimo.App()\n{body}\n\nif __name__ == '__main__':\n    app.run()\n"
+
+
+class Server:
+    """A command serving the lesson on 127.0.0.1 from a scratch folder, stopped (and its folder removed) after."""
+
+    def __init__(self, argv: list[str], port: int, ready: str, home: Path) -> None:
+        self.home = home
+        self.url = f"http://127.0.0.1:{port}"
+        self.log = open(home / "server.log", "w")  # noqa: SIM115  (closed in stop())
+        env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "PYTHONUNBUFFERED": "1"}
+        env.pop("ANYWIDGET_HMR", None)
+        self.process = subprocess.Popen(argv, cwd=home, env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"{argv[2]} exited: {(home / 'server.log').read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.url + ready, timeout=2):
+                    return
+            except (urllib.error.URLError, OSError):
+                time.sleep(0.3)
+        self.stop()
+        raise RuntimeError(f"{argv[2]} did not answer in 90 s")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=5)
+        self.log.close()
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
+@pytest.fixture()
+def home() -> Path:
+    folder = Path(tempfile.mkdtemp(prefix="mus-elsewhere-"))
+    (folder / "lesson.ipynb").write_text(json.dumps(lesson_notebook()))
+    (folder / "lesson.py").write_text(marimo_app())
+    return folder
+
+
+def notebook7(home: Path) -> Iterator[tuple[Server, str]]:
+    port = free_port()
+    server = Server([sys.executable, "-m", "notebook", "--no-browser", "--allow-root", "--ServerApp.token=",
+                     "--ServerApp.password=", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
+                     f"--ServerApp.root_dir={home}"], port, "/api/status", home)
+    yield server, f"{server.url}/notebooks/lesson.ipynb"
+    server.stop()
+
+
+def voila(home: Path) -> Iterator[tuple[Server, str]]:
+    port = free_port()
+    server = Server([sys.executable, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
+                     "lesson.ipynb"], port, "/", home)
+    yield server, server.url
+    server.stop()
+
+
+def marimo(home: Path) -> Iterator[tuple[Server, str]]:
+    port = free_port()
+    server = Server([sys.executable, "-m", "marimo", "run", "--headless", "--no-token", "--host", "127.0.0.1",
+                     "--port", str(port), "lesson.py"], port, "/", home)
+    yield server, server.url
+    server.stop()
+
+
+def newer(table: TablePage, version: int) -> None:
+    """Wait for a state newer than ``version`` (through marimo's shadow roots too, which querySelector misses)."""
+    deadline = time.monotonic() + 20
+    while table.version() <= version:
+        assert time.monotonic() < deadline, f"no new state after version {version}"
+        table.page.wait_for_timeout(100)
+
+
+HOSTS = {"notebook7": notebook7, "voila": voila, "marimo": marimo}
+
+
+@pytest.mark.parametrize("host", sorted(HOSTS))
+def test_the_lesson_plays_in_every_front_end(host: str, browser: Any, home: Path, screenshots: Path) -> None:
+    serve = HOSTS[host](home)
+    _, url = next(serve)
+    # marimo sets no theme attribute of its own: there the widgets follow the system's dark preference.
+    page = browser.new_page(viewport={"width": 1300, "height": 1000},
+                            color_scheme="dark" if host == "marimo" else "light")
+    errors: list[str] = []  # the widgets' own errors (their code runs from blob: URLs), not the host page's
+    page.on("pageerror", lambda error: errors.append(str(error)) if "blob:" in (error.stack or "") else None)
+    try:
+        page.goto(url)
+        if host == "notebook7":
+            page.wait_for_selector(".jp-Notebook", timeout=60_000)
+            dialog = page.locator(".jp-Dialog .jp-mod-accept")
+            try:
+                dialog.first.wait_for(timeout=1500)
+                dialog.first.click()
+            except Exception:
+                pass
+            page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
+            menu(page, "Run", "Run All Cells")
+            try:
+                page.wait_for_selector(".mus-widget[data-version]", timeout=45_000)
+            except Exception:  # a Run All sent before the kernel was really ready: once more
+                menu(page, "Run", "Run All Cells")
+        page.wait_for_selector(".mus-widget[data-version]", timeout=90_000)
+        page.wait_for_selector(".mus-quiz .mus-quiz-answer", timeout=60_000)
+        assert page.locator(".mus-widget").count() == 2, "the table and the stepping table, each shown once"
+        assert page.locator(".mus-picture-table").count() == 0, "a live front end shows the view, not the picture"
+
+        table = TablePage(page)
+        before = table.version()
+        table.root.locator(".mus-actions button:not([disabled])").first.click()
+        newer(table, before)
+
+        stepper = page.locator(".mus-widget").nth(1)
+        counter = stepper.locator(".mus-steps-count")
+        assert "2" in counter.inner_text()
+        stepper.locator("[data-key='step-forward']").click()
+        page.wait_for_function("el => el.textContent.includes('3')", arg=counter.element_handle(), timeout=20_000)
+
+        quiz = page.locator(".mus-quiz")
+        quiz.locator(".mus-quiz-answer").first.click()
+        quiz.locator(".mus-quiz-verdict b").wait_for(timeout=20_000)
+        assert quiz.locator(".mus-quiz-right").count() == 1
+        lines = table.root.locator(".mus-log-lines")
+        assert lines.evaluate("el => getComputedStyle(el).listStyleType") == "decimal", "the log keeps its numbers"
+        assert page.locator(".mus-kernel:not([hidden])").count() == 0 and not page.locator(".mus-quiz-lost").count()
+        themes = {page.locator(".mus-widget").first.get_attribute("data-theme"), quiz.get_attribute("data-theme")}
+        assert themes == {"dark" if host == "marimo" else "light"}
+        page.screenshot(path=str(screenshots / f"elsewhere-{host}.png"), full_page=True)
+        assert errors == []
+    except Exception:
+        page.screenshot(path=str(screenshots / f"elsewhere-{host}-failed.png"), full_page=True)
+        raise
+    finally:
+        page.close()
+        next(serve, None)
+
+
+def test_an_exported_lesson_shows_pictures_and_asks_no_server(browser: Any, home: Path, screenshots: Path) -> None:
+    executed = export(home / "lesson.ipynb", home / "lesson.html", execute=True)
+    pages = [(executed.page, "pictures")]
+    scripts = Path(os.environ.get("MUS_WIDGET_SCRIPTS", ROOT / "node_modules"))
+    try:
+        find_scripts(scripts)
+    except Exception as missing:
+        if os.environ.get("CI"):
+            pytest.fail(f"{missing}: npm ci installs the widget scripts the frozen export needs")
+    else:
+        ran = home / "ran.ipynb"
+        subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute",
+                        "--output", str(ran), str(home / "lesson.ipynb")], check=True, capture_output=True,
+                       timeout=300)
+        pages.append((export(ran, home / "frozen.html", scripts=scripts).page, "frozen"))
+    for path, kind in pages:
+        page = browser.new_page(viewport={"width": 1200, "height": 1000})
+        asked: list[str] = []
+
+        def block(route: Any, asked: list[str] = asked) -> None:
+            url = route.request.url
+            if url.startswith(("file:", "data:", "blob:")):
+                route.continue_()
+            else:
+                asked.append(url)
+                route.abort()
+
+        page.route("**/*", block)
+        try:
+            page.goto(path.as_uri())
+            if kind == "pictures":
+                page.wait_for_selector(".mus-picture-table", timeout=20_000)
+                assert page.locator(".mus-picture-table").count() == 2
+                assert page.locator(".mus-quiz-snapshot").count() == 1
+                assert page.locator(".mus-picture-table svg").count() >= 16, "the cards are drawn"
+                assert page.get_by_text("A snapshot of the table").count() == 2
+                assert page.locator(".mus-widget, .mus-quiz").count() == 0
+            else:
+                page.wait_for_selector(".mus-widget .mus-kernel[data-kernel='snapshot']", timeout=30_000)
+                assert page.locator(".mus-widget").count() == 2 and page.locator(".mus-picture-table").count() == 0
+                page.wait_for_selector(".mus-quiz .mus-quiz-lost[data-kernel='snapshot']", timeout=20_000)
+                page.locator(".mus-widget .mus-actions button").first.click()
+                assert "A snapshot of the table" in page.locator(".mus-kernel").first.inner_text()
+            page.screenshot(path=str(screenshots / f"export-{kind}.png"), full_page=True)
+            assert asked == [], f"the {kind} page asked the network for {asked}"
+        finally:
+            page.close()
+
+
+def test_after_a_kernel_restart_the_next_click_says_the_table_lost_its_kernel(
+        browser: Any, lab_server: LabServer, screenshots: Path) -> None:
+    page = browser.new_page(viewport={"width": 1300, "height": 1000})
+    try:
+        open_notebook(page, lab_server, "paced.ipynb")
+        run_all(page)
+        table = TablePage(page)
+        notice = table.root.locator(".mus-kernel")
+        assert notice.is_hidden()
+        menu(page, "Kernel", "Restart Kernel…")
+        page.locator(".jp-Dialog .jp-mod-accept").first.click()
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
+        started = time.monotonic()
+        table.root.locator(".mus-seat, .mus-felt, .mus-app").first.click()
+        notice.wait_for(state="visible", timeout=5_000)
+        assert notice.inner_text() == "This table lost its kernel: run the cell again."
+        assert time.monotonic() - started < 2, "at once, not after a timeout"
+        page.screenshot(path=str(screenshots / "kernel-restarted.png"))
+    finally:
+        page.close()
