@@ -132,6 +132,26 @@ def test_the_generator_reads_every_text_of_a_new_notebook(tmp_path: Path) -> Non
     assert not (tmp_path / "nl" / "12-your-own-bot.ipynb").exists()
 
 
+def test_a_long_changed_text_keeps_its_previous_english_through_every_sync(tmp_path: Path) -> None:
+    """A fuzzy paragraph's previous English is read back whole, however long, with its line breaks: running sync
+    again while the translator has not got to it changes nothing."""
+    long = "The postre serves every player in speaking order, " * 5 + "\nA second line, with \"quotes\"."
+    (tmp_path / "README.md").write_text("# Tutorials\n\n" + long + "\n", encoding="utf-8")
+    tool.sync("es", tmp_path)
+    po = tool.po_path("es", tmp_path).read_text(encoding="utf-8")
+    tool.po_path("es", tmp_path).write_text(po.replace('msgstr ""\n\n', 'msgstr "Traducido"\n\n', 2)
+                                            .rstrip().removesuffix('msgstr ""') + 'msgstr "Traducido"\n',
+                                            encoding="utf-8")
+    assert tool.sync("es", tmp_path) == []
+    (tmp_path / "README.md").write_text("# Tutorials\n\n" + long.replace("second", "new") + "\n", encoding="utf-8")
+    assert tool.sync("es", tmp_path) == ["README.md#1"]
+    first = tool.po_path("es", tmp_path).read_text(encoding="utf-8")
+    assert tool.read_catalogue("es", tmp_path)["README.md#1"].previous == long
+    assert tool.sync("es", tmp_path) == ["README.md#1"]
+    assert tool.po_path("es", tmp_path).read_text(encoding="utf-8") == first, "a second sync rewrites nothing"
+    assert all(line.startswith(("#| msgid ", '#| "')) for line in first.splitlines() if line.startswith("#|"))
+
+
 def test_a_cell_without_an_id_is_refused(tmp_path: Path) -> None:
     (tmp_path / "README.md").write_text("# Tutorials\n", encoding="utf-8")
     notebook = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": "# Title"}], "metadata": {},

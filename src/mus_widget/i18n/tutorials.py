@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import denormalize, read_po, unescape, write_po
+from babel.messages.pofile import denormalize, normalize, read_po, unescape, write_po
 
 from .catalogues import LANGUAGES, language_name
 
@@ -351,6 +351,7 @@ def sync(code: str, root: Path = TUTORIALS) -> list[str]:
         copyright_holder="the mus-widget authors",
     )
     todo = []
+    previous_ids: dict[str, str] = {}
     for text in texts(root):
         entry = old.get(text.context, Entry(text.english))
         flags, previous = set(entry.flags), entry.previous
@@ -365,13 +366,31 @@ def sync(code: str, root: Path = TUTORIALS) -> list[str]:
             previous = None
         if not entry.string or "fuzzy" in flags:
             todo.append(text.context)
-        po.add(text.english, entry.string, context=text.context, flags=sorted(flags),
-               previous_id=[previous] if previous else [])
+        po.add(text.english, entry.string, context=text.context, flags=sorted(flags))
+        if previous:
+            previous_ids[text.context] = previous
     path = po_path(code, root)
     path.parent.mkdir(exist_ok=True)
-    with path.open("wb") as file:
-        write_po(file, po, width=120, omit_header=False, sort_output=False, include_previous=True)
+    buffer = io.BytesIO()
+    write_po(buffer, po, width=120, omit_header=False, sort_output=False)
+    path.write_text(_with_previous_ids(buffer.getvalue().decode("utf-8"), previous_ids), encoding="utf-8")
     return todo
+
+
+def _with_previous_ids(text: str, previous_ids: dict[str, str]) -> str:
+    """The catalogue with each fuzzy entry's previous English as ``#| msgid`` lines above its ``msgctxt``.
+
+    Written here, not by Babel, whose ``include_previous`` wraps the quoted lines like prose (``#| msgid "" "a
+    long``), which neither msgfmt nor :func:`_previous_ids` can read back."""
+    lines = []
+    for line in text.splitlines(keepends=True):
+        if line.startswith("msgctxt "):
+            previous = previous_ids.get(unescape(line.removeprefix("msgctxt ").strip()))
+            if previous is not None:
+                quoted = normalize(previous, width=116).splitlines()
+                lines += [f"#| msgid {quoted[0]}\n", *(f"#| {rest}\n" for rest in quoted[1:])]
+        lines.append(line)
+    return "".join(lines)
 
 
 # ---------------------------------------------------------------------------------------------- building
