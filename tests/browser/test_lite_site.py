@@ -138,9 +138,9 @@ def test_the_site_plays_offline(site: StaticServer, browser: Any, screenshots: P
         right.click()
         verdict = quiz.check(quiz.answer, "en")
         assert verdict.right
-        box.locator("[role='status']").wait_for(timeout=20_000)
+        box.locator(".mus-quiz-verdict b").wait_for(timeout=20_000)
         assert verdict.text in box.locator("[role='status']").inner_text()
-        assert "mod-success" in (right.get_attribute("class") or "")
+        assert "mus-quiz-right" in (right.get_attribute("class") or "")
 
         # A teacher's stepping table in a new cell: ▶ steps through the scripted hand.
         scenario = builtin()[0]
