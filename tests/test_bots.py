@@ -1073,7 +1073,7 @@ def test_the_arena_plays_a_bot_from_a_file(tmp_path) -> None:  # type: ignore[no
     )
     result = json.loads(run.stdout.strip().splitlines()[-1])
     assert (result["team1"], result["games"], result["faults"]) == (f"{path}:MyBot", 4, [0, 0])
-    missing = subprocess.run([*run.args[:5], f"{path}:Nope", "--games", "1"], capture_output=True, text=True,
+    missing = subprocess.run([*run.args[:6], f"{path}:Nope", "--games", "1"], capture_output=True, text=True,
                              timeout=60, check=False)
     assert missing.returncode == 2 and "has no class Nope" in missing.stderr
 
