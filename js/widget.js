@@ -24,6 +24,7 @@ function freshUi() {
     tipPage: 0,
     dismissedError: 0,
     waitingFor: null,
+    chatDraft: "",
   };
 }
 
@@ -120,6 +121,7 @@ function render({ model, el }) {
       ui,
       messages: model.get("messages") || {},
       setup: model.get("setup") || {},
+      room: model.get("room") || {},
       tips: model.get("tips"),
       error: model.get("error"),
       waiting: ui.waitingFor !== null,
@@ -138,6 +140,13 @@ function render({ model, el }) {
       makeSena(sena) {
         ui.senasOpen = false;
         send({ type: "sena", sena });
+        draw();
+      },
+      say() {
+        const text = ui.chatDraft.trim();
+        if (!text) return;
+        ui.chatDraft = "";
+        send({ type: "say", text });
         draw();
       },
       toggleCard(card) {
@@ -209,13 +218,17 @@ function render({ model, el }) {
     root.lang = model.get("language") || "en";
     root.dataset.version = String(state.v);
     root.dataset.stage = state.stage;
-    const lines = app.querySelector(".mus-log-lines");
-    if (lines) lines.scrollTop = lines.scrollHeight;
+    for (const lines of app.querySelectorAll(".mus-log-lines, .mus-chat-lines")) lines.scrollTop = lines.scrollHeight;
     if (focusKey) {
       const again = app.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       const fallback = app.querySelector(".mus-actions button:not([disabled]), .mus-count button, .mus-dialog input");
       const target = again && !again.disabled ? again : fallback;
-      if (target) target.focus({ preventScroll: true });
+      if (target) {
+        target.focus({ preventScroll: true });
+        if (target === again && target.tagName === "INPUT" && target.type === "text") {
+          target.setSelectionRange(target.value.length, target.value.length);
+        }
+      }
       else root.focus({ preventScroll: true });
     }
   }
@@ -275,6 +288,7 @@ function render({ model, el }) {
   model.on("change:messages", draw);
   model.on("change:tips", draw);
   model.on("change:setup", draw);
+  model.on("change:room", draw);
   shown = model.get("state");
   draw();
   return () => {
@@ -285,6 +299,7 @@ function render({ model, el }) {
     model.off("change:messages", draw);
     model.off("change:tips", draw);
     model.off("change:setup", draw);
+    model.off("change:room", draw);
   };
 }
 

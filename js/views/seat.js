@@ -60,8 +60,8 @@ export function handView(ctx, seat) {
 function faceView(ctx, seat) {
   const { state, t, ui } = ctx;
   const player = state.players[seat];
-  const mine = seat === state.seat;
-  const ringed = player.sena && (seat === state.partner || mine);
+  const mine = seat === state.seat && !state.watch;
+  const ringed = player.sena && !state.watch && (seat === state.partner || mine);
   const described = player.sena
     ? t("ui.face.of", {
         name: player.name,
@@ -114,7 +114,8 @@ function plateView(ctx, seat) {
     markers.push(h("span", { class: "mus-mano", role: "img", aria: { label: t("ui.mano", { name: player.name }) } },
       svgImage(manoSvg(), "mus-marker")));
   }
-  const info = player.level
+  const human = Boolean(player.presence) && seat !== state.seat;
+  const info = player.level || human
     ? h(
         "button",
         {
@@ -127,11 +128,17 @@ function plateView(ctx, seat) {
         "i",
       )
     : null;
+  const presence = player.presence === "gone" || player.presence === "away"
+    ? h("span", { class: "mus-presence", data: { presence: player.presence } },
+        t(`ui.classroom.${player.presence}`))
+    : null;
   return h(
     "div",
-    { class: ["mus-plate", `mus-team-${team}`] },
+    { class: ["mus-plate", `mus-team-${team}`, player.level && "mus-bot", player.presence && "mus-human"],
+      data: { presence: player.presence || "" } },
     markers,
     h("span", { class: "mus-name" }, player.name),
+    presence,
     h("span", { class: "mus-points", title: state.teams[team] }, String(state.scores[team])),
     faceView(ctx, seat),
     info,

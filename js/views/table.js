@@ -1,10 +1,11 @@
 // The whole table: top bar, the felt with the four seats around it, the count in the middle, the student's
 // turn panel; at the side the stepping controls and the step's note (when stepping a scenario), the coach, the
-// tips box and the log; the new-game panel over it all.
+// tips box, the log and, at a served table, the chat; the new-game panel over it all.
 
 import { h, svgImage } from "../dom.js";
 import { lanceLabel } from "../i18n.js";
 import { questionSvg } from "../faces.js";
+import { chatView, roomBar } from "./chat.js";
 import { coachView } from "./coach.js";
 import { countView } from "./count.js";
 import { logView } from "./log.js";
@@ -43,8 +44,10 @@ function topBar(ctx) {
         : h("button", { class: "mus-tips-on", type: "button", data: { key: "tips-on" },
             aria: { label: t("ui.tips.on") }, title: t("ui.tips.on"), on: { click: () => ctx.setTips(true) } },
             svgImage(questionSvg(), "mus-icon")),
-      h("button", { class: "mus-action mus-new-game", type: "button", data: { key: "new-game" },
-        on: { click: () => ctx.openNewGame() } }, t("ui.new_game"))),
+      ctx.setup.served
+        ? null
+        : h("button", { class: "mus-action mus-new-game", type: "button", data: { key: "new-game" },
+            on: { click: () => ctx.openNewGame() } }, t("ui.new_game"))),
   );
 }
 
@@ -97,11 +100,12 @@ export function tableView(ctx) {
     ? newGameView(ctx)
     : h("div", { class: "mus-main" },
         h("div", { class: ["mus-felt", count && "mus-counting"] }, seats, count || centre(ctx)),
-        h("div", { class: "mus-side" }, stepsView(ctx), noteView(ctx), coachView(ctx), tipsView(ctx), logView(ctx)));
+        h("div", { class: "mus-side" }, stepsView(ctx), noteView(ctx), coachView(ctx), tipsView(ctx), logView(ctx), chatView(ctx)));
   return h(
     "div",
     { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping"] },
     topBar(ctx),
+    roomBar(ctx),
     errorBanner(ctx),
     main,
   );

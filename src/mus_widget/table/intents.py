@@ -4,10 +4,11 @@ changes anything."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine.actions import Action, Kind
+from ..engine.betting import Betting
 from ..engine.errors import IllegalActionError, MalformedActionError
 from ..engine.phase import Phase
 from ..engine.senas import SENAS
@@ -120,24 +121,26 @@ class Intents:
         return "—" if seat is None else self._play.setup.names[seat]
 
     def _legal_text(self) -> str:
-        """The student's legal actions in words, a range of envidos as ``Envido 2–40``."""
         game = self._play.game
-        language = self._language()
-        if game.phase is Phase.DISCARD:
-            return message("ui.bar.discard", language)
-        betting = game.betting
-        if betting is None:
-            return ", ".join(action_text(a, language) for a in game.legal_actions())
-        legal = betting.legal()
-        words = [action_text(kind.value, language) for kind in legal.kinds if kind is not Kind.ORDAGO]
-        if legal.confirm:
-            words.append(action_text(f"envido {legal.confirm}", language))
-        if legal.raise_from:
-            low = action_text(f"envido {legal.raise_from}", language)
-            words.append(f"{low}–{legal.raise_to}" if legal.raise_to > legal.raise_from else low)
-        if Kind.ORDAGO in legal.kinds:
-            words.append(action_text("ordago", language))
-        return ", ".join(words)
+        return legal_text(game.phase, game.betting, game.legal_actions(), self._language())
 
 
-__all__ = ["Handler", "Intents"]
+def legal_text(phase: Phase, betting: Betting | None, legal_actions: Sequence[str], language: str) -> str:
+    """A seat's legal actions in words, a range of envidos as ``Envido 2–40`` (from a game or an observation)."""
+    if phase is Phase.DISCARD:
+        return message("ui.bar.discard", language)
+    if betting is None:
+        return ", ".join(action_text(a, language) for a in legal_actions)
+    legal = betting.legal()
+    words = [action_text(kind.value, language) for kind in legal.kinds if kind is not Kind.ORDAGO]
+    if legal.confirm:
+        words.append(action_text(f"envido {legal.confirm}", language))
+    if legal.raise_from:
+        low = action_text(f"envido {legal.raise_from}", language)
+        words.append(f"{low}–{legal.raise_to}" if legal.raise_to > legal.raise_from else low)
+    if Kind.ORDAGO in legal.kinds:
+        words.append(action_text("ordago", language))
+    return ", ".join(words)
+
+
+__all__ = ["Handler", "Intents", "legal_text"]

@@ -53,6 +53,9 @@ class Player:
     """Games finished at this table."""
     won: int = 0
     """Of those, games this player's team won."""
+    presence: str | None = None
+    """At a served table, a human seat's state: ``here``, ``gone`` (disconnected), ``away`` (a bot plays it
+    until they come back) or ``open`` (nobody has sat there yet); None at a table of one student and bots."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +77,8 @@ class TableView:
     """The coach's advice for the student's turn (worked out from the student's observation only)."""
     steps: Steps | None = None
     """Where a teacher stepping through a scenario is; None at a table being played."""
+    watch: bool = False
+    """A teacher following a served table face up: nobody's turn is offered (the view only watches)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +180,7 @@ def view_state(obs: Observation, table: TableView) -> dict[str, Any]:
             "name": player.name,
             "level": player.level,
             "record": [player.games, player.won],
+            "presence": player.presence,
             "cards": cards,
             "bubble": bubbles.get(s),
             "sena": senas.get(s),
@@ -183,11 +189,12 @@ def view_state(obs: Observation, table: TableView) -> dict[str, Any]:
             "why": [texts.reason(r) for r in notes[s]] if s != seat else [],
         })
     stepping = table.steps
-    turn = _turn(obs) if playing and obs.to_move == seat and stepping is None else None
+    turn = _turn(obs) if playing and obs.to_move == seat and stepping is None and not table.watch else None
     return {
         "v": table.version,
         "seat": seat,
         "partner": partner(seat),
+        "watch": table.watch,
         "stage": "over" if obs.is_over else table.stage if counting else "play",
         "phase": obs.phase.value,
         "game": last.game_number if counting and last is not None else obs.game_number,

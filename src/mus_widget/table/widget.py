@@ -45,7 +45,101 @@ log = logging.getLogger(__name__)
 STATIC: Final = pathlib.Path(__file__).parent / "static"
 
 
-class MusTable(anywidget.AnyWidget):
+class TableWidget(anywidget.AnyWidget):
+    """The table's front end and what every table shares, whoever holds its game: the synced traits, the
+    intents from the browser (each refused with a catalogue text in :attr:`error`, changing nothing), the
+    kernel watch's ping and the static picture beside the view. :class:`MusTable` plays its game here;
+    :class:`~mus_widget.table.driven.DrivenTable` shows a game held elsewhere (a classroom server)."""
+
+    # Inline text, read once: anywidget keeps a widget whose _esm is a file path alive through its file watcher,
+    # so a closed table would never be freed.
+    _esm = (STATIC / "widget.js").read_text(encoding="utf-8")
+    _css = (STATIC / "widget.css").read_text(encoding="utf-8")
+
+    state = traitlets.Dict().tag(sync=True)
+    """The student seat's view: :func:`mus_widget.table.view_state.view_state`."""
+    messages = traitlets.Dict().tag(sync=True)
+    """The catalogue texts the browser needs, in the table's language."""
+    setup = traitlets.Dict().tag(sync=True)
+    """The options of the current game and the choices the new-game panel offers (never the seed)."""
+    tips = traitlets.Bool(True).tag(sync=True)
+    coach = traitlets.Bool(False).tag(sync=True)
+    """Show the coach on the student's turn: the expert's action, its reason and the chance at the lance."""
+    language = traitlets.Unicode("en").tag(sync=True)
+    pace = traitlets.Float(DEFAULT_PACE).tag(sync=True)
+    error = traitlets.Dict().tag(sync=True)
+    """The last refusal: ``{"seq", "id", "text"}``; empty once an intent is taken."""
+    _id = traitlets.Unicode("").tag(sync=True)
+    """The widget's own model id, with which the front end asks its host whether the kernel is still there."""
+
+    room = traitlets.Dict().tag(sync=True)
+    """A served table's room: its name, the chat and the connection (:mod:`mus_widget.table.driven`); empty at a
+    table of one student and three bots."""
+
+    _error_seq = 0
+    """How many refusals this table has shown: the ``seq`` of the next one."""
+
+    def receive(self, content: object) -> None:
+        """Handle one intent from the front end, as ``model.send`` delivers it: ``{"type": "act", "action":
+        "envido 5"}``, ``{"type": "sena", "sena": "duples"}``, ``{"type": "next_hand"}``,
+        ``{"type": "new_game", ...options}`` or ``{"type": "prefs", "tips": false}``. A refused intent
+        changes nothing but :attr:`error`."""
+        try:
+            if not isinstance(content, dict):
+                raise RefusalError("ui.error.message", type=type(content).__name__)
+            kind = content.get("type")
+            handler = self._handlers().get(kind) if isinstance(kind, str) else None
+            if handler is None:
+                raise RefusalError("ui.error.message", type=short(kind))
+            handler(content)
+        except RefusalError as refusal:
+            self._refuse(refusal)
+
+    def picture(self) -> Picture:
+        """The table as it is now, as a static picture of what the browser holds (:mod:`.picture`)."""
+        return table_picture(self.state, self.language)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The widget's view, and beside it the static picture for pages without a kernel (an export,
+        nbviewer, a book): a live front end shows the view, the others the picture, never both."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle
+        return {**data, "text/html": self.picture().html}, metadata
+
+    def _handlers(self) -> dict[str, Handler]:
+        """The handler of each intent this table takes, by its ``type``."""
+        raise NotImplementedError
+
+    def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
+        if isinstance(content, dict) and content.get("type") == "ping":
+            seq = content.get("seq")
+            self.send({"type": "pong", "seq": seq if isinstance(seq, int) else None})
+            return
+        self.receive(content)
+
+    def _python_intent(self, content: dict[str, Any], handler: Callable[[dict[str, Any]], None] | None = None) -> None:
+        """An intent from Python: a refusal raises :class:`ValueError` with the catalogue's text."""
+        try:
+            (self._handlers()[content["type"]] if handler is None else handler)(content)
+        except RefusalError as refusal:
+            raise ValueError(message(refusal.message_id, self.language, **refusal.values)) from None
+
+    def _refuse(self, refusal: RefusalError) -> None:
+        self._error_seq += 1
+        try:
+            text = message(refusal.message_id, self.language, **refusal.values)
+        except MusError:
+            text = message("ui.error.message", self.language, type=refusal.message_id)
+        self.error = {"seq": self._error_seq, "id": refusal.message_id, "text": text}
+
+    def _clear_error(self) -> None:
+        if self.error:
+            self.error = {}
+
+
+class MusTable(TableWidget):
     """A Mus table in a notebook: the student plays ``seat`` (0 South by default) against three bots.
 
     Options, all by keyword:
@@ -79,27 +173,6 @@ class MusTable(anywidget.AnyWidget):
     same table twice gives two views of the same game.
     """
 
-    # Inline text, read once: anywidget keeps a widget whose _esm is a file path alive through its file watcher,
-    # so a closed table would never be freed.
-    _esm = (STATIC / "widget.js").read_text(encoding="utf-8")
-    _css = (STATIC / "widget.css").read_text(encoding="utf-8")
-
-    state = traitlets.Dict().tag(sync=True)
-    """The student seat's view: :func:`mus_widget.table.view_state.view_state`."""
-    messages = traitlets.Dict().tag(sync=True)
-    """The catalogue texts the browser needs, in the table's language."""
-    setup = traitlets.Dict().tag(sync=True)
-    """The options of the current game and the choices the new-game panel offers (never the seed)."""
-    tips = traitlets.Bool(True).tag(sync=True)
-    coach = traitlets.Bool(False).tag(sync=True)
-    """Show the coach on the student's turn: the expert's action, its reason and the chance at the lance."""
-    language = traitlets.Unicode("en").tag(sync=True)
-    pace = traitlets.Float(DEFAULT_PACE).tag(sync=True)
-    error = traitlets.Dict().tag(sync=True)
-    """The last refusal: ``{"seq", "id", "text"}``; empty once an intent is taken."""
-    _id = traitlets.Unicode("").tag(sync=True)
-    """The widget's own model id, with which the front end asks its host whether the kernel is still there."""
-
     def __init__(
         self,
         *,
@@ -132,7 +205,6 @@ class MusTable(anywidget.AnyWidget):
         super().__init__(tips=tips, language=language, pace=float(pace), coach=coach, **kwargs)
         self._reveal = reveal
         self._version = 0
-        self._error_seq = 0
         self._restarting = False
         self._play = Play(setup, given, None if steps is None else Stepping(steps, step, face_up, teacher),
                           on_fault=self._bot_fault)
@@ -212,22 +284,6 @@ class MusTable(anywidget.AnyWidget):
         """Stop stepping: the student plays on from the step shown, against the bots."""
         self._python_intent({"type": "play_on"})
 
-    def receive(self, content: object) -> None:
-        """Handle one intent from the front end, as ``model.send`` delivers it: ``{"type": "act", "action":
-        "envido 5"}``, ``{"type": "sena", "sena": "duples"}``, ``{"type": "next_hand"}``,
-        ``{"type": "new_game", ...options}`` or ``{"type": "prefs", "tips": false}``. A refused intent
-        changes nothing but :attr:`error`."""
-        try:
-            if not isinstance(content, dict):
-                raise RefusalError("ui.error.message", type=type(content).__name__)
-            kind = content.get("type")
-            handler = self._handlers().get(kind) if isinstance(kind, str) else None
-            if handler is None:
-                raise RefusalError("ui.error.message", type=short(kind))
-            handler(content)
-        except RefusalError as refusal:
-            self._refuse(refusal)
-
     def new_game(self, **options: Any) -> None:
         """Start a new game at this table with the options of the new-game panel (the current ones where
         not given): ``seat``, ``names``, ``bots``, ``rules`` (a dict of :class:`Rules` options), ``seed``,
@@ -241,40 +297,13 @@ class MusTable(anywidget.AnyWidget):
             pacer.stop()
         super().close()
 
-    def picture(self) -> Picture:
-        """The table as it is now, as a static picture of what the browser holds (:mod:`.picture`)."""
-        return table_picture(self.state, self.language)
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
-        """The widget's view, and beside it the static picture for pages without a kernel (an export,
-        nbviewer, a book): a live front end shows the view, the others the picture, never both."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data, metadata = bundle
-        return {**data, "text/html": self.picture().html}, metadata
-
     def __repr__(self) -> str:
         return f"<MusTable seat={self.seat} {self.game!r}>"
 
     # ------------------------------------------------------------------------------------------ intents
 
-    def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
-        if isinstance(content, dict) and content.get("type") == "ping":
-            seq = content.get("seq")
-            self.send({"type": "pong", "seq": seq if isinstance(seq, int) else None})
-            return
-        self.receive(content)
-
     def _handlers(self) -> dict[str, Handler]:
         return {**self._intents.handlers(), "new_game": self._new_game, "prefs": self._prefs}
-
-    def _python_intent(self, content: dict[str, Any], handler: Callable[[dict[str, Any]], None] | None = None) -> None:
-        """An intent from Python: a refusal raises :class:`ValueError` with the catalogue's text."""
-        try:
-            (self._handlers()[content["type"]] if handler is None else handler)(content)
-        except RefusalError as refusal:
-            raise ValueError(message(refusal.message_id, self.language, **refusal.values)) from None
 
     def _new_game(self, content: dict[str, Any]) -> None:
         """Check every option before touching anything; then start the new game."""
@@ -358,14 +387,6 @@ class MusTable(anywidget.AnyWidget):
             self.setup = self._setup_state()
             self._sync()
 
-    def _refuse(self, refusal: RefusalError) -> None:
-        self._error_seq += 1
-        try:
-            text = message(refusal.message_id, self.language, **refusal.values)
-        except MusError:
-            text = message("ui.error.message", self.language, type=refusal.message_id)
-        self.error = {"seq": self._error_seq, "id": refusal.message_id, "text": text}
-
     def _bot_fault(self, fault: BotFault) -> None:
         """A bot of the student's own got a turn wrong: say so in the widget, naming it (the game goes on)."""
         log.warning("%s", fault)
@@ -375,9 +396,5 @@ class MusTable(anywidget.AnyWidget):
         self._refuse(RefusalError(f"ui.error.bot.{fault.kind}", bot=short(fault.bot), name=name, detail=detail,
                                   said=fault.said, **values))
 
-    def _clear_error(self) -> None:
-        if self.error:
-            self.error = {}
 
-
-__all__ = ["STATIC", "MusTable"]
+__all__ = ["STATIC", "MusTable", "TableWidget"]

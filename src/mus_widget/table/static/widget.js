@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:c71a1d1c3d63bff7e302071ad72c0f7c1868abceaa217dd7af9f149e21af2635 (built from js/ by npm run build)
+// mus-widget bundle sha256:8e7c11990ea56e65699d352d11a8d731147157e34dc01782080317f7872d5405 (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;
@@ -606,6 +606,89 @@ function newGameView(ctx) {
   );
 }
 
+// js/views/chat.js
+function roomBar(ctx) {
+  const { room, t } = ctx;
+  if (!room || !room.table) return null;
+  const watching = ctx.setup && ctx.setup.watching;
+  return h(
+    "div",
+    { class: ["mus-room-bar", room.link === "lost" && "mus-room-lost"], data: { link: room.link } },
+    h(
+      "strong",
+      { class: "mus-room-table" },
+      watching ? t("ui.room.watching", { table: room.table }) : t("ui.room.table", { table: room.table })
+    ),
+    room.link === "lost" ? h("span", { class: "mus-room-link", role: "status" }, t("ui.room.lost")) : null
+  );
+}
+function lineView(line) {
+  if (line.kind === "event") return h("li", { class: "mus-chat-event" }, line.text);
+  return h(
+    "li",
+    { class: ["mus-chat-line", line.mine && "mus-chat-mine"], data: { seat: line.seat } },
+    h("strong", { class: "mus-chat-name" }, line.name),
+    ": ",
+    h("span", { class: "mus-chat-text" }, line.text)
+  );
+}
+function chatView(ctx) {
+  const { room, t, ui } = ctx;
+  if (!room || !room.table) return null;
+  const lines = room.chat || [];
+  const max = room.max_chat || 0;
+  let form = null;
+  if (max > 0) {
+    const counter = h(
+      "span",
+      { class: "mus-chat-count", aria: { live: "off" } },
+      t("ui.room.chat.count", { n: ui.chatDraft.length, max })
+    );
+    const input = h("input", {
+      class: "mus-chat-input",
+      type: "text",
+      maxlength: String(max),
+      value: ui.chatDraft,
+      placeholder: t("ui.room.chat.placeholder"),
+      title: t("ui.room.chat.limit", { max }),
+      data: { key: "chat-input" },
+      aria: { label: t("ui.room.chat.placeholder"), description: t("ui.room.chat.limit", { max }) },
+      on: {
+        input: (event) => {
+          ui.chatDraft = event.target.value;
+          counter.textContent = t("ui.room.chat.count", { n: ui.chatDraft.length, max });
+        },
+        keydown: (event) => {
+          if (event.key === "Enter") {
+            event.preventDefault();
+            ctx.say();
+          }
+          event.stopPropagation();
+        }
+      }
+    });
+    form = h(
+      "div",
+      { class: "mus-chat-form" },
+      input,
+      h("button", {
+        class: "mus-action mus-chat-send",
+        type: "button",
+        data: { key: "chat-send" },
+        on: { click: () => ctx.say() }
+      }, t("ui.room.chat.send")),
+      counter
+    );
+  }
+  return h(
+    "section",
+    { class: "mus-chat", aria: { label: t("ui.room.chat") } },
+    h("h3", { class: "mus-log-title" }, t("ui.room.chat")),
+    lines.length ? h("ol", { class: "mus-chat-lines", tabindex: "0", data: { key: "chat" } }, lines.map(lineView)) : h("p", { class: "mus-muted mus-chat-none" }, t("ui.room.chat.none")),
+    form
+  );
+}
+
 // js/views/coach.js
 function coachView(ctx) {
   const { state, t } = ctx;
@@ -870,9 +953,38 @@ function senasOverview(ctx) {
 }
 
 // js/views/info.js
+function humanPopover(ctx, seat) {
+  const { state, t } = ctx;
+  const player = state.players[seat];
+  return h(
+    "div",
+    {
+      class: "mus-popover mus-info mus-info-human",
+      role: "dialog",
+      aria: { label: t("ui.info.of", { name: player.name }) },
+      data: { presence: player.presence }
+    },
+    h(
+      "div",
+      { class: "mus-popover-head" },
+      h("strong", {}, player.name),
+      h("button", {
+        class: "mus-close",
+        type: "button",
+        data: { key: `info-close-${seat}` },
+        aria: { label: t("ui.close") },
+        on: { click: () => ctx.toggleInfo(seat) }
+      }, "×")
+    ),
+    h("p", { class: "mus-info-kind" }, t("ui.room.info.human")),
+    h("p", {}, t("ui.info.seat", { seat: t(`seat.${seat}`) })),
+    h("p", { class: "mus-info-presence" }, t(`ui.room.info.${player.presence}`))
+  );
+}
 function infoPopover(ctx, seat) {
   const { state, t } = ctx;
   const player = state.players[seat];
+  if (!player.level) return humanPopover(ctx, seat);
   const [games, won] = player.record;
   const why = player.why || [];
   return h(
@@ -951,8 +1063,8 @@ function handView(ctx, seat) {
 function faceView(ctx, seat) {
   const { state, t, ui } = ctx;
   const player = state.players[seat];
-  const mine = seat === state.seat;
-  const ringed = player.sena && (seat === state.partner || mine);
+  const mine = seat === state.seat && !state.watch;
+  const ringed = player.sena && !state.watch && (seat === state.partner || mine);
   const described = player.sena ? t("ui.face.of", {
     name: player.name,
     gesture: t(`sena.${player.sena}.gesture`),
@@ -1011,7 +1123,8 @@ function plateView(ctx, seat) {
       svgImage(manoSvg(), "mus-marker")
     ));
   }
-  const info = player.level ? h(
+  const human = Boolean(player.presence) && seat !== state.seat;
+  const info = player.level || human ? h(
     "button",
     {
       class: "mus-info-button",
@@ -1022,11 +1135,20 @@ function plateView(ctx, seat) {
     },
     "i"
   ) : null;
+  const presence = player.presence === "gone" || player.presence === "away" ? h(
+    "span",
+    { class: "mus-presence", data: { presence: player.presence } },
+    t(`ui.classroom.${player.presence}`)
+  ) : null;
   return h(
     "div",
-    { class: ["mus-plate", `mus-team-${team}`] },
+    {
+      class: ["mus-plate", `mus-team-${team}`, player.level && "mus-bot", player.presence && "mus-human"],
+      data: { presence: player.presence || "" }
+    },
     markers,
     h("span", { class: "mus-name" }, player.name),
+    presence,
     h("span", { class: "mus-points", title: state.teams[team] }, String(state.scores[team])),
     faceView(ctx, seat),
     info
@@ -1273,7 +1395,7 @@ function topBar(ctx) {
         },
         svgImage(questionSvg(), "mus-icon")
       ),
-      h("button", {
+      ctx.setup.served ? null : h("button", {
         class: "mus-action mus-new-game",
         type: "button",
         data: { key: "new-game" },
@@ -1330,12 +1452,13 @@ function tableView(ctx) {
     "div",
     { class: "mus-main" },
     h("div", { class: ["mus-felt", count && "mus-counting"] }, seats, count || centre(ctx)),
-    h("div", { class: "mus-side" }, stepsView(ctx), noteView(ctx), coachView(ctx), tipsView(ctx), logView(ctx))
+    h("div", { class: "mus-side" }, stepsView(ctx), noteView(ctx), coachView(ctx), tipsView(ctx), logView(ctx), chatView(ctx))
   );
   return h(
     "div",
     { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping"] },
     topBar(ctx),
+    roomBar(ctx),
     errorBanner(ctx),
     main
   );
@@ -1354,7 +1477,8 @@ function freshUi() {
     tipsKey: "",
     tipPage: 0,
     dismissedError: 0,
-    waitingFor: null
+    waitingFor: null,
+    chatDraft: ""
   };
 }
 function announcement(t, before, state) {
@@ -1440,6 +1564,7 @@ function render({ model, el }) {
       ui,
       messages: model.get("messages") || {},
       setup: model.get("setup") || {},
+      room: model.get("room") || {},
       tips: model.get("tips"),
       error: model.get("error"),
       waiting: ui.waitingFor !== null,
@@ -1458,6 +1583,13 @@ function render({ model, el }) {
       makeSena(sena) {
         ui.senasOpen = false;
         send({ type: "sena", sena });
+        draw();
+      },
+      say() {
+        const text = ui.chatDraft.trim();
+        if (!text) return;
+        ui.chatDraft = "";
+        send({ type: "say", text });
         draw();
       },
       toggleCard(card) {
@@ -1531,14 +1663,17 @@ function render({ model, el }) {
     root.lang = model.get("language") || "en";
     root.dataset.version = String(state.v);
     root.dataset.stage = state.stage;
-    const lines = app.querySelector(".mus-log-lines");
-    if (lines) lines.scrollTop = lines.scrollHeight;
+    for (const lines of app.querySelectorAll(".mus-log-lines, .mus-chat-lines")) lines.scrollTop = lines.scrollHeight;
     if (focusKey) {
       const again = app.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       const fallback = app.querySelector(".mus-actions button:not([disabled]), .mus-count button, .mus-dialog input");
       const target = again && !again.disabled ? again : fallback;
-      if (target) target.focus({ preventScroll: true });
-      else root.focus({ preventScroll: true });
+      if (target) {
+        target.focus({ preventScroll: true });
+        if (target === again && target.tagName === "INPUT" && target.type === "text") {
+          target.setSelectionRange(target.value.length, target.value.length);
+        }
+      } else root.focus({ preventScroll: true });
     }
   }
   function onState() {
@@ -1592,6 +1727,7 @@ function render({ model, el }) {
   model.on("change:messages", draw);
   model.on("change:tips", draw);
   model.on("change:setup", draw);
+  model.on("change:room", draw);
   shown = model.get("state");
   draw();
   return () => {
@@ -1602,6 +1738,7 @@ function render({ model, el }) {
     model.off("change:messages", draw);
     model.off("change:tips", draw);
     model.off("change:setup", draw);
+    model.off("change:room", draw);
   };
 }
 var widget_default = { render };

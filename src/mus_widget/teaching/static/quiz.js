@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:c71a1d1c3d63bff7e302071ad72c0f7c1868abceaa217dd7af9f149e21af2635 (built from js/ by npm run build)
+// mus-widget bundle sha256:8e7c11990ea56e65699d352d11a8d731147157e34dc01782080317f7872d5405 (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;

@@ -1,0 +1,82 @@
+// The room beside the log at a served table: the table's name, the chat (plain text: every line is set as text,
+// never as markup), the table's comings and goings, and a line to write in with its length limit shown.
+
+import { h } from "../dom.js";
+
+/** The room's header: the table, or the teacher watching it face up; a dropped connection says so. */
+export function roomBar(ctx) {
+  const { room, t } = ctx;
+  if (!room || !room.table) return null;
+  const watching = ctx.setup && ctx.setup.watching;
+  return h(
+    "div",
+    { class: ["mus-room-bar", room.link === "lost" && "mus-room-lost"], data: { link: room.link } },
+    h("strong", { class: "mus-room-table" },
+      watching ? t("ui.room.watching", { table: room.table }) : t("ui.room.table", { table: room.table })),
+    room.link === "lost" ? h("span", { class: "mus-room-link", role: "status" }, t("ui.room.lost")) : null,
+  );
+}
+
+function lineView(line) {
+  if (line.kind === "event") return h("li", { class: "mus-chat-event" }, line.text);
+  return h(
+    "li",
+    { class: ["mus-chat-line", line.mine && "mus-chat-mine"], data: { seat: line.seat } },
+    h("strong", { class: "mus-chat-name" }, line.name),
+    ": ",
+    h("span", { class: "mus-chat-text" }, line.text),
+  );
+}
+
+/** The chat panel; the draft lives in the view's own `ui`, so a push from the server never loses it. */
+export function chatView(ctx) {
+  const { room, t, ui } = ctx;
+  if (!room || !room.table) return null;
+  const lines = room.chat || [];
+  const max = room.max_chat || 0;
+  let form = null;
+  if (max > 0) {
+    const counter = h("span", { class: "mus-chat-count", aria: { live: "off" } },
+      t("ui.room.chat.count", { n: ui.chatDraft.length, max }));
+    const input = h("input", {
+      class: "mus-chat-input",
+      type: "text",
+      maxlength: String(max),
+      value: ui.chatDraft,
+      placeholder: t("ui.room.chat.placeholder"),
+      title: t("ui.room.chat.limit", { max }),
+      data: { key: "chat-input" },
+      aria: { label: t("ui.room.chat.placeholder"), description: t("ui.room.chat.limit", { max }) },
+      on: {
+        input: (event) => {
+          ui.chatDraft = event.target.value;
+          counter.textContent = t("ui.room.chat.count", { n: ui.chatDraft.length, max });
+        },
+        keydown: (event) => {
+          if (event.key === "Enter") {
+            event.preventDefault();
+            ctx.say();
+          }
+          event.stopPropagation();
+        },
+      },
+    });
+    form = h(
+      "div",
+      { class: "mus-chat-form" },
+      input,
+      h("button", { class: "mus-action mus-chat-send", type: "button", data: { key: "chat-send" },
+        on: { click: () => ctx.say() } }, t("ui.room.chat.send")),
+      counter,
+    );
+  }
+  return h(
+    "section",
+    { class: "mus-chat", aria: { label: t("ui.room.chat") } },
+    h("h3", { class: "mus-log-title" }, t("ui.room.chat")),
+    lines.length
+      ? h("ol", { class: "mus-chat-lines", tabindex: "0", data: { key: "chat" } }, lines.map(lineView))
+      : h("p", { class: "mus-muted mus-chat-none" }, t("ui.room.chat.none")),
+    form,
+  );
+}

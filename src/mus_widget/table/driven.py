@@ -1,0 +1,138 @@
+"""A table whose game is held elsewhere: :class:`DrivenTable` draws the same table as :class:`MusTable`, but a
+:class:`Driver` (a seat at a classroom server, or a teacher's face-up watch) owns the game, checks and forwards
+the intents, and tells the table when there is something new to show.
+
+The table layer defines only what it needs from such a driver; the classroom layer provides the drivers
+(:mod:`mus_widget.classroom.notebook`), so nothing here knows about servers or connections.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ..i18n.catalogues import default_language
+from .intents import Handler
+from .options import Prefs, check_language
+from .refusal import RefusalError
+from .view_state import messages_for
+from .widget import TableWidget
+
+
+class Host(Protocol):
+    """What a driver may tell its table; always on the kernel's thread (the one that runs the cells)."""
+
+    def changed(self) -> None:
+        """Something new to show (a move, a seña, a chat line, a player coming or going)."""
+
+    def taken(self) -> None:
+        """An intent was taken: the last refusal goes, and the table shows the state as it is."""
+
+    def refuse(self, refusal: RefusalError) -> None:
+        """An intent was refused, perhaps later, when the game's holder answered: show why."""
+
+
+class Driver(Protocol):
+    """The game of a :class:`DrivenTable`: its view, the intents it takes, and its room."""
+
+    def start(self, host: Host) -> None:
+        """Begin telling ``host`` of changes (on the kernel's thread)."""
+
+    def view(self, language: str, version: int, *, coach: bool) -> dict[str, Any]:
+        """The seat's view of the game now, as :func:`~mus_widget.table.view_state.view_state` makes it."""
+        ...
+
+    def room(self, language: str) -> dict[str, Any]:
+        """The room beside the table: ``table`` (its name), ``chat`` (lines of ``seat``, ``name``, ``text``,
+        ``mine``), ``max_chat`` (0: this view may not chat), ``link`` (``open`` or ``lost``), ``note`` (a line
+        about the table, or "")."""
+        ...
+
+    def setup(self) -> dict[str, Any]:
+        """The table's facts for the front end (``seat``, ``names``, ``watching``...); the new-game panel is
+        never offered at a driven table."""
+        ...
+
+    def handlers(self, language: str) -> dict[str, Handler]:
+        """The intents the driver takes, by ``type`` (``act``, ``sena``, ``next_hand``, ``say``...)."""
+        ...
+
+    def close(self) -> None:
+        """No more changes: let the game's holder go."""
+
+
+class DrivenTable(TableWidget):
+    """The table of a game held by ``driver``: the same view as :class:`MusTable` (the seat's cards, the
+    partner's señas ringed, player info, the log) with the room beside it (the chat), and the same refusals in
+    the widget. ``tips``, ``coach`` and ``language`` are the student's own preferences, as at any table."""
+
+    def __init__(self, driver: Driver, *, language: str | None = None, tips: bool = True, coach: bool = False,
+                 **kwargs: Any) -> None:
+        language = default_language() if language is None else language
+        check_language(language)
+        if not isinstance(tips, bool) or not isinstance(coach, bool):
+            raise TypeError("tips and coach are True or False")
+        super().__init__(tips=tips, language=language, coach=coach, pace=0.0, **kwargs)
+        self._driver = driver
+        self._version = 0
+        self.messages = messages_for(language)
+        self.setup = driver.setup()
+        self._sync()
+        self._id = self.model_id
+        self.on_msg(self._on_msg)
+        self.observe(lambda _change: self._sync(), names=["coach"])
+        driver.start(self)
+
+    @property
+    def driver(self) -> Driver:
+        return self._driver
+
+    def close(self) -> None:
+        """Close the table and let its driver go (a served seat's connection closes; the seat stays yours)."""
+        driver = getattr(self, "_driver", None)
+        if driver is not None:
+            driver.close()
+        super().close()
+
+    def __repr__(self) -> str:
+        return f"<DrivenTable {self._driver!r}>"
+
+    # ------------------------------------------------------------------------------------------ the host
+
+    def changed(self) -> None:
+        self._sync()
+
+    def taken(self) -> None:
+        with self.hold_sync():
+            self._clear_error()
+            self._sync()
+
+    def refuse(self, refusal: RefusalError) -> None:
+        self._refuse(refusal)
+
+    # ------------------------------------------------------------------------------------------ intents
+
+    def _handlers(self) -> dict[str, Handler]:
+        return {**self._driver.handlers(self.language), "prefs": self._prefs}
+
+    def _prefs(self, content: dict[str, Any]) -> None:
+        prefs = Prefs.parse(content, self.language)
+        with self.hold_sync():
+            self._clear_error()
+            if prefs.tips is not None:
+                self.tips = prefs.tips
+            if prefs.coach is not None:
+                self.coach = prefs.coach
+            if prefs.language is not None and prefs.language != self.language:
+                self.language = prefs.language
+                self.messages = messages_for(prefs.language)
+            self._sync()
+
+    def _sync(self) -> None:
+        """Send the view and the room as they are now (a trait only syncs when it changed)."""
+        self._version += 1
+        with self.hold_sync():
+            self.state = self._driver.view(self.language, self._version, coach=self.coach)
+            self.room = self._driver.room(self.language)
+
+
+__all__ = ["DrivenTable", "Driver", "Host"]
