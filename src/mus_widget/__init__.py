@@ -9,7 +9,9 @@ The engine (cards, hand evaluation, betting, the game, observations, the count) 
 In a notebook, ``mus_widget.MusTable()`` is the table: the student plays South against three bots;
 ``MusTable.from_scenario(text)`` steps a teacher through a scripted hand (:mod:`mus_widget.teaching.scenarios`);
 ``explain(game)`` says why each lance of the last hand went as it did; ``show_hand``, ``show_deal`` and
-``show_count`` are static pictures for lessons.
+``show_count`` are static pictures for lessons. ``MusTable(server="ws://…", table="3B", name="Ana")`` plays a seat
+of a classroom table, and ``Classroom(server, teacher_key=...)`` is the teacher's view of every table
+(docs/classroom.md).
 """
 
 from typing import TYPE_CHECKING, Any
@@ -40,17 +42,21 @@ from .teaching.explain import Explanation, explain
 from .teaching.pictures import Picture, show_card, show_count, show_deal, show_hand
 
 if TYPE_CHECKING:
-    from .table.widget import MusTable
+    from .tables import Classroom, MusTable
     from .teaching.quiz import Quiz
 
 
 def __getattr__(name: str) -> Any:
-    """``mus_widget.MusTable`` and ``Quiz``, imported on first use so the engine alone never loads the widget
-    stack."""
+    """``mus_widget.MusTable``, ``Classroom`` and ``Quiz``, imported on first use so the engine alone never loads
+    the widget stack."""
     if name == "MusTable":
-        from .table.widget import MusTable
+        from .tables import MusTable
 
         return MusTable
+    if name == "Classroom":
+        from .tables import Classroom
+
+        return Classroom
     if name == "Quiz":
         from .teaching.quiz import Quiz
 
@@ -66,6 +72,7 @@ __all__ = [
     "Action",
     "Betting",
     "Card",
+    "Classroom",
     "CountRow",
     "Event",
     "Exercise",

@@ -1,0 +1,424 @@
+"""A served table in a notebook: ``MusTable(server="ws://…", table="3B", name="Ana")`` plays one seat of a table
+the classroom server holds, with the same table UI as a table of bots; and the teacher's face-up view of any
+table. Both are :class:`~mus_widget.table.driven.DrivenTable` widgets with a driver of this module.
+
+The seat's token is kept in the seat file (:class:`~mus_widget.classroom.live.SeatFile`), so the same call after a
+kernel restart sits the student back in their seat, cards and all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from ..engine.actions import Action
+from ..engine.errors import MalformedActionError
+from ..engine.observation import Observation
+from ..engine.seats import SEATS, team_of
+from ..engine.senas import SENAS
+from ..i18n.catalogues import message
+from ..i18n.names import check_name
+from ..i18n.text import action_text
+from ..table.driven import DrivenTable, Host
+from ..table.intents import Handler, legal_text
+from ..table.refusal import RefusalError, short
+from ..table.view_state import Player, Stage, TableView, view_state
+from ..teaching.coach import Advice, advise, coach_bot
+from .live import Frame, Link, SeatFile, running_loop
+from .protocol import ENGINE_ERRORS, MAX_CHAT, ClassroomError
+
+CHAT_KEPT: Final = 100
+"""Chat lines and table events a view keeps (the latest)."""
+ERRORS: Final = {"flood": "ui.error.room.flood", "chat_too_fast": "ui.error.room.chat_too_fast",
+                 "bad_chat": "ui.error.room.bad_chat"}
+"""The server's refusals a student may cause by playing, by kind; the others say ``ui.error.room.refused``."""
+
+
+def _players(info: Sequence[dict[str, Any]], games_won: Sequence[int], own: int | None,
+             language: str) -> tuple[Player, Player, Player, Player]:
+    """Who sits where, as the table shows it: bots named by their seat, humans by their name and presence."""
+    out = []
+    games = sum(games_won)
+    for seat in SEATS:
+        entry = info[seat] if seat < len(info) else {"kind": "open"}
+        won = games_won[team_of(seat)]
+        kind = entry.get("kind")
+        if kind == "bot":
+            name = message("ui.room.bot", language, seat=message(f"seat.{seat}", language))
+            out.append(Player(name, str(entry.get("level")), games, won))
+        elif kind == "human":
+            presence = ("here" if seat == own else "away" if entry.get("away")
+                        else "here" if entry.get("connected") else "gone")
+            out.append(Player(str(entry.get("name")), None, games, won, presence))
+        else:
+            out.append(Player(message("ui.room.open_seat", language), None, games, won, "open"))
+    return (out[0], out[1], out[2], out[3])
+
+
+def _line(entry: dict[str, Any], language: str, own: int | None) -> dict[str, Any]:
+    """A line of the room for the browser: a chat line as typed (the browser sets it as text), or a table
+    event in the table's language."""
+    if entry["kind"] == "chat":
+        return {"kind": "chat", "seat": entry["seat"], "name": entry["name"], "text": entry["text"],
+                "mine": entry["seat"] is not None and entry["seat"] == own}
+    event = entry["event"]
+    return {"kind": "event", "seat": entry["seat"], "name": entry["name"], "mine": False,
+            "text": message(f"ui.room.event.{event}", language, name=entry["name"])}
+
+
+class _Room:
+    """The chat and table events of one table, as a view of it has heard them."""
+
+    def __init__(self, table: str) -> None:
+        self.table = table
+        self.lines: list[dict[str, Any]] = []
+        self.open = True
+
+    def chat(self, seat: int | None, name: str, text: str) -> None:
+        self.lines = [*self.lines, {"kind": "chat", "seat": seat, "name": name, "text": text}][-CHAT_KEPT:]
+
+    def event(self, frame: Frame) -> None:
+        event = frame.get("event")
+        if event in ("joined", "disconnected", "away", "back"):
+            self.lines = [*self.lines, {"kind": "event", "event": event, "seat": frame.get("seat"),
+                                        "name": str(frame.get("name", ""))}][-CHAT_KEPT:]
+
+    def view(self, language: str, own: int | None, max_chat: int) -> dict[str, Any]:
+        return {"table": self.table, "chat": [_line(e, language, own) for e in self.lines], "max_chat": max_chat,
+                "link": "open" if self.open else "lost"}
+
+
+class SeatDriver:
+    """One seat of a served table, for a :class:`DrivenTable`: the seat's latest observation and players from
+    the server's ``state`` frames, the chat, the count of the last hand (open until Next hand, as at any
+    table), and the intents checked against the observation before they go to the server, which checks them
+    again and has the last word."""
+
+    def __init__(self, url: str, table: str, name: str | None = None, *, seat: int | None = None,
+                 token: str | None = None, seats: SeatFile | None = None) -> None:
+        self.url = url
+        self.seats = SeatFile() if seats is None else seats
+        if name is not None:
+            check_name(name, "name")
+        if token is None and name is not None:
+            token = self.seats.token(url, table, name)
+        self._host: Host | None = None
+        self._observation: Observation | None = None
+        self._players: list[dict[str, Any]] = []
+        self._stage: Stage = "play"
+        self._waiting: int | None = None
+        self._requests: dict[int, str] = {}
+        self._advice: tuple[Observation, Advice] | None = None
+        self.chat_room = _Room(table)
+        self.table, self.name, self.token = table, name, token
+        try:
+            self.link = self._open(seat)
+        except ClassroomError as error:
+            if error.kind != "bad_token" or name is None:
+                raise
+            self.seats.forget(url, table, name)  # a new database, or a seat given up: sit down afresh
+            self.token = None
+            self.link = self._open(seat)
+        joined = self.link.first
+        self.seat: int = joined["seat"]
+        self.name = joined["name"]
+        self.token = joined["token"]
+        self.seats.keep(url, table, self.name, self.seat, self.token)
+        for line in joined.get("chat", []):
+            self.chat_room.chat(line.get("seat"), str(line.get("name", "")), str(line.get("text", "")))
+        for frame in self.link.early:
+            self._frame(frame)
+        self._coach = coach_bot(self.seat)
+
+    def _open(self, seat: int | None) -> Link:
+        def greeting() -> Frame:
+            if self.token is not None:
+                return {"type": "join", "table": self.table, "name": self.name, "seat": None, "token": self.token}
+            return {"type": "join", "table": self.table, "name": self.name, "seat": seat, "token": None}
+
+        return Link(self.url, greeting, self._frame, running_loop())
+
+    def __repr__(self) -> str:
+        return f"<SeatDriver {self.url} table={self.table!r} seat={getattr(self, 'seat', None)} name={self.name!r}>"
+
+    @property
+    def observation(self) -> Observation:
+        """The seat's latest observation, as the server sent it."""
+        if self._observation is None:
+            raise ConnectionError(f"no state from {self.url} yet")
+        return self._observation
+
+    @property
+    def players(self) -> list[dict[str, Any]]:
+        """Who sits where, as the server said last (``kind`` human, bot or open)."""
+        return list(self._players)
+
+    # ------------------------------------------------------------------ the driver
+
+    def start(self, host: Host) -> None:
+        self._host = host
+
+    def close(self) -> None:
+        self._host = None
+        self.link.close()
+
+    def setup(self) -> dict[str, Any]:
+        return {"served": True, "watching": False, "seat": self.seat, "table": self.table}
+
+    def view(self, language: str, version: int, *, coach: bool) -> dict[str, Any]:
+        obs = self.observation
+        players = _players(self._players, obs.games_won, self.seat, language)
+        table = TableView(players=players, language=language, stage=self._stage, version=version,
+                          coach=self._coaching() if coach else None)
+        return view_state(obs, table)
+
+    def room(self, language: str) -> dict[str, Any]:
+        return self.chat_room.view(language, self.seat, MAX_CHAT)
+
+    def handlers(self, language: str) -> dict[str, Handler]:
+        return {"act": lambda c: self._act(c, language), "sena": self._sena, "next_hand": self._next_hand,
+                "say": self._say}
+
+    # ------------------------------------------------------------------ frames from the server
+
+    def _frame(self, frame: Frame) -> None:
+        kind = frame.get("type")
+        if kind == "state":
+            before = self._observation
+            self._observation = Observation.from_dict(frame["observation"])
+            self._players = list(frame.get("players", []))
+            self._waiting = None
+            obs = self._observation
+            if (before is not None and obs.last_hand is not None
+                    and (before.game_number, before.hand_number) != (obs.game_number, obs.hand_number)):
+                self._stage = "count"
+        elif kind == "chat":
+            self.chat_room.chat(frame.get("seat"), str(frame.get("name", "")), str(frame.get("text", "")))
+        elif kind == "table":
+            self.chat_room.event(frame)
+        elif kind == "link":
+            self.chat_room.open = bool(frame.get("open"))
+        elif kind == "joined":  # joined again after the connection came back
+            self.token = frame["token"]
+        elif kind == "error":
+            self._refused(frame)
+            return
+        elif kind == "ok":
+            self._requests.pop(int(frame.get("id") or 0), None)
+            return
+        host = self._host
+        if host is not None:
+            host.changed()
+
+    def _refused(self, frame: Frame) -> None:
+        self._requests.pop(int(frame.get("id") or 0), None)
+        self._waiting = None
+        error = str(frame.get("kind", ""))
+        if error in ENGINE_ERRORS:
+            refusal = RefusalError("ui.error.room.moved_on")
+        elif error in ERRORS:
+            refusal = RefusalError(ERRORS[error], max=MAX_CHAT)
+        else:
+            refusal = RefusalError("ui.error.room.refused", kind=short(error))
+        if self._host is not None:
+            self._host.refuse(refusal)
+
+    # ------------------------------------------------------------------ intents
+
+    def _send(self, kind: str, fields: dict[str, Any]) -> int:
+        request_id = self.link.next_id()
+        try:
+            self.link.send({"type": kind, "id": request_id, **fields})
+        except ConnectionError:
+            raise RefusalError("ui.error.room.offline") from None
+        self._requests[request_id] = kind
+        return request_id
+
+    def _playing(self) -> Observation:
+        obs = self.observation
+        if obs.is_over:
+            raise RefusalError("ui.error.room.over")
+        if self._stage == "count":
+            raise RefusalError("ui.error.count_open")
+        return obs
+
+    def _act(self, content: dict[str, Any], language: str) -> None:
+        raw = content.get("action")
+        if not isinstance(raw, str) or len(raw) > 80:
+            raise RefusalError("ui.error.malformed", action=short(raw))
+        try:
+            action = Action.parse(raw)
+        except MalformedActionError:
+            raise RefusalError("ui.error.malformed", action=short(raw)) from None
+        obs = self._playing()
+        if obs.to_move != self.seat:
+            name = "—" if obs.to_move is None else self._name(obs.to_move, language)
+            raise RefusalError("ui.error.not_your_turn", name=name)
+        if str(action) not in obs.legal_actions:
+            raise RefusalError("ui.error.illegal", action=action_text(action, language),
+                               legal=legal_text(obs.phase, obs.betting, obs.legal_actions, language))
+        if self._waiting is not None:
+            raise RefusalError("ui.error.room.wait")
+        self._waiting = self._send("act", {"action": str(action)})
+        if self._host is not None:
+            self._host.taken()
+
+    def _sena(self, content: dict[str, Any]) -> None:
+        sena_id = content.get("sena")
+        if not isinstance(sena_id, str) or sena_id not in SENAS:
+            raise RefusalError("ui.error.sena", sena=short(sena_id))
+        self._playing()
+        self._send("sena", {"sena": sena_id})
+        if self._host is not None:
+            self._host.taken()
+
+    def _next_hand(self, _content: dict[str, Any]) -> None:
+        if self._stage != "count":
+            raise RefusalError("ui.error.no_count")
+        self._stage = "play"
+        if self._host is not None:
+            self._host.taken()
+
+    def _say(self, content: dict[str, Any]) -> None:
+        text = content.get("text")
+        if not isinstance(text, str) or not text.strip() or len(text.strip()) > MAX_CHAT:
+            raise RefusalError("ui.error.room.bad_chat", max=MAX_CHAT)
+        self._send("say", {"text": text.strip()})
+        if self._host is not None:
+            self._host.taken()
+
+    def _name(self, seat: int, language: str) -> str:
+        obs = self.observation
+        return _players(self._players, obs.games_won, self.seat, language)[seat].name
+
+    def _coaching(self) -> Advice | None:
+        obs = self._observation
+        if obs is None or self._stage != "play" or obs.to_move != self.seat or obs.is_over:
+            return None
+        if self._advice is None or self._advice[0] is not obs:
+            self._advice = (obs, advise(obs, self._coach))
+        return self._advice[1]
+
+
+class WatchDriver:
+    """A teacher's face-up view of a served table, for a :class:`DrivenTable`: all four observations from the
+    server's ``face_up`` frames, every hand shown, nobody's turn offered, the chat read-only."""
+
+    def __init__(self, url: str, table: str, *, teacher_key: str) -> None:
+        self.url = url
+        self.table = table
+        self._host: Host | None = None
+        self.chat_room = _Room(table)
+        self._face: Frame = {}
+        self.link = Link(url, lambda: {"type": "watch", "table": table, "teacher_key": teacher_key}, self._frame,
+                         running_loop())
+        self._face = self.link.first
+        for frame in self.link.early:
+            self._frame(frame)
+
+    def __repr__(self) -> str:
+        return f"<WatchDriver {self.url} table={self.table!r}>"
+
+    def observations(self) -> list[Observation]:
+        """What each seat sees now (together, the table face up)."""
+        return [Observation.from_dict(o) for o in self._face["observations"]]
+
+    @property
+    def players(self) -> list[dict[str, Any]]:
+        return list(self._face.get("players", []))
+
+    def start(self, host: Host) -> None:
+        self._host = host
+
+    def close(self) -> None:
+        self._host = None
+        self.link.close()
+
+    def setup(self) -> dict[str, Any]:
+        return {"served": True, "watching": True, "seat": 0, "table": self.table}
+
+    def view(self, language: str, version: int, *, coach: bool) -> dict[str, Any]:
+        observations = self.observations()
+        first = observations[0]
+        players = _players(self.players, first.games_won, None, language)
+        hands = tuple(o.hand for o in observations)
+        return view_state(first, TableView(players=players, language=language, version=version, reveal=hands,
+                                           watch=True))
+
+    def room(self, language: str) -> dict[str, Any]:
+        return self.chat_room.view(language, None, 0)
+
+    def handlers(self, language: str) -> dict[str, Handler]:
+        return {}
+
+    def _frame(self, frame: Frame) -> None:
+        kind = frame.get("type")
+        if kind == "face_up":
+            if int(frame.get("seq", -1)) >= int(self._face.get("seq", -1)):
+                self._face = frame
+        elif kind == "chat":
+            self.chat_room.chat(frame.get("seat"), str(frame.get("name", "")), str(frame.get("text", "")))
+        elif kind == "table":
+            self.chat_room.event(frame)
+        elif kind == "link":
+            self.chat_room.open = bool(frame.get("open"))
+        else:
+            return
+        if self._host is not None:
+            self._host.changed()
+
+
+class ServedTable(DrivenTable):
+    """A seat of a served table in a notebook (what ``mus_widget.MusTable(server=..., table=..., name=...)``
+    returns); see :func:`served_table`."""
+
+    _driver: SeatDriver
+
+    @property
+    def seat(self) -> int:
+        """This student's seat at the table."""
+        return self._driver.seat
+
+    @property
+    def observation(self) -> Observation:
+        """The seat's latest observation, as the server sent it (the server holds the game)."""
+        return self._driver.observation
+
+    @property
+    def token(self) -> str:
+        """The seat's secret: ``MusTable(server=..., table=..., token=...)`` sits you back here (the seat file
+        keeps it for you)."""
+        return self._driver.token or ""
+
+    def __repr__(self) -> str:
+        d = self._driver
+        return f"<ServedTable {d.url} table={d.table!r} seat={d.seat} name={d.name!r}>"
+
+
+class FaceUpTable(DrivenTable):
+    """A teacher's face-up, read-only view of a served table (:meth:`Classroom.follow`)."""
+
+    _driver: WatchDriver
+
+    def __repr__(self) -> str:
+        return f"<FaceUpTable {self._driver.url} table={self._driver.table!r}>"
+
+
+def served_table(server: str, table: str, name: str | None = None, *, seat: int | None = None,
+                 token: str | None = None, seats: SeatFile | None = None, **options: Any) -> ServedTable:
+    """Sit at ``table`` of the classroom server ``server`` (``ws://…``) as ``name`` and play there with the
+    table UI. The first time, a free seat (or ``seat``); afterwards, and after a kernel restart, the same seat
+    again, by the token the seat file keeps for ``server``, ``table`` and ``name`` (or by ``token``). Options:
+    ``language``, ``tips``, ``coach`` as at any table; the rules, the bots and the seed are the table's, set
+    by the teacher. Raises :class:`ClassroomError` (``unknown_table``, ``table_full``, ``seat_taken``...) and
+    :class:`ConnectionError` when the server cannot be reached."""
+    unknown = set(options) - {"language", "tips", "coach"}
+    if unknown:
+        raise TypeError(f"a served table takes language, tips and coach; the rest is the table's: {sorted(unknown)}")
+    if name is None and token is None:
+        raise TypeError("a served table needs the player's name (or the seat's token)")
+    driver = SeatDriver(server, table, name, seat=seat, token=token, seats=seats)
+    return ServedTable(driver, **options)
+
+
+__all__ = ["FaceUpTable", "SeatDriver", "ServedTable", "WatchDriver", "served_table"]

@@ -1,0 +1,206 @@
+"""The teacher's view of a classroom: ``mw.Classroom(server, teacher_key=...)`` lists every table of the server
+(its seats, players human, bot or away, the scores and whose turn it is), updated live, and opens any table face
+up below the list for the teacher to follow (:class:`~mus_widget.classroom.notebook.FaceUpTable`).
+
+The list asks the server for the tables' summaries once a second over one connection (the kernel's loop
+sends the request; the answers come back like every frame, through :class:`~mus_widget.classroom.live.Link`).
+It is made of ipywidgets (a list of rows, each an escaped HTML summary and a button), so it shows wherever
+ipywidgets do: JupyterLab, Notebook 7, VS Code, Colab.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from typing import Any, Final
+
+import ipywidgets
+
+from ..i18n.catalogues import default_language, message
+from ..table.options import check_language
+from .live import Frame, Link, running_loop
+from .notebook import FaceUpTable, WatchDriver, _players
+
+EVERY: Final = 1.0
+"""Seconds between two updates of the list."""
+
+STYLE: Final = """<style>
+.mus-classroom-row{border:1px solid var(--jp-border-color1,#ccc);border-radius:6px;padding:6px 10px;margin:4px 0;
+  color:var(--jp-ui-font-color1,#222);background:var(--jp-layout-color1,#fff)}
+.mus-classroom-row table{border-collapse:collapse;margin:4px 0}
+.mus-classroom-row td,.mus-classroom-row th{padding:1px 10px 1px 0;text-align:left}
+.mus-classroom-row .mus-classroom-turn td{font-weight:bold}
+.mus-classroom-muted{color:var(--jp-ui-font-color2,#666)}
+</style>"""
+
+
+def _text(language: str, message_id: str, **values: object) -> str:
+    return html.escape(message(message_id, language, **values))
+
+
+def table_html(summary: dict[str, Any], language: str) -> str:
+    """One table of the list, as escaped HTML: its name, game and hand, the scores by team, and a row per seat
+    (the player, what they are) with the seat to move in bold."""
+    info = summary.get("players", [])
+    players = _players(info, summary.get("games_won", [0, 0]), None, language)
+    scores, won = summary.get("scores", [0, 0]), summary.get("games_won", [0, 0])
+    teams = [message("ui.team", language, a=players[a].name, b=players[b].name) for a, b in ((0, 2), (1, 3))]
+    to_move = summary.get("to_move")
+    if summary.get("is_over"):
+        winner = summary.get("winner")
+        turn = _text(language, "ui.classroom.over", team=teams[winner] if winner in (0, 1) else "—")
+    elif to_move in (0, 1, 2, 3):
+        turn = _text(language, "ui.classroom.turn", name=players[to_move].name)
+    else:
+        turn = ""
+    rows = []
+    for seat, player in enumerate(players):
+        entry = info[seat] if seat < len(info) else {"kind": "open"}
+        if entry.get("kind") == "bot":
+            status = _text(language, "ui.classroom.bot", level=message(f"ui.level.{player.level}", language))
+        else:
+            status = _text(language, f"ui.classroom.{player.presence or 'open'}")
+        mark = ' class="mus-classroom-turn"' if seat == to_move and not summary.get("is_over") else ""
+        rows.append(f'<tr{mark} data-seat="{seat}"><td>{_text(language, f"seat.{seat}")}</td>'
+                    f"<td>{html.escape(player.name)}</td><td>{status}</td></tr>")
+    score = " · ".join(f"{html.escape(teams[t])}: <strong>{int(scores[t])}</strong>" for t in (0, 1))
+    return (
+        f'<div class="mus-classroom-summary" data-table="{html.escape(str(summary.get("table")), quote=True)}">'
+        f'<strong>{_text(language, "ui.classroom.table", table=summary.get("table"))}</strong> · '
+        f'<span class="mus-classroom-muted">'
+        f'{_text(language, "ui.hand_number", game=summary.get("game_number"), hand=summary.get("hand_number"))} · '
+        f'{_text(language, "ui.games_won", a=int(won[0]), b=int(won[1]))}</span><br>'
+        f'<span class="mus-classroom-score">{score}</span> · <span class="mus-classroom-to-move">{turn}</span>'
+        f'<table><thead><tr><th>{_text(language, "ui.classroom.seat")}</th>'
+        f'<th>{_text(language, "ui.classroom.player")}</th><th>{_text(language, "ui.classroom.status")}</th></tr>'
+        f'</thead><tbody>{"".join(rows)}</tbody></table></div>'
+    )
+
+
+class Classroom(ipywidgets.VBox):  # type: ignore[misc]
+    """Every table of the classroom server ``server``, live, for the teacher (``teacher_key`` is the server's
+    ``--teacher-key``); "Follow face up" (or :meth:`follow`) shows a table below the list with every hand face
+    up, read-only, as it is played. ``language`` is that of every text (default: the kernel's locale)."""
+
+    def __init__(self, server: str, *, teacher_key: str, language: str | None = None, every: float = EVERY,
+                 **kwargs: Any) -> None:
+        language = default_language() if language is None else language
+        check_language(language)
+        super().__init__(**kwargs)
+        self.add_class("mus-classroom")
+        self.server = server
+        self.language = language
+        self._key = teacher_key
+        self._every = every
+        self._loop = running_loop()
+        self._timer: asyncio.TimerHandle | None = None
+        self._rows: dict[str, tuple[ipywidgets.HTML, ipywidgets.Button, ipywidgets.VBox]] = {}
+        self._summaries: list[dict[str, Any]] = []
+        self.following: FaceUpTable | None = None
+        self._head = ipywidgets.HTML()
+        self._list = ipywidgets.VBox()
+        self._list.add_class("mus-classroom-list")
+        self._below = ipywidgets.VBox()
+        self._closed = False
+        self.link = Link(server, lambda: {"type": "list", "teacher_key": teacher_key}, self._frame, self._loop)
+        self._show(self.link.first.get("tables", []))
+        self.children = [self._head, self._list, self._below]
+        self._schedule()
+
+    def __repr__(self) -> str:
+        return f"<Classroom {self.server} tables={len(self._summaries)}>"
+
+    @property
+    def tables(self) -> list[dict[str, Any]]:
+        """The tables' summaries as the server last sent them (``remote.tables``'s format)."""
+        return list(self._summaries)
+
+    def refresh(self) -> None:
+        """Ask the server for the tables now (the list also asks by itself, once a second, in a kernel)."""
+        try:
+            self.link.send({"type": "list", "teacher_key": self._key, "id": self.link.next_id()})
+        except ConnectionError:
+            self._head.value = STYLE + f'<p class="mus-classroom-lost">{_text(self.language, "ui.room.lost")}</p>'
+
+    def follow(self, table: str) -> FaceUpTable:
+        """Follow ``table`` face up below the list (the table before it, if any, is let go); returns its view."""
+        if self.following is not None:
+            self.following.close()
+        view = FaceUpTable(WatchDriver(self.server, table, teacher_key=self._key), language=self.language,
+                           tips=False)
+        self.following = view
+        close = ipywidgets.Button(description=message("ui.classroom.stop", self.language))
+        close.add_class("mus-classroom-stop")
+        close.on_click(lambda _button: self.stop_following())
+        self._below.children = [close, view]
+        return view
+
+    def stop_following(self) -> None:
+        if self.following is not None:
+            self.following.close()
+            self.following = None
+        self._below.children = []
+
+    def close(self) -> None:
+        """Stop the updates, close the connections and the view."""
+        self._closed = True
+        timer = getattr(self, "_timer", None)
+        if timer is not None:
+            timer.cancel()
+        link = getattr(self, "link", None)  # None when __init__ could not reach the server
+        if link is not None:
+            link.close()
+        if hasattr(self, "_below"):
+            self.stop_following()
+        for widgets in getattr(self, "_rows", {}).values():
+            for widget in widgets:
+                widget.close()
+        super().close()
+
+    # ------------------------------------------------------------------ updates
+
+    def _schedule(self) -> None:
+        if self._loop is not None and not self._closed:
+            self._timer = self._loop.call_later(self._every, self._tick)
+
+    def _tick(self) -> None:
+        self._timer = None
+        if self._closed:
+            return
+        self.refresh()
+        self._schedule()
+
+    def _frame(self, frame: Frame) -> None:
+        if frame.get("type") == "tables":
+            self._show(frame.get("tables", []))
+        elif frame.get("type") == "link":
+            self._show(self._summaries, lost=not frame.get("open"))
+
+    def _show(self, summaries: list[dict[str, Any]], lost: bool = False) -> None:
+        language = self.language
+        self._summaries = list(summaries)
+        head = _text(language, "ui.classroom.title", count=len(summaries), server=self.server)
+        note = f'<p class="mus-classroom-lost">{_text(language, "ui.room.lost")}</p>' if lost else ""
+        empty = "" if summaries else f'<p class="mus-classroom-muted">{_text(language, "ui.classroom.none")}</p>'
+        self._head.value = f'{STYLE}<h3 class="mus-classroom-title">{head}</h3>{note}{empty}'
+        rows = []
+        for summary in summaries:
+            name = str(summary.get("table"))
+            if name not in self._rows:
+                button = ipywidgets.Button(description=message("ui.classroom.follow", language))
+                button.add_class("mus-classroom-follow")
+                button.on_click(lambda _button, name=name: self.follow(name))
+                summary_html = ipywidgets.HTML()
+                row = ipywidgets.VBox([summary_html, button])
+                row.add_class("mus-classroom-row")
+                self._rows[name] = (summary_html, button, row)
+            summary_html, _, row = self._rows[name]
+            value = table_html(summary, language)
+            if summary_html.value != value:
+                summary_html.value = value
+            rows.append(row)
+        if list(self._list.children) != rows:
+            self._list.children = rows
+
+
+__all__ = ["Classroom", "table_html"]
