@@ -472,7 +472,7 @@ class ClassroomServer:
         table = self.table(frame)
         session.table = table
         table.watchers.add(session.connection)
-        return {**self.face_up(table), "id": frame.get("id")}
+        return {**self.face_up(table), "id": frame.get("id"), "chat": table.chat[-CHAT_HISTORY:]}
 
     async def seat_request(self, session: Session, frame: dict[str, Any]) -> dict[str, Any]:
         table, seat = session.table, session.seat
