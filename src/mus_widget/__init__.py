@@ -42,7 +42,8 @@ from .teaching.explain import Explanation, explain
 from .teaching.pictures import Picture, show_card, show_count, show_deal, show_hand
 
 if TYPE_CHECKING:
-    from .tables import Classroom, MusTable
+    from .classroom.teacher import Classroom
+    from .tables import MusTable
     from .teaching.quiz import Quiz
 
 
@@ -54,7 +55,7 @@ def __getattr__(name: str) -> Any:
 
         return MusTable
     if name == "Classroom":
-        from .tables import Classroom
+        from .classroom.teacher import Classroom
 
         return Classroom
     if name == "Quiz":

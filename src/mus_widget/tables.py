@@ -1,5 +1,4 @@
-"""The notebook's tables under their short names: ``mus_widget.MusTable`` (three bots, or with ``server=`` a seat
-of a classroom table) and ``mus_widget.Classroom`` (the teacher's view of every served table).
+"""``mus_widget.MusTable``: the table of three bots, or with ``server=`` a seat of a classroom table.
 
 A facade above the layers: the table layer never imports the classroom, and the classroom (which needs
 ``websockets``) is imported only when a table is served.
@@ -13,7 +12,6 @@ from .table.widget import MusTable as _LocalTable
 
 if TYPE_CHECKING:
     from .classroom.notebook import ServedTable
-    from .classroom.teacher import Classroom as _Classroom
 
 
 class MusTable(_LocalTable):
@@ -48,11 +46,4 @@ def _served(server: str, table: str, name: str | None, **options: Any) -> Served
     return served_table(server, table, name, **options)
 
 
-def Classroom(server: str, *, teacher_key: str, **options: Any) -> _Classroom:  # noqa: N802  (a widget's name)
-    """The teacher's view of the classroom server ``server``: :class:`mus_widget.classroom.teacher.Classroom`."""
-    from .classroom.teacher import Classroom as Teacher
-
-    return Teacher(server, teacher_key=teacher_key, **options)
-
-
-__all__ = ["Classroom", "MusTable"]
+__all__ = ["MusTable"]

@@ -107,7 +107,8 @@ class Link:
 
     def _connect(self) -> ClientConnection:
         try:
-            ws = connect(self.url, proxy=None, compression=None, open_timeout=CONNECT_TIMEOUT, max_size=2**22)
+            ws = connect(self.url, proxy=None, compression=None, open_timeout=CONNECT_TIMEOUT, max_size=2**22,
+                         legacy=True)
         except InvalidURI as error:
             raise ValueError(f"{self.url!r} is not a ws:// address: {error}") from None
         except (OSError, InvalidHandshake, TimeoutError) as error:

@@ -24,7 +24,7 @@ from ..table.intents import Handler, legal_text
 from ..table.refusal import RefusalError, short
 from ..table.view_state import Player, Stage, TableView, view_state
 from ..teaching.coach import Advice, advise, coach_bot
-from .live import Frame, Link, SeatFile, running_loop
+from .live import Frame, Link, SeatFile, running_loop, seat_key
 from .protocol import ENGINE_ERRORS, MAX_CHAT, ClassroomError
 
 CHAT_KEPT: Final = 100
@@ -51,7 +51,8 @@ def _players(info: Sequence[dict[str, Any]], games_won: Sequence[int], own: int 
                         else "here" if entry.get("connected") else "gone")
             out.append(Player(str(entry.get("name")), None, games, won, presence))
         else:
-            out.append(Player(message("ui.room.open_seat", language), None, games, won, "open"))
+            name = message("ui.room.open_seat", language, seat=message(f"seat.{seat}", language))
+            out.append(Player(name, None, games, won, "open"))
     return (out[0], out[1], out[2], out[3])
 
 
@@ -313,6 +314,8 @@ class WatchDriver:
         self.link = Link(url, lambda: {"type": "watch", "table": table, "teacher_key": teacher_key}, self._frame,
                          running_loop())
         self._face = self.link.first
+        for line in self._face.get("chat", []):
+            self.chat_room.chat(line.get("seat"), str(line.get("name", "")), str(line.get("text", "")))
         for frame in self.link.early:
             self._frame(frame)
 
@@ -390,6 +393,15 @@ class ServedTable(DrivenTable):
         keeps it for you)."""
         return self._driver.token or ""
 
+    def close(self) -> None:
+        """Close the view and its connection; the seat stays yours (a bot plays it if you stay away)."""
+        driver = getattr(self, "_driver", None)
+        if driver is not None and driver.name is not None:
+            key = seat_key(driver.url, driver.table, driver.name)
+            if _OPEN.get(key) is self:
+                del _OPEN[key]
+        super().close()
+
     def __repr__(self) -> str:
         d = self._driver
         return f"<ServedTable {d.url} table={d.table!r} seat={d.seat} name={d.name!r}>"
@@ -417,8 +429,23 @@ def served_table(server: str, table: str, name: str | None = None, *, seat: int 
         raise TypeError(f"a served table takes language, tips and coach; the rest is the table's: {sorted(unknown)}")
     if name is None and token is None:
         raise TypeError("a served table needs the player's name (or the seat's token)")
+    if name is not None:
+        _close_open(seat_key(server, table, name))
     driver = SeatDriver(server, table, name, seat=seat, token=token, seats=seats)
-    return ServedTable(driver, **options)
+    served = ServedTable(driver, **options)
+    _OPEN[seat_key(server, table, driver.name or "")] = served
+    return served
+
+
+_OPEN: dict[str, ServedTable] = {}
+"""The served table of each seat in this kernel: running the cell again closes the one it made before (its
+connection would otherwise live on), as does :meth:`ServedTable.close`."""
+
+
+def _close_open(key: str) -> None:
+    table = _OPEN.pop(key, None)
+    if table is not None:
+        table.close()
 
 
 __all__ = ["FaceUpTable", "SeatDriver", "ServedTable", "WatchDriver", "served_table"]
