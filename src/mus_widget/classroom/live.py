@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import logging
 import os
 import sys
 import threading
@@ -18,10 +19,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import InvalidURI, WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
 from .protocol import ClassroomError, encode, error_from_frame
+
+log = logging.getLogger(__name__)
 
 CONNECT_TIMEOUT = 5.0
 """Seconds to wait for the server when (re)connecting, and for the answer to the greeting."""
@@ -89,7 +92,7 @@ class Link:
             raise ConnectionError(f"not connected to {self.url}")
         try:
             ws.send(encode(frame))
-        except (ConnectionClosed, OSError) as error:
+        except (WebSocketException, OSError) as error:
             raise ConnectionError(f"the connection to {self.url} dropped: {error}") from None
 
     def close(self) -> None:
@@ -111,10 +114,14 @@ class Link:
                          legacy=True)
         except InvalidURI as error:
             raise ValueError(f"{self.url!r} is not a ws:// address: {error}") from None
-        except (OSError, InvalidHandshake, TimeoutError) as error:
+        except (OSError, WebSocketException, TimeoutError) as error:
             raise ConnectionError(f"cannot reach the classroom server at {self.url}: {error}") from None
         self.greet_id = self.next_id()
-        ws.send(encode({**self._greeting(), "id": self.greet_id}))
+        try:
+            ws.send(encode({**self._greeting(), "id": self.greet_id}))
+        except (OSError, WebSocketException) as error:
+            ws.close()
+            raise ConnectionError(f"the connection to {self.url} dropped at once: {error}") from None
         with self._lock:
             self._ws = ws
         if self._closed.is_set():  # closed meanwhile: this connection is not wanted
@@ -127,7 +134,7 @@ class Link:
             if ws is None:
                 try:
                     ws = self._connect()
-                except (ConnectionError, ValueError):
+                except (ConnectionError, ValueError):  # the server is not back yet: try again soon
                     self._closed.wait(RETRY[min(attempts, len(RETRY) - 1)])
                     attempts += 1
                     continue
@@ -160,7 +167,7 @@ class Link:
                     self.early.append(frame)
                     continue
                 self._hand(frame)
-        except (ConnectionClosed, OSError, ValueError):
+        except (WebSocketException, OSError, ValueError):
             pass
         finally:
             with contextlib.suppress(Exception):
@@ -170,7 +177,7 @@ class Link:
         if self._closed.is_set():
             return
         if self._loop is None:
-            self._deliver(frame)
+            self._deliver_open(frame)
             return
         try:
             self._loop.call_soon_threadsafe(self._deliver_open, frame)
@@ -178,8 +185,12 @@ class Link:
             self._closed.set()
 
     def _deliver_open(self, frame: Frame) -> None:
-        if not self._closed.is_set():
+        if self._closed.is_set():
+            return
+        try:
             self._deliver(frame)
+        except Exception:  # a frame the view could not take must not stop the link (nor the kernel's loop)
+            log.exception("a frame from %s could not be shown: %.200r", self.url, frame)
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:

@@ -108,7 +108,6 @@ class SeatDriver:
         self._players: list[dict[str, Any]] = []
         self._stage: Stage = "play"
         self._waiting: int | None = None
-        self._requests: dict[int, str] = {}
         self._advice: tuple[Observation, Advice] | None = None
         self.chat_room = _Room(table)
         self.table, self.name, self.token = table, name, token
@@ -204,15 +203,13 @@ class SeatDriver:
         elif kind == "error":
             self._refused(frame)
             return
-        elif kind == "ok":
-            self._requests.pop(int(frame.get("id") or 0), None)
+        elif kind == "ok":  # what it changed comes in its own frames
             return
         host = self._host
         if host is not None:
             host.changed()
 
     def _refused(self, frame: Frame) -> None:
-        self._requests.pop(int(frame.get("id") or 0), None)
         self._waiting = None
         error = str(frame.get("kind", ""))
         if error in ENGINE_ERRORS:
@@ -232,7 +229,6 @@ class SeatDriver:
             self.link.send({"type": kind, "id": request_id, **fields})
         except ConnectionError:
             raise RefusalError("ui.error.room.offline") from None
-        self._requests[request_id] = kind
         return request_id
 
     def _playing(self) -> Observation:
