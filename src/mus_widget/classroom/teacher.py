@@ -63,7 +63,7 @@ def table_html(summary: dict[str, Any], language: str) -> str:
         mark = ' class="mus-classroom-turn"' if seat == to_move and not summary.get("is_over") else ""
         rows.append(f'<tr{mark} data-seat="{seat}"><td>{_text(language, f"seat.{seat}")}</td>'
                     f"<td>{html.escape(player.name)}</td><td>{status}</td></tr>")
-    score = " · ".join(f"{html.escape(teams[t])}: <strong>{int(scores[t])}</strong>" for t in (0, 1))
+    score = " · ".join(_text(language, "ui.classroom.score", team=teams[t], points=int(scores[t])) for t in (0, 1))
     return (
         f'<div class="mus-classroom-summary" data-table="{html.escape(str(summary.get("table")), quote=True)}">'
         f'<strong>{_text(language, "ui.classroom.table", table=summary.get("table"))}</strong> · '

@@ -544,6 +544,7 @@ EN.update({
     "ui.classroom.away": "Away: a bot plays for them",
     "ui.classroom.open": "Free seat",
     "ui.classroom.bot": "Bot: {level}",
+    "ui.classroom.score": "{team}: {points}",
     "ui.classroom.turn": "To move: {name}",
     "ui.classroom.over": "Match over: {team} won",
     "ui.classroom.follow": "Follow face up",
