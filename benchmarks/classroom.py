@@ -1,13 +1,19 @@
 """Classroom server load: many tables of four scripted clients on localhost, each playing a whole match.
 
-    python benchmarks/classroom.py --tables 50 [--bot-tables 5]
+    python benchmarks/classroom.py --tables 50 [--think 0] [--client-processes 2] [--bot-tables 5]
 
-Starts ``python -m mus_widget.serve`` on a free port of 127.0.0.1 with a fresh database, creates the tables,
-connects four clients per table (all in this process, on one asyncio loop) and lets them play careless legal
-moves to the end of the match. The latency of a move is from the moment its client sends it to the moment the
-last of the table's four seats has received the state that shows it. ``--bot-tables`` adds tables of one client
-and three expert bots, whose thinking shares the server with the measured tables. Prints one JSON line:
-``{"tables": 50, "clients": 200, "actions": n, "p50_ms": a, "p95_ms": b, "errors": 0, ...}``.
+Starts ``python -m mus_widget.serve`` on a free port of 127.0.0.1 with a fresh database, creates the tables and
+connects four clients per table. The clients run in ``--client-processes`` processes of their own (a table's
+four seats in the same one), so the server's process does nothing but serve; on a machine of two cores they
+still share the cores with it, and with whatever else runs. Each client plays careless legal moves to the end
+of the match, ``--think`` seconds (on average, drawn from an exponential law) after its turn comes; 0 plays
+flat out, every table moving again the moment it can, which measures throughput more than latency.
+
+The latency of a move is from the moment its client sends it to the moment the last of the table's four seats
+has received the state frame that shows it (stamped as the frame arrives, before it is parsed).
+``--bot-tables`` adds tables of one client and three expert bots, whose thinking shares the machine with the
+measured tables. Prints one JSON line: ``{"tables": 50, "clients": 200, "actions": n, "p50_ms": a, "p95_ms": b,
+"errors": 0, ...}`` with the server's CPU time per move and the machine's load average when it began.
 """
 
 from __future__ import annotations
@@ -15,6 +21,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
+import os
 import random
 import socket
 import statistics
@@ -23,12 +31,15 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
 KEY = "benchmark-key"
+TIMEOUT = 900.0
+"""Seconds the measured matches may take in all."""
 
 
 def careless(legal: list[str], rng: random.Random) -> str:
@@ -39,14 +50,14 @@ def careless(legal: list[str], rng: random.Random) -> str:
     return rng.choices(legal, weights)[0]
 
 
+@dataclass
 class Meter:
     """Send times of moves and the arrival of the states that show them, per table and ``seq``."""
 
-    def __init__(self) -> None:
-        self.sent: dict[tuple[str, int], float] = {}
-        self.arrived: dict[tuple[str, int], list[float]] = defaultdict(list)
-        self.errors: list[str] = []
-        self.actions = 0
+    sent: dict[tuple[str, int], float] = field(default_factory=dict)
+    arrived: dict[tuple[str, int], list[float]] = field(default_factory=lambda: defaultdict(list))
+    errors: list[str] = field(default_factory=list)
+    actions: int = 0
 
     def latencies_ms(self, seats: int = 4) -> list[float]:
         out = []
@@ -65,7 +76,7 @@ async def request(ws: ClientConnection, frame: dict[str, Any]) -> dict[str, Any]
     return reply
 
 
-async def client(url: str, table: str, name: str, *, meter: Meter | None, rng: random.Random,
+async def client(url: str, table: str, name: str, *, meter: Meter | None, rng: random.Random, think: float,
                  start: asyncio.Event) -> None:
     async with connect(url, compression=None, max_size=2**22, proxy=None) as ws:
         await ws.send(json.dumps({"type": "join", "table": table, "name": name, "id": 1}))
@@ -75,29 +86,87 @@ async def client(url: str, table: str, name: str, *, meter: Meter | None, rng: r
         state: dict[str, Any] | None = None
         await start.wait()
         async for message in ws:
+            now = time.perf_counter()
             frame = json.loads(message)
             kind = frame.get("type")
             if kind == "joined":
                 seat = frame["seat"]
             elif kind == "error":
                 (meter or Meter()).errors.append(f"{table} {name}: {frame['kind']}: {frame['message']}")
-            elif kind == "state" and frame["seq"] > seen:
-                seen = frame["seq"]
-                state = frame
-                if meter is not None:
-                    meter.arrived[(table, seen)].append(time.perf_counter())
+            elif kind == "state" and frame["seq"] >= seen:
+                state = frame  # the same seq again when someone joins: who sits where changed
+                if frame["seq"] > seen:
+                    seen = frame["seq"]
+                    if meter is not None:
+                        meter.arrived[(table, seen)].append(now)
             if state is None or seat is None:
                 continue
             obs = state["observation"]
             if obs["is_over"]:
                 return
-            if obs["to_move"] == seat and obs["legal_actions"] and acted < seen:
+            seated = all(p["kind"] != "open" for p in state["players"])  # nobody misses a move
+            if seated and obs["to_move"] == seat and obs["legal_actions"] and acted < seen:
                 acted = seen
                 action = careless(obs["legal_actions"], rng)
+                if think > 0:
+                    await asyncio.sleep(rng.expovariate(1 / think))
                 if meter is not None:
                     meter.sent[(table, seen + 1)] = time.perf_counter()
                     meter.actions += 1
                 await ws.send(json.dumps({"type": "act", "action": action, "id": seen + 2}))
+
+
+async def play(url: str, tables: list[str], bot_tables: list[str], *, seed: int, think: float,
+               begin_at: float) -> dict[str, Any]:
+    """One client process's share: four clients at each of ``tables``, one at each of ``bot_tables``."""
+    meter = Meter()
+    start = asyncio.Event()
+    rng = random.Random(seed)
+    tasks = [asyncio.create_task(client(url, t, f"{t}-{s}", meter=meter, rng=random.Random(rng.random()),
+                                        think=think, start=start))
+             for t in tables for s in range(4)]
+    tasks += [asyncio.create_task(client(url, t, f"{t}-0", meter=None, rng=random.Random(rng.random()),
+                                         think=think, start=start))
+              for t in bot_tables]
+    await asyncio.sleep(max(0.0, begin_at - time.time()))
+    began = time.perf_counter()
+    start.set()
+    done, pending = await asyncio.wait(tasks[: len(tables) * 4], timeout=TIMEOUT)
+    elapsed = time.perf_counter() - began
+    for task in pending:
+        meter.errors.append("a client did not finish its match")
+        task.cancel()
+    for task in done:
+        if task.exception() is not None:
+            meter.errors.append(repr(task.exception()))
+    for task in tasks[len(tables) * 4:]:
+        task.cancel()
+    latencies = meter.latencies_ms()
+    return {"latencies": latencies, "errors": meter.errors, "actions": meter.actions, "elapsed": elapsed}
+
+
+def client_process(url: str, tables: list[str], bot_tables: list[str], options: dict[str, float], out: Any) -> None:
+    """A process of clients: plays its share and sends back what it measured."""
+    out.send(asyncio.run(play(url, tables, bot_tables, seed=int(options["seed"]), think=options["think"],
+                              begin_at=options["begin_at"])))
+    out.close()
+
+
+async def create_tables(url: str, tables: int, bot_tables: int, seed: int) -> None:
+    creates = [{"type": "create", "table": f"T{t}", "seed": seed + t, "teacher_key": KEY} for t in range(tables)]
+    creates += [{"type": "create", "table": f"B{t}", "seed": seed + 1000 + t, "teacher_key": KEY,
+                 "bots": {"1": "expert", "2": "expert", "3": "expert"}} for t in range(bot_tables)]
+    for first in range(0, len(creates), 30):  # a connection's burst is 40 frames
+        async with connect(url, proxy=None) as admin:
+            for frame in creates[first:first + 30]:
+                reply = await request(admin, frame)
+                assert reply["type"] == "created", reply
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of process ``pid`` so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -107,46 +176,19 @@ def free_port() -> int:
         return port
 
 
-async def drive(url: str, tables: int, bot_tables: int, seed: int) -> tuple[Meter, float]:
-    creates = [{"type": "create", "table": f"T{t}", "seed": seed + t, "teacher_key": KEY} for t in range(tables)]
-    creates += [{"type": "create", "table": f"B{t}", "seed": seed + 1000 + t, "teacher_key": KEY,
-                 "bots": {"1": "expert", "2": "expert", "3": "expert"}} for t in range(bot_tables)]
-    for first in range(0, len(creates), 30):  # a connection's burst is 40 frames
-        async with connect(url, proxy=None) as admin:
-            for frame in creates[first:first + 30]:
-                reply = await request(admin, frame)
-                assert reply["type"] == "created", reply
-    meter = Meter()
-    start = asyncio.Event()
-    rng = random.Random(seed)
-    tasks = [asyncio.create_task(client(url, f"T{t}", f"S{t}-{s}", meter=meter, rng=random.Random(rng.random()),
-                                        start=start))
-             for t in range(tables) for s in range(4)]
-    tasks += [asyncio.create_task(client(url, f"B{t}", f"H{t}", meter=None, rng=random.Random(rng.random()),
-                                        start=start))
-              for t in range(bot_tables)]
-    await asyncio.sleep(0.5)
-    began = time.perf_counter()
-    start.set()
-    done, pending = await asyncio.wait(tasks[: tables * 4], timeout=600)
-    elapsed = time.perf_counter() - began
-    for task in pending:
-        meter.errors.append("a client did not finish its match")
-        task.cancel()
-    for task in done:
-        if task.exception() is not None:
-            meter.errors.append(repr(task.exception()))
-    for task in tasks[tables * 4:]:
-        task.cancel()
-    return meter, elapsed
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean seconds a client waits before its move (0: flat out)")
+    parser.add_argument("--client-processes", type=int, default=2, help="processes the clients run in")
     parser.add_argument("--bot-tables", type=int, default=0, help="extra tables of one client and three experts")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    load = os.getloadavg()[0]
+    tables = [f"T{t}" for t in range(args.tables)]
+    bot_tables = [f"B{t}" for t in range(args.bot_tables)]
+    n = max(1, min(args.client_processes, len(tables) or 1))
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
         server = subprocess.Popen(
@@ -158,7 +200,23 @@ def main() -> None:
             assert server.stdout is not None
             url = server.stdout.readline().strip()
             assert url.startswith("ws://"), url
-            meter, elapsed = asyncio.run(drive(url, args.tables, args.bot_tables, args.seed))
+            asyncio.run(create_tables(url, args.tables, args.bot_tables, args.seed))
+            context = multiprocessing.get_context("spawn")
+            begin_at = time.time() + 3.0  # every process connected and joined by then
+            pipes, procs = [], []
+            for i in range(n):
+                receive, send = context.Pipe(duplex=False)
+                options = {"seed": args.seed * 100 + i, "think": args.think, "begin_at": begin_at}
+                proc = context.Process(target=client_process, args=(url, tables[i::n], bot_tables[i::n], options, send))
+                proc.start()
+                pipes.append(receive)
+                procs.append(proc)
+            time.sleep(max(0.0, begin_at - time.time()))
+            cpu_before = cpu_seconds(server.pid)
+            results = [pipe.recv() for pipe in pipes]
+            cpu = cpu_seconds(server.pid) - cpu_before
+            for proc in procs:
+                proc.join(30)
         finally:
             server.terminate()  # it stops once a bot decision under way is made
             try:
@@ -166,17 +224,22 @@ def main() -> None:
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.wait(10)
-    latencies = sorted(meter.latencies_ms())
+    latencies = sorted(x for r in results for x in r["latencies"])
+    errors = [e for r in results for e in r["errors"]]
+    actions = sum(r["actions"] for r in results)
+    elapsed = max(r["elapsed"] for r in results)
     p95 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.95))] if latencies else None
-    for error in meter.errors[:5]:
+    for error in errors[:5]:
         print(error, file=sys.stderr)
     print(json.dumps({
-        "tables": args.tables, "clients": args.tables * 4, "actions": meter.actions,
+        "tables": args.tables, "clients": args.tables * 4, "actions": actions,
         "p50_ms": round(statistics.median(latencies), 2) if latencies else None,
         "p95_ms": None if p95 is None else round(p95, 2),
         "max_ms": round(latencies[-1], 2) if latencies else None,
-        "errors": len(meter.errors), "bot_tables": args.bot_tables,
-        "actions_per_second": round(meter.actions / elapsed, 1),
+        "errors": len(errors), "bot_tables": args.bot_tables, "think_s": args.think, "client_processes": n,
+        "actions_per_second": round(actions / elapsed, 1),
+        "server_cpu_ms_per_action": round(cpu * 1000 / actions, 3) if actions else None,
+        "load_1m_before": round(load, 2),
     }))
 
 

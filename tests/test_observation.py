@@ -469,6 +469,30 @@ def test_an_observation_crosses_json_and_comes_back_the_same(rules: mw.Rules, se
     assert mw.Observation.from_dict(json.loads(json.dumps(obs.to_dict()))) == obs
 
 
+@settings(max_examples=20)
+@given(rules=rules_options, seed=st.integers(0, 2**32), style=styles)
+def test_the_public_part_of_an_observation_is_the_same_for_every_seat(rules: mw.Rules, seed: int,
+                                                                      style: Style) -> None:
+    """The classroom server writes ``public_dict`` once for the four seats and adds each seat's ``own_dict``: so
+    everything that differs between two seats' views must be in ``own_dict``, and the two parts make ``to_dict``."""
+    rng = random.Random(seed)
+    game = mw.Game.new(seed=seed, rules=rules)
+    for _ in range(400):
+        views = [game.observe(seat) for seat in range(4)]
+        public = views[0].public_dict()
+        for view in views:
+            own = view.own_dict()
+            assert not own.keys() & public.keys()
+            assert view.public_dict() == public
+            assert {**own, **public} == view.to_dict()
+        if game.is_over:
+            break
+        if rng.random() < style.sena:
+            game = game.sena(rng.randrange(4), rng.choice(SENA_IDS))
+        else:
+            game = game.apply(choose(game, rng, style))
+
+
 @pytest.mark.parametrize("broken", [{}, {"seat": 0}, [], {"seat": 7, "hand": "12o 3c 7e 1b"}])
 def test_an_observation_of_another_shape_is_refused_with_a_record_error(broken: Any) -> None:
     good = mw.Game.new(seed=1).observe(0).to_dict()

@@ -90,7 +90,8 @@ def error_from_frame(frame: dict[str, Any]) -> MusError:
     return engine(message) if engine is not None else ClassroomError(kind, message)
 
 
-def encode(frame: dict[str, Any]) -> str:
+def encode(frame: object) -> str:
+    """JSON text, compact, non-ASCII kept as is."""
     return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
 
 

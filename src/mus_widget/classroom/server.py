@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import functools
 import hmac
 import logging
 import multiprocessing
@@ -30,7 +29,7 @@ from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from ..bots import LEVELS, Bot, Decision, make_bot
-from ..bots.driver import lances_begin
+from ..bots.driver import hand_ended, hand_over, lances_begin
 from ..engine.actions import Action
 from ..engine.errors import MusError
 from ..engine.game import Game
@@ -38,6 +37,7 @@ from ..engine.observation import Observation
 from ..engine.rules import Rules
 from ..engine.seats import speaking_order
 from ..engine.senas import sena as find_sena
+from .frames import StateWriter
 from .protocol import (
     MAX_CHAT,
     MAX_NAME,
@@ -64,11 +64,6 @@ FLOOD_CLOSE = 200
 (code 1008)."""
 
 
-@functools.lru_cache(maxsize=512)
-def _bot(level: str, seed: int) -> Bot:
-    return make_bot(level, seed)
-
-
 def _watch_parent(parent: int) -> None:
     """In a bot worker: exit as soon as the server that started it is gone (even killed with SIGKILL)."""
 
@@ -80,10 +75,10 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="mus-bot-parent", daemon=True).start()
 
 
-def decide(level: str, seed: int, observation: Observation) -> Decision:
-    """A bot's decision, made in a worker process: a bot is deterministic, so its level, seed and the
-    observation are all it takes, and its thinking never holds the event loop's interpreter lock."""
-    return _bot(level, seed).decide(observation)
+def decide(bot: Bot, observation: Observation) -> Decision:
+    """A bot's decision, made in a worker process on a copy of the bot (its seed and its memory of the earlier
+    hands, which the server keeps), so its thinking never holds the event loop's interpreter lock."""
+    return bot.decide(observation)
 
 
 @dataclass(eq=False)
@@ -111,14 +106,27 @@ class Table:
     levels: dict[int, str]
     """The seats given to bots at creation, and their levels."""
     bots: dict[int, Bot]
+    """The bots of those seats."""
+    standins: dict[int, Bot]
+    """For every other seat, the bot that plays it while its player is away. Like the table's own bots, it
+    is shown every hand as it ends, from the first, so it plays as a bot that sat there all along would."""
     players: dict[int, Player] = field(default_factory=dict)
     moves: int = 0
     """Moves (actions and señas) stored so far: the ``seq`` of the table's frames."""
     n_actions: int = 0
     chat: list[dict[str, Any]] = field(default_factory=list)
     watchers: set[ServerConnection] = field(default_factory=set)
+    writer: StateWriter = field(default_factory=StateWriter)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def advance(self, after: Game) -> None:
+        """Make ``after`` the table's game; when a hand ended, show every bot (stand-ins too) its seat's view
+        of the new moment, as a local table does, so bots with a memory of the earlier hands learn."""
+        before, self.game = self.game, after
+        if hand_ended(before, after):
+            hand_over(after, self.bots)
+            hand_over(after, self.standins)
 
     def players_info(self) -> list[dict[str, Any]]:
         """Who sits at each seat, as the table's clients show it."""
@@ -188,12 +196,21 @@ class ClassroomServer:
                 self._schedule_away(table, seat)
 
     def _open(self, stored: StoredTable) -> Table:
-        seed = stored.game.seed
-        table = Table(stored.name, stored.game, dict(stored.bots),
-                      {seat: make_bot(level, seed + seat) for seat, level in stored.bots.items()})
+        """Serve a stored table: its game replayed move by move from the base record, the bots shown every
+        hand as it ended (so a restarted server's bots remember exactly what they would have)."""
+        game = Game.from_record(stored.base)
+        seed = game.seed
+        table = Table(stored.name, game, dict(stored.bots),
+                      {seat: make_bot(level, seed + seat) for seat, level in stored.bots.items()},
+                      {seat: make_bot(self.standin, seed + 10 + seat) for seat in range(4) if seat not in stored.bots})
+        for move in stored.moves:
+            if move.kind == "action":
+                table.advance(table.game.apply(move.text, seat=move.seat))
+            else:
+                table.game = table.game.sena(move.seat, move.text)
         table.players = {s.seat: Player(s.name, s.token_hash) for s in stored.seats}
-        table.moves = stored.moves
-        table.n_actions = len(stored.game.actions)
+        table.moves = len(stored.moves)
+        table.n_actions = len(table.game.actions)
         table.chat = [{"type": "chat", "seat": seat, "name": name, "text": text} for seat, name, text in stored.chat]
         self.tables[table.name] = table
         task = asyncio.get_running_loop().create_task(self._bot_loop(table))
@@ -213,7 +230,7 @@ class ClassroomServer:
         if bot is None:
             player = table.players.get(seat)
             if player is not None and player.away:
-                bot = table.bots.setdefault(-1 - seat, make_bot(self.standin, table.game.seed + 10 + seat))
+                bot = table.standins[seat]
         return bot
 
     def table(self, frame: dict[str, Any]) -> Table:
@@ -226,15 +243,16 @@ class ClassroomServer:
     # ------------------------------------------------------------------ sending
 
     def publish(self, table: Table) -> None:
-        """Send every seat its own observation, and the watchers the table face up."""
-        game, players = table.game, table.players_info()
-        for seat, player in table.players.items():
-            if player.connections:
-                frame = {"type": "state", "table": table.name, "seq": table.moves,
-                         "observation": game.observe(seat).to_dict(), "players": players}
-                broadcast(player.connections, encode(frame))
-        if table.watchers:
-            broadcast(table.watchers, encode(self.face_up(table)))
+        """Send every seat its own observation, and the watchers the table face up (see :mod:`.frames`)."""
+        seats = [seat for seat, player in table.players.items() if player.connections]
+        if not seats and not table.watchers:
+            return
+        states, faces = table.writer.frames(table.game, table.name, table.moves, table.players_info(),
+                                            seats=seats, face_up=bool(table.watchers))
+        for seat in seats:
+            broadcast(table.players[seat].connections, states[seat], text=True)
+        if faces is not None:
+            broadcast(table.watchers, faces, text=True)
 
     def face_up(self, table: Table) -> dict[str, Any]:
         return {"type": "face_up", "table": table.name, "seq": table.moves,
@@ -256,7 +274,7 @@ class ClassroomServer:
     def commit(self, table: Table, game: Game, moves: list[Move]) -> None:
         """Store ``moves`` (committed), then make ``game`` the table's state and tell everyone."""
         self.storage.add_moves(table.name, table.moves, moves)
-        table.game = game
+        table.advance(game)
         table.moves += len(moves)
         table.n_actions += sum(move.kind == "action" for move in moves)
         self.publish(table)
@@ -288,7 +306,7 @@ class ClassroomServer:
                 if bot is None or seat is None:
                     break
                 try:
-                    decision = await loop.run_in_executor(self.pool, decide, bot.level, bot.seed, game.observe(seat))
+                    decision = await loop.run_in_executor(self.pool, decide, bot, game.observe(seat))
                 except Exception:
                     log.exception("the bot of seat %s at table %r failed", seat, table.name)
                     break
@@ -422,8 +440,8 @@ class ClassroomServer:
         if len(levels) == 4:
             raise ClassroomError("bad_frame", "a classroom table has at least one seat for a student")
         game = Game.new(seed=seed, rules=rules)
-        self.storage.create_table(name, game, levels)
-        table = self._open(StoredTable(name, game, levels, (), 0, ()))
+        base = self.storage.create_table(name, game, levels)
+        table = self._open(StoredTable(name, base, levels, (), (), ()))
         return {"type": "created", "id": frame.get("id"), **table.summary()}
 
     def join(self, session: Session, frame: dict[str, Any]) -> dict[str, Any]:

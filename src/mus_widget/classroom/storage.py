@@ -71,18 +71,6 @@ class StoredSeat:
 
 
 @dataclass(frozen=True, slots=True)
-class StoredTable:
-    """A table as the database holds it, with its game rebuilt from the record."""
-
-    name: str
-    game: Game
-    bots: dict[int, str]
-    seats: tuple[StoredSeat, ...]
-    moves: int
-    chat: tuple[tuple[int | None, str, str], ...]
-
-
-@dataclass(frozen=True, slots=True)
 class Move:
     """One accepted move: an action (canonical notation) or a seña (its id), by ``seat``; ``at`` is the number
     of actions before it."""
@@ -91,6 +79,20 @@ class Move:
     seat: int
     text: str
     at: int
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A table as the database holds it: the record of its new game and every move since, in the order they
+    were accepted (the server replays them, showing its bots each hand as it ends)."""
+
+    name: str
+    base: dict[str, Any]
+    """``Game.record()`` of the table's new game: rules, seed, no actions."""
+    bots: dict[int, str]
+    seats: tuple[StoredSeat, ...]
+    moves: tuple[Move, ...]
+    chat: tuple[tuple[int | None, str, str], ...]
 
 
 class Storage:
@@ -127,10 +129,12 @@ class Storage:
             raise
         db.execute("COMMIT")
 
-    def create_table(self, name: str, game: Game, bots: dict[int, str]) -> None:
+    def create_table(self, name: str, game: Game, bots: dict[int, str]) -> dict[str, Any]:
+        """Store a new table whose game is ``game`` (no moves yet); its base record."""
         base = {**game.record(), "actions": [], "senas": []}
         self._write([("INSERT INTO tables VALUES (?, ?, ?, ?)",
                       (name, json.dumps(base), json.dumps({str(s): lvl for s, lvl in bots.items()}), time.time()))])
+        return base
 
     def add_seat(self, table: str, seat: int, name: str, hashed: str) -> None:
         self._write([("INSERT INTO seats VALUES (?, ?, ?, ?, ?)", (table, seat, name, hashed, time.time()))])
@@ -162,14 +166,14 @@ class Storage:
         return {**record, "actions": actions, "senas": senas}
 
     def tables(self) -> Iterator[StoredTable]:
-        """Every table, its game replayed from its record."""
-        for name, bots in self.db.execute("SELECT name, bots FROM tables ORDER BY created").fetchall():
-            record = self.record(name)
-            assert record is not None
-            seats = tuple(StoredSeat(seat, who, hashed) for seat, who, hashed in self.db.execute(
+        """Every table, with its moves in the order they were accepted."""
+        db = self.db
+        for name, base, bots in db.execute("SELECT name, base_record, bots FROM tables ORDER BY created").fetchall():
+            seats = tuple(StoredSeat(seat, who, hashed) for seat, who, hashed in db.execute(
                 "SELECT seat, name, token_hash FROM seats WHERE table_name = ? ORDER BY seat", (name,)))
-            chat = tuple(self.db.execute(
+            moves = tuple(Move(kind, seat, text, at) for kind, seat, text, at in db.execute(
+                "SELECT kind, seat, text, at FROM moves WHERE table_name = ? ORDER BY n", (name,)))
+            chat = tuple(db.execute(
                 "SELECT seat, name, text FROM chat WHERE table_name = ? ORDER BY n", (name,)).fetchall())
-            moves = len(record["actions"]) + len(record["senas"])
-            yield StoredTable(name, Game.from_record(record), {int(s): lvl for s, lvl in json.loads(bots).items()},
+            yield StoredTable(name, json.loads(base), {int(s): lvl for s, lvl in json.loads(bots).items()},
                               seats, moves, chat)

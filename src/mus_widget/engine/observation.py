@@ -64,18 +64,28 @@ class Observation:
 
     def to_dict(self) -> dict[str, Any]:
         """The observation as plain JSON; cards in the canonical notation."""
-        betting = self.betting
+        return {**self.own_dict(), **self.public_dict()}
+
+    def own_dict(self) -> dict[str, Any]:
+        """The part of :meth:`to_dict` that is this seat's own: who it is, its cards, its legal actions."""
         return {
             "seat": self.seat,
             "team": self.team,
             "hand": str(self.hand),
             "discarded": " ".join(map(str, self.discarded)),
             "discarding": " ".join(map(str, self.discarding)),
+            "legal_actions": list(self.legal_actions),
+        }
+
+    def public_dict(self) -> dict[str, Any]:
+        """The rest of :meth:`to_dict`: what every seat sees alike at this moment (the same for the four seats
+        of a game; a server writes it once for all of them)."""
+        betting = self.betting
+        return {
             "rules": self.rules.to_dict(),
             "phase": self.phase.value,
             "lance": None if self.phase.lance is None else self.phase.lance.value,
             "to_move": self.to_move,
-            "legal_actions": list(self.legal_actions),
             "mano": self.mano,
             "game_number": self.game_number,
             "hand_number": self.hand_number,
