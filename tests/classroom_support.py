@@ -31,18 +31,21 @@ def free_port() -> int:
 class ServerProcess:
     """The classroom server as a child process on a free port of 127.0.0.1, its database in ``folder``."""
 
-    def __init__(self, folder: Path, away_after: float = 1.0) -> None:
+    def __init__(self, folder: Path, away_after: float = 1.0, options: tuple[str, ...] = ()) -> None:
         self.db = folder / "classroom.sqlite"
         self.log = folder / "server.log"
         self.port = free_port()
         self.away_after = away_after
+        self.options = options
+        """More of the server's command-line options."""
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
 
     def start(self) -> ServerProcess:
         """Start (or restart, on the same database and port) and wait for the address it prints."""
         command = [sys.executable, "-m", "mus_widget.serve", "--host", "127.0.0.1", "--port", str(self.port),
-                   "--db", str(self.db), "--teacher-key", TEACHER_KEY, "--away-after", str(self.away_after)]
+                   "--db", str(self.db), "--teacher-key", TEACHER_KEY, "--away-after", str(self.away_after),
+                   *self.options]
         with self.log.open("a") as log:
             self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True,
                                             cwd=self.db.parent)

@@ -61,6 +61,51 @@ def test_the_teachers_requests_need_the_teachers_key(server: ServerProcess) -> N
         ws.close()
 
 
+def test_a_student_creates_a_table_without_the_key_but_may_not_choose_its_seed(server: ServerProcess) -> None:
+    summary = remote.create(server.url, "S1", rules=mw.Rules(target=30), bots={1: "novice", 3: "novice"})
+    assert summary["table"] == "S1" and [p["kind"] for p in summary["players"]] == ["open", "bot", "open", "bot"]
+    with remote.join(server.url, "S1", name="Ana") as ana:
+        assert ana.seat == 0 and ana.observe().rules == mw.Rules(target=30)
+    assert kind_of(lambda: remote.create(server.url, "S2", seed=7)) == "forbidden", "the seed tells every deal"
+    assert kind_of(lambda: remote.create(server.url, "S2", teacher_key="guess")) == "forbidden"
+    assert kind_of(lambda: remote.create(server.url, "S" * 33)) == "bad_name"
+    assert kind_of(lambda: remote.create(server.url, "S1")) == "table_exists"
+    assert "S2" not in {t["table"] for t in remote.tables(server.url, teacher_key=TEACHER_KEY)}
+
+
+def test_students_create_tables_at_a_pace_and_up_to_a_cap_the_teacher_is_not_held_to(tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path, options=("--max-tables", "12")).start()
+    try:
+        kinds = []
+        for n in range(11):
+            try:
+                remote.create(server.url, f"P{n}")
+                kinds.append("created")
+            except ClassroomError as error:
+                kinds.append(error.kind)
+        assert kinds == ["created"] * 10 + ["flood"], "ten at once from one address, then one every 30 s"
+        remote.create(server.url, "Teacher 1", teacher_key=TEACHER_KEY)
+        remote.create(server.url, "Teacher 2", teacher_key=TEACHER_KEY)
+        assert kind_of(lambda: remote.create(server.url, "P11")) == "too_many_tables"
+        remote.create(server.url, "Teacher 3", teacher_key=TEACHER_KEY)
+        assert len(remote.tables(server.url, teacher_key=TEACHER_KEY)) == 13
+    finally:
+        server.stop()
+
+
+def test_with_no_open_tables_only_the_teacher_creates_tables(tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path, options=("--no-open-tables",)).start()
+    try:
+        with pytest.raises(ClassroomError, match="only the teacher creates tables") as refused:
+            remote.create(server.url, "N1")
+        assert refused.value.kind == "forbidden"
+        remote.create(server.url, "N1", teacher_key=TEACHER_KEY)
+        with remote.join(server.url, "N1", name="Ana") as ana:
+            assert ana.seat == 0
+    finally:
+        server.stop()
+
+
 def test_unknown_tables_are_named_in_the_refusal(server: ServerProcess) -> None:
     with pytest.raises(ClassroomError, match="no table 'nowhere'") as caught:
         remote.join(server.url, "nowhere", name="Ana")

@@ -255,12 +255,15 @@ def _once(url: str, frame: dict[str, Any], timeout: float) -> dict[str, Any]:
 
 
 def create(url: str, table: str, rules: Rules = Rules(), bots: Mapping[int, str] | None = None, *,
-           teacher_key: str, seed: int | None = None, timeout: float = TIMEOUT) -> dict[str, Any]:
+           teacher_key: str | None = None, seed: int | None = None, timeout: float = TIMEOUT) -> dict[str, Any]:
     """Create ``table`` with ``rules``; ``bots`` maps seats to bot levels (``{1: "expert", 3: "expert"}``),
-    the other seats wait for students. Returns the table's summary."""
-    frame = {"type": "create", "table": table, "rules": rules.to_dict(),
-             "bots": {str(seat): level for seat, level in (bots or {}).items()}, "seed": seed,
-             "teacher_key": teacher_key}
+    the other seats wait for students. Returns the table's summary. Without ``teacher_key`` (a student
+    creating the table) the server may refuse (``forbidden``, ``too_many_tables``, ``flood``), and only the
+    teacher may choose the ``seed``."""
+    frame: dict[str, Any] = {"type": "create", "table": table, "rules": rules.to_dict(),
+                             "bots": {str(seat): level for seat, level in (bots or {}).items()}, "seed": seed}
+    if teacher_key is not None:
+        frame["teacher_key"] = teacher_key
     return _once(url, frame, timeout)
 
 

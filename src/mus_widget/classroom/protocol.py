@@ -51,6 +51,7 @@ CLASSROOM_ERRORS: Final = (
     "flood",          # too many frames too fast: this one was dropped
     "unknown_table",
     "table_exists",
+    "too_many_tables",  # a student's new table on a server that has as many as students may open
     "table_full",     # no free human seat
     "seat_taken",     # the seat asked for has a player (rejoin with its token)
     "bad_token",      # the token is not this table's (or this seat's) token
@@ -180,3 +181,7 @@ class RateLimit:
             self.tokens -= 1
             return True
         return False
+
+    def full(self, now: float) -> bool:
+        """Whether the bucket has filled up again by ``now`` (it has been idle long enough to forget)."""
+        return self.tokens < 0 or self.tokens + (now - self.stamp) * self.rate >= self.burst

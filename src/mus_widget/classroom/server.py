@@ -59,6 +59,10 @@ log = logging.getLogger("mus_widget.classroom")
 
 CHAT_HISTORY = 50
 """Chat lines a seat receives when it joins (the table's latest)."""
+STUDENT_TABLES_BURST = 10
+STUDENT_TABLES_RATE = 1 / 30
+"""Students at one address (a laptop, or every kernel of a JupyterHub) may create 10 tables at once, then one
+every 30 seconds."""
 FLOOD_CLOSE = 200
 """Frames a connection may have dropped for flooding (recovering five a second) before the server closes it
 (code 1008)."""
@@ -167,7 +171,9 @@ class ClassroomServer:
     """The tables of one classroom and the requests that change them."""
 
     def __init__(self, storage: Storage, teacher_key: str, away_after: float = 30.0, standin: str = "novice",
-                 bot_workers: int = 1) -> None:
+                 bot_workers: int = 1, *, open_tables: bool = True, max_tables: int = 100) -> None:
+        """``open_tables``: whether a student (without the teacher key) may create a table, while the server
+        has fewer than ``max_tables`` (the teacher's are never refused)."""
         if standin not in LEVELS:
             raise ValueError(f"{standin!r} is not a bot level; the levels are {', '.join(LEVELS)}")
         if not teacher_key:
@@ -176,6 +182,10 @@ class ClassroomServer:
         self.teacher_key = teacher_key
         self.away_after = away_after
         self.standin = standin
+        self.open_tables = open_tables
+        self.max_tables = max_tables
+        self.create_limits: dict[str, RateLimit] = {}
+        """Per client address, the pace at which students there may create tables."""
         self.tables: dict[str, Table] = {}
         self.pool = ProcessPoolExecutor(max_workers=bot_workers, mp_context=multiprocessing.get_context("spawn"),
                                         initializer=_watch_parent, initargs=(os.getpid(),))
@@ -399,9 +409,9 @@ class ClassroomServer:
                 return await self.seat_request(session, frame)
             if kind == "join":
                 return self.join(session, frame)
-            self.check_teacher(frame)
             if kind == "create":
-                return self.create(frame)
+                return self.create(session, frame)
+            self.check_teacher(frame)
             if kind == "record":
                 table = self.table(frame)
                 return {"type": "record", "id": request_id, "table": table.name,
@@ -420,7 +430,29 @@ class ClassroomServer:
         if not isinstance(key, str) or not hmac.compare_digest(key.encode(), self.teacher_key.encode()):
             raise ClassroomError("forbidden", f"a {frame['type']!r} request needs the teacher key")
 
-    def create(self, frame: dict[str, Any]) -> dict[str, Any]:
+    def check_student_create(self, session: Session, frame: dict[str, Any]) -> None:
+        """A table created without the teacher key: only if the server lets students create tables, without
+        choosing the seed (which would tell them the deal), within the cap, at a pace."""
+        if not self.open_tables:
+            raise ClassroomError("forbidden", "on this server only the teacher creates tables")
+        if frame.get("seed") is not None:
+            raise ClassroomError("forbidden", "only the teacher may choose a table's seed (it decides every deal)")
+        if len(self.tables) >= self.max_tables:
+            raise ClassroomError("too_many_tables", f"this server has {len(self.tables)} tables, as many as "
+                                                    f"students may open; ask the teacher")
+        address = session.connection.remote_address
+        host = str(address[0]) if address else ""
+        if len(self.create_limits) > 256:  # forget the addresses whose buckets are full again
+            now = time.monotonic()
+            self.create_limits = {h: b for h, b in self.create_limits.items() if not b.full(now)}
+        bucket = self.create_limits.setdefault(host, RateLimit(rate=STUDENT_TABLES_RATE, burst=STUDENT_TABLES_BURST))
+        if not bucket.allow(time.monotonic()):
+            raise ClassroomError("flood", "too many new tables from this address: wait a minute")
+
+    def create(self, session: Session, frame: dict[str, Any]) -> dict[str, Any]:
+        teacher = frame.get("teacher_key") is not None
+        if teacher:
+            self.check_teacher(frame)  # a wrong key is refused, not taken for a student
         name = table_name(required_text(frame, "table"))
         if name in self.tables:
             raise ClassroomError("table_exists", f"there is already a table {name!r}")
@@ -439,6 +471,8 @@ class ClassroomServer:
             levels[int(key)] = level
         if len(levels) == 4:
             raise ClassroomError("bad_frame", "a classroom table has at least one seat for a student")
+        if not teacher:
+            self.check_student_create(session, frame)
         game = Game.new(seed=seed, rules=rules)
         base = self.storage.create_table(name, game, levels)
         table = self._open(StoredTable(name, base, levels, (), (), ()))
@@ -513,7 +547,8 @@ class ClassroomServer:
                 after = before.sena(seat, sena_id)
                 moves = [Move("sena", seat, find_sena(sena_id).id, table.n_actions)]
             self.commit(table, after, moves)
-        table.wake.set()
+        if table.game.to_move is not None and self.bot_for(table, table.game.to_move) is not None:
+            table.wake.set()
         return {"type": "ok", "id": frame.get("id"), "seq": table.moves}
 
     def say(self, table: Table, seat: int, frame: dict[str, Any]) -> dict[str, Any]:
@@ -552,9 +587,10 @@ def address(listening: Server) -> str:
 
 
 async def run(db: Path, host: str, port: int, *, teacher_key: str, away_after: float, standin: str,
-              sync: str) -> None:
+              sync: str, open_tables: bool, max_tables: int) -> None:
     storage = Storage(db, sync)
-    classroom = ClassroomServer(storage, teacher_key, away_after=away_after, standin=standin)
+    classroom = ClassroomServer(storage, teacher_key, away_after=away_after, standin=standin,
+                                open_tables=open_tables, max_tables=max_tables)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -583,7 +619,11 @@ def main(argv: list[str] | None = None) -> None:
                         help="the level of the bot that plays for a player who is away")
     parser.add_argument("--sync", default="normal", choices=SYNC_MODES,
                         help="normal: every move survives a killed server; full: also a power cut (an fsync a move)")
+    parser.add_argument("--open-tables", action=argparse.BooleanOptionalAction, default=True,
+                        help="whether students may create tables without the teacher key (default: yes)")
+    parser.add_argument("--max-tables", type=int, default=100,
+                        help="students may create tables while the server has fewer than this (default 100)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     asyncio.run(run(args.db, args.host, args.port, teacher_key=args.teacher_key, away_after=args.away_after,
-                    standin=args.standin, sync=args.sync))
+                    standin=args.standin, sync=args.sync, open_tables=args.open_tables, max_tables=args.max_tables))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from .errors import RulesError
@@ -43,8 +43,8 @@ class Rules:
         return self.games // 2 + 1
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as plain JSON."""
-        return asdict(self)
+        """The options as plain JSON (every option is a number or a flag: no deep copy needed)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
