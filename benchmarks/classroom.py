@@ -14,7 +14,8 @@ has received the state frame that shows it (stamped as the frame arrives, before
 with orjson, as the server writes).
 ``--bot-tables`` adds tables of one client and three expert bots, whose thinking shares the machine with the
 measured tables. Prints one JSON line: ``{"tables": 50, "clients": 200, "actions": n, "p50_ms": a, "p95_ms": b,
-"errors": 0, ...}`` with the server's CPU time per move and the machine's load average when it began.
+"errors": 0, ...}`` with the CPU time per move of the server and of the clients (all their processes), and the
+machine's load average when it began.
 """
 
 from __future__ import annotations
@@ -131,10 +132,10 @@ async def play(url: str, tables: list[str], bot_tables: list[str], *, seed: int,
                                          think=think, start=start))
               for t in bot_tables]
     await asyncio.sleep(max(0.0, begin_at - time.time()))
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     start.set()
     done, pending = await asyncio.wait(tasks[: len(tables) * 4], timeout=TIMEOUT)
-    elapsed = time.perf_counter() - began
+    elapsed, cpu = time.perf_counter() - began, time.process_time() - cpu
     for task in pending:
         meter.errors.append("a client did not finish its match")
         task.cancel()
@@ -144,7 +145,7 @@ async def play(url: str, tables: list[str], bot_tables: list[str], *, seed: int,
     for task in tasks[len(tables) * 4:]:
         task.cancel()
     latencies = meter.latencies_ms()
-    return {"latencies": latencies, "errors": meter.errors, "actions": meter.actions, "elapsed": elapsed}
+    return {"latencies": latencies, "errors": meter.errors, "actions": meter.actions, "elapsed": elapsed, "cpu": cpu}
 
 
 def client_process(url: str, tables: list[str], bot_tables: list[str], options: dict[str, float], out: Any) -> None:
@@ -241,6 +242,7 @@ def main() -> None:
         "errors": len(errors), "bot_tables": args.bot_tables, "think_s": args.think, "client_processes": n,
         "actions_per_second": round(actions / elapsed, 1),
         "server_cpu_ms_per_action": round(cpu * 1000 / actions, 3) if actions else None,
+        "clients_cpu_ms_per_action": round(sum(r["cpu"] for r in results) * 1000 / actions, 3) if actions else None,
         "load_1m_before": round(load, 2),
     }))
 
