@@ -15,6 +15,7 @@ import hmac
 import logging
 import multiprocessing
 import os
+import pickle
 import secrets
 import signal
 import threading
@@ -79,10 +80,13 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="mus-bot-parent", daemon=True).start()
 
 
-def decide(bot: Bot, observation: Observation) -> Decision:
+def decide(bot: bytes, observation: Observation) -> Decision:
     """A bot's decision, made in a worker process on a copy of the bot (its seed and its memory of the earlier
-    hands, which the server keeps), so its thinking never holds the event loop's interpreter lock."""
-    return bot.decide(observation)
+    hands, which the server keeps), so its thinking never holds the event loop's interpreter lock. The copy is
+    pickled on the event loop (``pickle.dumps(bot)``), not later by the pool's feeder thread, so it is the bot
+    of this moment even if the table moves on before it is sent."""
+    thinker: Bot = pickle.loads(bot)
+    return thinker.decide(observation)
 
 
 @dataclass(eq=False)
@@ -316,7 +320,7 @@ class ClassroomServer:
                 if bot is None or seat is None:
                     break
                 try:
-                    decision = await loop.run_in_executor(self.pool, decide, bot, game.observe(seat))
+                    decision = await loop.run_in_executor(self.pool, decide, pickle.dumps(bot), game.observe(seat))
                 except Exception:
                     log.exception("the bot of seat %s at table %r failed", seat, table.name)
                     break
