@@ -55,7 +55,7 @@ def test_the_bundles_are_inline_text_so_nothing_watches_their_files() -> None:
 
 
 def test_the_bots_caches_have_their_stated_bounds() -> None:
-    assert tables._beside_all.cache_info().maxsize == tables.BESIDE_CACHE == 64
+    assert tables._beside_all.cache_info().maxsize == tables.BESIDE_CACHE == 4 * 715, "every hand of four variants"
     assert tables._chance_with_sena.cache_info().maxsize == tables.SENA_CACHE == 8192
 
 

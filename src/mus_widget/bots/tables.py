@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
 from math import comb
@@ -15,10 +16,12 @@ from ..engine.rules import Rules
 from ..engine.senas import CATALOGUE, claims
 
 LANCES = tuple(Lance)
-BESIDE_CACHE: Final = 64
-"""How many hands' "what the other hands may hold" tables are kept (about 160 KB each, some 20 ms to make):
-a table's four bots need four at a time (one per own hand), so 64 keeps many hands' worth and stays under
-about 10 MB, where the 715 possible hands would take some 115 MB per rules variant."""
+BESIDE_CACHE: Final = 4 * 715
+"""How many hands' "what the other hands may hold" tables are kept: every hand of up to four rules variants.
+The expert asks for them for the hands it deals the other seats in its possible worlds, so in a few hands it
+wants nearly all 715 (a bound of a few dozen had it make each table again and again, some 4 ms each). A table
+keeps only what the chances read, F(s) at every strength and the sums at the hand's own strength, about 6 KB
+(the whole distribution was 160 KB), so all 715 of a variant take some 4.5 MB."""
 SENA_CACHE: Final = 8192
 """Partner-seña chances kept (a float each): one hand's four bots ask for at most 4 hands x 5 lances x 2
 opponent counts x the señas, a few hundred, so this holds a score of hands in about 2 MB."""
@@ -56,23 +59,17 @@ class Knowledge:
             return 1.0
         if sena is not None and partner:
             return _chance_with_sena(self, key, lance, opponents, sena)
-        cdf, upto, suffix = self.beside(key, lance)
-        mine = self.values[key].strengths[lance]
-        alone = cdf[mine] ** opponents
+        cdf, upto, suffixes = _beside_all(self, key).own[lance]
+        alone = cdf**opponents
         if not partner:
             return alone
-        return upto[mine] * alone + suffix[opponents - 1][mine]
+        return upto * alone + suffixes[opponents - 1]
 
     def team_chance_fast(self, key: int, lance: int, opponents: int, partner: bool) -> float:
         """:meth:`team_chance` against random hands from the full deck: a dict lookup, for inner loops."""
         if opponents == 0 or not self.values[key].strengths[lance]:
             return 1.0 if opponents == 0 else 0.0
         return self.chances[(key, lance, opponents, partner)]
-
-    def beside(self, key: int, lance: int) -> tuple[dict[int, float], dict[int, float], tuple[dict[int, float], ...]]:
-        """For a random holder of ``lance`` drawn from the cards ``key`` leaves: F(s), P(S <= s), and the
-        suffix sums of P(S = t) F(t)^k over t > s for k = 1, 2 (see :func:`_team_chances`)."""
-        return _beside_all(self, key)[lance]
 
     def percentiles(self, key: int) -> tuple[float, float, float, float, float]:
         return self.percentile[key]
@@ -182,67 +179,131 @@ def _score(value: HandValue, pct: tuple[float, ...]) -> float:
     return out
 
 
-_Beside = tuple[dict[int, float], dict[int, float], tuple[dict[int, float], ...]]
+@dataclass(frozen=True, slots=True)
+class _Beside:
+    """One hand's view of the others, per lance: F(s) at every strength (by :func:`strength_slots`), and at
+    the hand's own strength F, P(S <= s) and the two suffix sums."""
+
+    cdf: tuple[array[float], ...]
+    own: tuple[tuple[float, float, tuple[float, float]], ...]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Layout:
+    """What every hand's :class:`_Beside` table is made from, per variant: the other hands in one order, the
+    full-deck ways of each, which of them hold each number and how many times, and per lance their strengths
+    and the strengths that exist."""
+
+    ways: tuple[float, ...]
+    holding: dict[int, dict[int, tuple[int, ...]]]
+    """number → count → the places of the hands that hold that many cards of it."""
+    holders: tuple[tuple[tuple[int, int], ...], ...]
+    """Per lance, (place, strength) of every hand that holds the lance."""
+    strengths: tuple[tuple[int, ...], ...]
+    """Per lance, the strengths of the holders, in order: :func:`strength_slots` numbers them from 1."""
+
+
+@functools.cache
+def _layout(knowledge: Knowledge) -> _Layout:
+    others = list(knowledge.shapes.items())
+    holding: dict[int, dict[int, list[int]]] = {}
+    for place, (_, (_, counts)) in enumerate(others):
+        for number, count in counts.items():
+            holding.setdefault(number, {}).setdefault(count, []).append(place)
+    holders = tuple(
+        tuple((place, knowledge.values[other].strengths[i]) for place, (other, _) in enumerate(others)
+              if knowledge.values[other].strengths[i])
+        for i in range(len(LANCES))
+    )
+    strengths = tuple(tuple(sorted(known)) for known in knowledge.opponents_cdf)
+    for lance_holders, known in zip(holders, knowledge.opponents_cdf, strict=True):
+        assert {strength for _, strength in lance_holders} <= known.keys(), "every holder's strength is known"
+    return _Layout(
+        tuple(float(full) for _, (full, _) in others),
+        {number: {count: tuple(places) for count, places in by_count.items()} for number, by_count in holding.items()},
+        holders, strengths,
+    )
+
+
+def strength_slots(knowledge: Knowledge) -> tuple[dict[int, int], ...]:
+    """Per lance, each strength's place in a :class:`_Beside` table's F: 0 for not holding, then the strengths
+    of the holders in order."""
+    return _slots(_layout(knowledge))
+
+
+@functools.cache
+def _slots(layout: _Layout) -> tuple[dict[int, int], ...]:
+    return tuple({0: 0} | {s: i for i, s in enumerate(strengths, start=1)} for strengths in layout.strengths)
 
 
 @functools.lru_cache(maxsize=BESIDE_CACHE)
-def _beside_all(knowledge: Knowledge, key: int) -> tuple[_Beside, ...]:
+def _beside_all(knowledge: Knowledge, key: int) -> _Beside:
     """For every lance, the strength distribution of a holder drawn from the 36 cards ``key`` leaves.
 
     Only the numbers in ``key`` have fewer than four cards left, so the ways to draw another multiset are its
-    full-deck ways times, for each of those numbers, C(left, c) / C(4, c): one pass over the 715 keys.
+    full-deck ways times, for each of those numbers, C(left, c) / C(4, c). Every sum is taken in the same order
+    (the hands in :attr:`Knowledge.shapes` order, the numbers of ``key`` in set order), so the chances are the
+    same to the last bit however the work is arranged.
     """
+    layout = _layout(knowledge)
     mine = knowledge.numbers[key]
-    ratios = {n: tuple(comb(4 - mine.count(n), c) / comb(4, c) for c in range(5)) for n in set(mine)}
-    masses: list[dict[int, float]] = [{} for _ in LANCES]
-    for other, (full, counts) in knowledge.shapes.items():
-        ways = float(full)
-        for n, ratio in ratios.items():
-            c = counts.get(n, 0)
-            if c:
-                ways *= ratio[c]
-        if not ways:
-            continue
-        for i, strength in enumerate(knowledge.values[other].strengths):
-            if strength:
-                mass = masses[i]
-                mass[strength] = mass.get(strength, 0.0) + ways
-    return tuple(_distribution(masses[i], knowledge.opponents_cdf[i]) for i in range(len(LANCES)))
+    ways = list(layout.ways)
+    for n in set(mine):
+        left = 4 - mine.count(n)
+        for count, places in layout.holding[n].items():
+            ratio = comb(left, count) / comb(4, count)
+            for place in places:
+                ways[place] *= ratio
+    own_strengths = knowledge.values[key].strengths
+    cdfs, own = [], []
+    for i, holders in enumerate(layout.holders):
+        mass: dict[int, float] = {}
+        for place, strength in holders:
+            weight = ways[place]
+            if weight:
+                mass[strength] = mass.get(strength, 0.0) + weight
+        cdf, at_own = _distribution(mass, layout.strengths[i], own_strengths[i])
+        cdfs.append(cdf)
+        own.append(at_own)
+    return _Beside(tuple(cdfs), tuple(own))
 
 
-def _distribution(mass: dict[int, float], known: dict[int, float]) -> _Beside:
-    """F(s), P(S <= s) and the suffix sums of P(S = t) F(t)^k over t > s, for k = 1, 2."""
+def _distribution(
+    mass: dict[int, float], strengths: tuple[int, ...], mine: int
+) -> tuple[array[float], tuple[float, float, tuple[float, float]]]:
+    """F(s) at every strength (F(0) = 0 first), and at strength ``mine``: F, P(S <= s) and the suffix sums of
+    P(S = t) F(t)^k over t > s, for k = 1, 2. Strengths absent from the remaining cards still get an F."""
     total = sum(mass.values()) or 1.0
-    # Strengths absent from the remaining cards still need an F value (our own strength, a seña's).
-    strengths = sorted(set(mass) | set(known))
-    cdf: dict[int, float] = {0: 0.0}
-    upto: dict[int, float] = {0: 0.0}
-    below = 0.0
-    for s in strengths:
-        share = mass.get(s, 0.0) / total
-        cdf[s] = below + share / 2
+    shares = [mass.get(s, 0.0) / total for s in strengths]
+    cdf = array("d", [0.0])
+    below = own_cdf = own_upto = 0.0
+    for s, share in zip(strengths, shares, strict=True):
+        f = below + share / 2
+        cdf.append(f)
         below += share
-        upto[s] = below
+        if s == mine:
+            own_cdf, own_upto = f, below
     suffixes = []
     for k in (1, 2):
-        suffix: dict[int, float] = {}
         running = 0.0
-        for s in reversed(strengths):
-            suffix[s] = running
-            running += mass.get(s, 0.0) / total * cdf[s] ** k
-        suffix[0] = running
-        suffixes.append(suffix)
-    return cdf, upto, tuple(suffixes)
+        for j in range(len(strengths) - 1, -1, -1):
+            if strengths[j] == mine:
+                break
+            running += shares[j] * cdf[j + 1] ** k
+        suffixes.append(running)
+    return cdf, (own_cdf, own_upto, (suffixes[0], suffixes[1]))
 
 
 @functools.lru_cache(maxsize=SENA_CACHE)
 def _chance_with_sena(knowledge: Knowledge, key: int, lance: int, opponents: int, sena: str) -> float:
     """The team's chance when the partner's hand is drawn from the hands for which ``sena`` is true."""
-    cdf, _, _ = _beside_all(knowledge, key)[lance]
+    cdf = _beside_all(knowledge, key).cdf[lance]
+    slots = strength_slots(knowledge)[lance]
     mine = knowledge.values[key].strengths[lance]
+    own = cdf[slots[mine]]
     chance = 0.0
     for strength, share in knowledge.partner_given_sena[(sena, lance)]:
-        chance += share * (cdf[strength] if strength > mine else cdf[mine]) ** opponents
+        chance += share * (cdf[slots[strength]] if strength > mine else own) ** opponents
     return chance
 
 
