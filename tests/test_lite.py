@@ -7,7 +7,9 @@ The build itself and the site in a browser are tested in tests/browser/test_lite
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import re
+import sys
 import zipfile
 from pathlib import Path
 
@@ -16,6 +18,7 @@ import pytest
 from mus_widget.i18n import LANGUAGES
 from mus_widget.lite import pins
 from mus_widget.lite.build import KERNEL_PLUGIN, OPEN_PLAY, ROOT_IMPORT, BuildError, lite_config, open_on_play
+from mus_widget.lite.bytecode import COMPILE, cached_name
 from mus_widget.lite.lock import LockError, lock_entry, rewrite_lock, trim_babel
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,11 +81,35 @@ def test_babel_keeps_the_locale_data_of_the_tables_languages_only(tmp_path: Path
         trim_babel(source, tmp_path / "again" / source.name, ("xx",))
 
 
+def test_the_compiled_wheel_keeps_every_file_and_adds_bytecode_listed_in_its_record(tmp_path: Path) -> None:
+    # The compiler runs inside Pyodide at build time; its Python is plain, so CPython runs it here the same way.
+    files = {"pkg/__init__.py": "VALUE = 7\n", "pkg/core.py": "def f():\n    return 1\n",
+             "pkg/old.py": "print 'python 2'\n", "pkg/data.json": "{}"}
+    source = make_wheel(tmp_path, "pkg", "1.0", [], files)
+    target = tmp_path / "out.whl"
+    exec(COMPILE, {"JOBS": [(str(source), str(target))]})
+    with zipfile.ZipFile(source) as before, zipfile.ZipFile(target) as after:
+        names = set(after.namelist())
+        assert set(before.namelist()) <= names
+        assert all(after.read(name) == before.read(name) for name in before.namelist() if not name.endswith("RECORD"))
+        record = after.read("pkg-1.0.dist-info/RECORD").decode()
+        pyc = f"pkg/__pycache__/core.{sys.implementation.cache_tag}.pyc"
+        added = names - set(before.namelist())
+        assert added == {pyc, f"pkg/__pycache__/__init__.{sys.implementation.cache_tag}.pyc"}, "old.py does not compile"
+        assert {line.split(",")[0] for line in record.splitlines()} == names
+        data = after.read(pyc)
+    assert data[:4] == importlib.util.MAGIC_NUMBER and int.from_bytes(data[4:8], "little") == 0b01, "unchecked hash"
+    assert cached_name(source).endswith(f"-{source.name}") and cached_name(source) != cached_name(target)
+
+
 def test_the_kernel_settings_point_at_the_site_and_never_at_pypi() -> None:
     settings = lite_config()["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
     assert settings["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
     assert settings["disablePyPIFallback"] is True
-    assert settings["loadPyodideOptions"]["packages"][0] == "mus-widget"
+    preload = settings["loadPyodideOptions"]["packages"]
+    assert preload[0] == "mus-widget"
+    # The names the kernel checks before installing anything itself (jupyterlite-pyodide-kernel's worker).
+    assert {"micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython"} <= set(preload)
 
 
 def test_the_front_page_opens_the_play_notebook(tmp_path: Path) -> None:
@@ -95,9 +122,9 @@ def test_the_front_page_opens_the_play_notebook(tmp_path: Path) -> None:
 
 
 def test_every_wheel_is_pinned_and_the_install_pins_the_same_jupyterlite() -> None:
-    for pin in (*pins.KERNEL_WHEELS, *pins.LAB_EXTENSION_WHEELS):
+    for pin in (*pins.KERNEL_WHEELS, *pins.KERNEL_EXTENSION_WHEELS, *pins.LAB_EXTENSION_WHEELS):
         assert re.fullmatch(r"[a-z0-9-]+==[0-9][0-9a-z.]*", pin), pin
-    names = {pin.split("==")[0] for pin in pins.KERNEL_WHEELS}
+    names = {pin.split("==")[0] for pin in (*pins.KERNEL_WHEELS, *pins.KERNEL_EXTENSION_WHEELS)}
     assert set(pins.PRELOAD) - {"mus-widget"} <= names
     tomllib = pytest.importorskip("tomllib")
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]

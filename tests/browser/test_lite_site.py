@@ -11,9 +11,12 @@ The build downloads Pyodide from npm and the wheels from PyPI into ``~/.cache/mu
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import re
+import sys
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +25,7 @@ import pytest
 from lite_site import SITE, Offline, StaticServer, build_site, open_site
 from mus_lab import ROOT, TablePage, menu
 
+from mus_widget.lite import pins
 from mus_widget.teaching.exercises import exercise
 from mus_widget.teaching.scenarios import builtin
 
@@ -51,6 +55,14 @@ def test_the_sites_lock_lists_exactly_the_wheels_beside_it(site: StaticServer) -
         assert hashlib.sha256((pyodide / entry["file_name"]).read_bytes()).hexdigest() == entry["sha256"], name
         assert set(entry["depends"]) <= set(lock), name
     assert {"mus-widget", "anywidget", "ipywidgets", "traitlets", "babel", "micropip", "ipython", "comm"} <= set(lock)
+    assert {"piplite", "pyodide-kernel", "ipykernel"} <= set(lock), "the kernel's own wheels, loaded with the rest"
+    for entry in lock.values():  # every module compiled beside its source
+        with zipfile.ZipFile(pyodide / entry["file_name"]) as wheel:
+            names = set(wheel.namelist())
+        sources = {name for name in names if name.endswith(".py")}
+        compiled = {name for name in sources if importlib.util.cache_from_source(name).replace(
+            sys.implementation.cache_tag, f"cpython-{pins.PYODIDE_PYTHON.replace('.', '')}") in names}
+        assert len(compiled) >= 0.9 * len(sources), entry["file_name"]
     settings = json.loads((SITE / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
     kernel = settings["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs" and kernel["disablePyPIFallback"] is True
@@ -155,6 +167,13 @@ def test_the_site_plays_offline(site: StaticServer, browser: Any, screenshots: P
             "el => el.innerText.trim().startsWith('Step 1 ')", arg=counter.element_handle(), timeout=20_000)
         assert "South: No mus" in stepper.locator(".mus-log-lines").inner_text()
         page.screenshot(path=str(screenshots / "lite-site.png"))
+
+        # The package's modules were compiled for the site's Python when it was built: Pyodide reads that bytecode.
+        run_new_cell(page, "import importlib.util, mus_widget.bots.expert as expert\n"
+                           "print('bytecode', open(expert.__cached__, 'rb').read(4) == importlib.util.MAGIC_NUMBER)")
+        verdict = page.locator(".jp-OutputArea-output pre", has_text="bytecode").first
+        verdict.wait_for(timeout=60_000)
+        assert verdict.inner_text().strip() == "bytecode True"
 
         assert offline.requested > 50, "the route saw the site's requests"
         assert offline.blocked == [], f"requests left localhost: {offline.blocked}"

@@ -13,6 +13,7 @@ import sys
 import tarfile
 import tempfile
 import time
+import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,7 @@ from packaging.utils import canonicalize_name, parse_wheel_filename
 
 from ..i18n import LANGUAGES
 from . import pins
+from .bytecode import BytecodeError, compile_wheels
 from .lock import rewrite_lock, trim_babel
 
 REPOSITORY: Final = Path(__file__).resolve().parents[3]
@@ -109,6 +111,24 @@ def download_wheels(folder: Path, wanted: Sequence[str]) -> list[Path]:
     return [path for path in wheels if path is not None]
 
 
+def kernel_extension_wheels(extension: Path, folder: Path) -> list[Path]:
+    """The kernel's own wheels (:data:`pins.KERNEL_EXTENSION_WHEELS`), taken out of the pinned
+    jupyterlite-pyodide-kernel wheel into ``folder``."""
+    wheels = [wheel_of(folder, pin) if folder.exists() else None for pin in pins.KERNEL_EXTENSION_WHEELS]
+    if all(wheels):
+        return [path for path in wheels if path is not None]
+    folder.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(extension) as archive:
+        for member in archive.namelist():
+            if "/static/pypi/" in member and member.endswith(".whl"):
+                (folder / member.rsplit("/", 1)[1]).write_bytes(archive.read(member))
+    found = [wheel_of(folder, pin) for pin in pins.KERNEL_EXTENSION_WHEELS]
+    absent = [pin for pin, path in zip(pins.KERNEL_EXTENSION_WHEELS, found, strict=True) if path is None]
+    if absent:
+        raise BuildError(f"{extension.name} holds no wheel of {absent}")
+    return [path for path in found if path is not None]
+
+
 def project_wheel(repository: Path, folder: Path) -> Path:
     """The package's own wheel, built from the repository now (its code, catalogues and widget bundle)."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -117,18 +137,21 @@ def project_wheel(repository: Path, folder: Path) -> Path:
     return next(folder.glob("mus_widget-*.whl"))
 
 
-def stage_pyodide(lite_dir: Path, core: Path, wheels: Sequence[Path]) -> Path:
-    """``static/pyodide`` of the lite folder: the runtime, the wheels beside it and the lock written for them."""
+def stage_pyodide(lite_dir: Path, core: Path, wheels: Sequence[Path], cache: Path) -> Path:
+    """``static/pyodide`` of the lite folder: the runtime, the wheels beside it (compiled, Babel trimmed) and the
+    lock written for them."""
     target = lite_dir / "static" / "pyodide"
     target.mkdir(parents=True)
     for name in pins.PYODIDE_CORE:
         shutil.copy(core / name, target / name)
-    shipped = []
-    for wheel in wheels:
-        if canonicalize_name(parse_wheel_filename(wheel.name)[0]) == "babel":
-            shipped.append(trim_babel(wheel, target / wheel.name, LANGUAGES))
-        else:
-            shipped.append(Path(shutil.copy(wheel, target / wheel.name)))
+    trimmed = lite_dir.parent / "trimmed"
+    sources = [trim_babel(wheel, trimmed / wheel.name, LANGUAGES)
+               if canonicalize_name(parse_wheel_filename(wheel.name)[0]) == "babel" else wheel for wheel in wheels]
+    try:
+        compiled = compile_wheels(core, sources, cache / f"compiled-{pins.PYODIDE}")
+    except BytecodeError as error:
+        raise BuildError(str(error)) from error
+    shipped = [Path(shutil.copy(path, target / wheel.name)) for wheel, path in zip(wheels, compiled, strict=True)]
     lock = json.loads((core / "pyodide-lock.json").read_text())
     (target / "pyodide-lock.json").write_text(json.dumps(rewrite_lock(lock, shipped), indent=1, sort_keys=True))
     return target
@@ -191,11 +214,14 @@ def build(output: Path, cache: Path = DEFAULT_CACHE, repository: Path = REPOSITO
     core = pyodide_core(cache)
     kernel_wheels = download_wheels(cache / "wheels", pins.KERNEL_WHEELS)
     extension_wheels = download_wheels(cache / "wheels", pins.LAB_EXTENSION_WHEELS)
+    kernel_wheels += kernel_extension_wheels(
+        next(path for path in extension_wheels if path.name.startswith("jupyterlite_pyodide_kernel-")),
+        cache / f"kernel-{pins.JUPYTERLITE_PYODIDE_KERNEL}")
     with tempfile.TemporaryDirectory(prefix="mus-lite-") as scratch:
         work = Path(scratch)
         wheels = [project_wheel(repository, work / "dist"), *kernel_wheels]
         lite_dir = work / "lite"
-        stage_pyodide(lite_dir, core, wheels)
+        stage_pyodide(lite_dir, core, wheels, cache)
         (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=2))
         (lite_dir / "overrides.json").write_text(json.dumps(SETTINGS, indent=2))
         contents = stage_contents(repository, work / "contents")

@@ -53,9 +53,16 @@ LAB_EXTENSION_WHEELS: Final = (
 )
 """Wheels whose JupyterLab extensions go into the site: the widget manager, anywidget's front end, the kernel."""
 
+KERNEL_EXTENSION_WHEELS: Final = ("ipykernel==6.9.2", "piplite==0.8.6", "pyodide-kernel==0.8.6")
+"""The kernel's own wheels, shipped inside the jupyterlite-pyodide-kernel wheel (its ``static/pypi``): its
+IPython kernel, the ``%pip`` of the site and a stand-in for ipykernel. Put in the lock beside the others so
+Pyodide loads them while it starts, instead of the kernel installing them one by one with micropip after."""
+
 FRONT_END_ONLY: Final = frozenset({"widgetsnbextension", "jupyterlab-widgets"})
 """Requirements of ipywidgets that hold only browser code: the site's JupyterLab carries their extensions, so the
 kernel does without their Python wheels (the Pyodide kernel ships a stand-in for widgetsnbextension)."""
 
-PRELOAD: Final = ("mus-widget", "micropip", "comm", "ipython", "jedi")
-"""Packages Pyodide loads while it starts, in parallel, so the first cell imports ``mus_widget`` with no install."""
+PRELOAD: Final = ("mus-widget", "micropip", "piplite", "comm", "ipykernel", "pyodide-kernel", "jedi", "ipython")
+"""Packages Pyodide loads while it starts, in parallel, so the first cell imports ``mus_widget`` with no install.
+The kernel installs at run time whichever of micropip, piplite, ipykernel, comm, pyodide-kernel, jedi and
+ipython is missing here (each a round of micropip); with all of them here it installs nothing."""
