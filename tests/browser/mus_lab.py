@@ -155,7 +155,13 @@ def menu(page: Any, *path: str) -> None:
 def run_all(page: Any) -> None:
     """Run every cell of the open notebook and wait for the Mus table to draw its first state."""
     menu(page, "Run", "Run All Cells")
-    page.wait_for_selector(".mus-widget[data-version]", timeout=60_000)
+    try:
+        page.wait_for_selector(".mus-widget[data-version]", timeout=60_000)
+    except Exception as error:  # say what the notebook shows instead: a traceback, a busy kernel
+        outputs = page.locator(".jp-OutputArea-output").all_inner_texts()
+        status = page.locator(".jp-Notebook-ExecutionIndicator").first.get_attribute("data-status")
+        page.screenshot(path=str(Path("screenshots") / "no-table-drew.png"))
+        raise AssertionError(f"no table drew; kernel {status}; outputs: {outputs!r}"[:4000]) from error
 
 
 def use_theme(page: Any, theme: str) -> None:
