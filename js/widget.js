@@ -17,6 +17,7 @@ function freshUi() {
     amount: null,
     turnKey: "",
     senasOpen: false,
+    fold: null,
     info: null,
     form: null,
     tipsClosed: "",
@@ -156,6 +157,10 @@ function render({ model, el }) {
       },
       toggleSenas() {
         ui.senasOpen = !ui.senasOpen;
+        draw();
+      },
+      toggleFold(name) {
+        ui.fold = ui.fold === name ? null : name;
         draw();
       },
       toggleInfo(seat) {

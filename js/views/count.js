@@ -1,6 +1,7 @@
 // The count in the middle of the felt: every lance with its stake, bonus and winner, why it was won (the
 // deciding card, pares or total, the tie to the mano, the negada; then what the row is made of), the score,
-// then Next hand (or, at the end of the game, who won and New game; nothing while stepping a scenario).
+// the notes; under the student's cards the score and Next hand (or, at the end of the game, who won and New
+// game; nothing while stepping a scenario).
 
 import { h } from "../dom.js";
 
@@ -37,19 +38,34 @@ export function countView(ctx) {
       )
     : h("p", { class: "mus-count-empty" }, t("ui.count.no_rows"));
   const notes = (count.notes || []).map((text) => h("p", { class: "mus-count-note" }, text));
-  const stepping = Boolean(state.steps);
   const footer = [
     notes,
-    h("p", { class: "mus-count-score" }, t("ui.count.score", { a: count.scores[0], b: count.scores[1] })),
     count.over && !(over && state.games === 1) ? h("p", { class: "mus-count-over" }, count.over) : null,
-    over && state.winner ? h("p", { class: "mus-winner" }, state.winner.text) : null,
-    stepping
+  ];
+  return h("div", { class: "mus-count", role: "region", tabindex: "0", aria: { label: t("ui.count.title") } },
+    table, footer);
+}
+
+/** Under the student's cards at the count: the score (each team named), who won, then Next hand or New game. */
+export function countFooter(ctx) {
+  const { state, t } = ctx;
+  const count = state.count;
+  const over = state.stage === "over";
+  const scores = count ? count.scores : state.scores;
+  const text = t("ui.count.score", { team_a: state.teams[0], team_b: state.teams[1], a: scores[0], b: scores[1] });
+  return h(
+    "div",
+    { class: "mus-count-foot" },
+    over && state.winner
+      ? h("p", { class: "mus-winner" }, state.winner.text)
+      : h("p", { class: "mus-count-score" }, text),
+    over && state.winner && count ? h("p", { class: "mus-count-score" }, text) : null,
+    state.steps
       ? null
       : over
       ? h("button", { class: "mus-action mus-primary", type: "button", data: { key: "play-again" },
           on: { click: () => ctx.openNewGame() } }, t("ui.play_again"))
       : h("button", { class: "mus-action mus-primary", type: "button", data: { key: "next-hand" },
           disabled: ctx.waiting, on: { click: () => ctx.nextHand() } }, t("ui.next_hand")),
-  ];
-  return h("div", { class: "mus-count", role: "region", aria: { label: t("ui.count.title") } }, table, footer);
+  );
 }

@@ -1,11 +1,10 @@
 // One seat at the table: name plate (markers, name, team points, face, player info), cards, pares and juego
-// declarations, speech bubble; for the student also the gesture overview behind the face button.
+// declarations, speech bubble. Every part keeps its room when empty, so nothing moves as the hand goes on.
 
 import { h, svgImage } from "../dom.js";
 import { cardName } from "../i18n.js";
 import { backSvg, cardSvg } from "../cards.js";
 import { arrowSvg, faceSvg, manoSvg } from "../faces.js";
-import { senasOverview } from "./senas.js";
 import { infoPopover } from "./info.js";
 
 /** The four cards of a seat: face up with names, face down as one labelled group, or discard toggles. */
@@ -105,15 +104,17 @@ function plateView(ctx, seat) {
   const { state, t, ui } = ctx;
   const player = state.players[seat];
   const team = seat % 2;
-  const markers = [];
-  if (state.to_move === seat) {
-    markers.push(h("span", { class: "mus-arrow", role: "img", aria: { label: t("ui.to_move", { name: player.name }) } },
-      svgImage(arrowSvg(), "mus-marker")));
-  }
-  if (state.mano === seat) {
-    markers.push(h("span", { class: "mus-mano", role: "img", aria: { label: t("ui.mano", { name: player.name }) } },
-      svgImage(manoSvg(), "mus-marker")));
-  }
+  // Both markers keep their room on every plate, so the plate never moves when the arrow or the hand comes.
+  const markers = [
+    state.to_move === seat
+      ? h("span", { class: "mus-arrow", role: "img", aria: { label: t("ui.to_move", { name: player.name }) } },
+          svgImage(arrowSvg(), "mus-marker"))
+      : h("span", { class: "mus-marker-room", aria: { hidden: "true" } }),
+    state.mano === seat
+      ? h("span", { class: "mus-mano", role: "img", aria: { label: t("ui.mano", { name: player.name }) } },
+          svgImage(manoSvg(), "mus-marker"))
+      : h("span", { class: "mus-marker-room", aria: { hidden: "true" } }),
+  ];
   const human = Boolean(player.presence) && seat !== state.seat;
   const info = player.level || human
     ? h(
@@ -137,10 +138,9 @@ function plateView(ctx, seat) {
     { class: ["mus-plate", `mus-team-${team}`, player.level && "mus-bot", player.presence && "mus-human"],
       data: { presence: player.presence || "" } },
     markers,
-    h("span", { class: "mus-name" }, player.name),
+    h("span", { class: "mus-name", title: player.name }, player.name),
     presence,
     h("span", { class: "mus-points", title: state.teams[team] }, String(state.scores[team])),
-    faceView(ctx, seat),
     info,
   );
 }
@@ -154,7 +154,7 @@ function declarations(ctx, player) {
     out.push(h("span", { class: ["mus-decl", has ? "mus-decl-yes" : "mus-decl-no"] },
       t(`ui.${lance}.${has ? "yes" : "no"}`)));
   }
-  return out.length ? h("div", { class: "mus-decls" }, out) : null;
+  return out;
 }
 
 function bubbleView(ctx, seat) {
@@ -182,9 +182,10 @@ export function seatView(ctx, seat, position) {
       data: { seat, position },
     },
     plateView(ctx, seat),
-    h("div", { class: "mus-seat-body" }, handView(ctx, seat), bubbleView(ctx, seat)),
-    declarations(ctx, player),
-    mine && ui.senasOpen ? senasOverview(ctx) : null,
+    mine ? bubbleView(ctx, seat) : null,
+    h("div", { class: "mus-seat-body" }, faceView(ctx, seat), handView(ctx, seat)),
+    mine ? null : bubbleView(ctx, seat),
+    h("div", { class: "mus-decls" }, declarations(ctx, player)),
     ui.info === seat ? infoPopover(ctx, seat) : null,
   );
 }

@@ -1,16 +1,18 @@
-// The whole table: top bar, the felt with the four seats around it, the count in the middle, the student's
-// turn panel; at the side the stepping controls and the step's note (when stepping a scenario), the coach, the
-// tips box, the log and, at a served table, the chat; the new-game panel over it all.
+// The whole table: top bar, the felt with the four seats around it, the count over its middle, the student's
+// turn slot (the same size at every moment); at the side the stepping controls and the step's note (when
+// stepping a scenario), the coach, the tips box and the log; the new-game panel in place of it all. The layout
+// follows the table's own width (container queries in styles.css): narrow, medium and wide.
 
 import { h, svgImage } from "../dom.js";
 import { lanceLabel } from "../i18n.js";
 import { questionSvg } from "../faces.js";
 import { chatView, roomBar } from "./chat.js";
 import { coachView } from "./coach.js";
-import { countView } from "./count.js";
+import { countFooter, countView } from "./count.js";
 import { logView } from "./log.js";
 import { newGameView } from "./newgame.js";
 import { seatView } from "./seat.js";
+import { senasOverview } from "./senas.js";
 import { noteView, stepsView } from "./steps.js";
 import { tipsView } from "./tips.js";
 import { turnView } from "./turn.js";
@@ -22,20 +24,35 @@ export function positionOf(seat, student) {
   return POSITIONS[(seat - student + 4) % 4];
 }
 
+/** A team's points as a Mus table keeps them: amarracos (5 points each) and piedras (single points). */
+export function counters(t, points, target) {
+  const amarracos = Math.floor(points / 5);
+  const piedras = points % 5;
+  const tip = t("ui.score.counters", { points, amarracos, piedras, target, goal: Math.ceil(target / 5) });
+  return h(
+    "span",
+    { class: "mus-counters", role: "img", tabindex: "0", title: tip, aria: { label: tip }, data: { key: "counters" } },
+    Array.from({ length: amarracos }, () => h("span", { class: "mus-amarraco" })),
+    Array.from({ length: piedras }, () => h("span", { class: "mus-piedra" })),
+  );
+}
+
 function topBar(ctx) {
   const { state, t } = ctx;
   const scores = [0, 1].map((team) =>
     h("span", { class: ["mus-score", `mus-team-${team}`], data: { team } },
       h("span", { class: "mus-score-team" }, state.teams[team]),
       h("strong", {}, String(state.scores[team])),
-      h("span", { class: "mus-score-target" }, `/ ${state.target}`)));
+      h("span", { class: "mus-score-target" }, `/ ${state.target}`),
+      counters(t, state.scores[team], state.target)));
   return h(
     "header",
     { class: "mus-topbar" },
     h("span", { class: "mus-title" }, "Mus"),
     h("span", { class: "mus-hand-number" }, t("ui.hand_number", { game: state.game, hand: state.hand })),
     state.games > 1
-      ? h("span", { class: "mus-games" }, t("ui.games_won", { a: state.games_won[0], b: state.games_won[1] }))
+      ? h("span", { class: "mus-games" }, t("ui.games_won", {
+          team_a: state.teams[0], team_b: state.teams[1], a: state.games_won[0], b: state.games_won[1] }))
       : null,
     h("span", { class: "mus-scores" }, scores),
     h("span", { class: "mus-top-buttons" },
@@ -77,10 +94,38 @@ function centre(ctx) {
     parts.push(h("div", { class: "mus-centre-bet" }, t(state.phase === "mus" ? "action.mus" : "ui.discard.pick")));
   }
   if (state.last) parts.push(h("div", { class: "mus-centre-last" }, t("ui.last_lance", { text: state.last })));
-  if (state.stage === "over" && state.winner && !state.count) {
-    parts.push(h("div", { class: "mus-winner" }, state.winner.text));
-  }
   return h("div", { class: "mus-centre" }, parts);
+}
+
+/** The room under the student's cards, the same size at every moment: the turn's buttons, the señas, the
+ *  count's score and Next hand, or who is to move. */
+function turnSlot(ctx) {
+  const { state, t, ui } = ctx;
+  let inside;
+  if (ui.senasOpen) inside = senasOverview(ctx);
+  else if (state.turn) inside = turnView(ctx);
+  else if (state.count || state.stage !== "play") inside = countFooter(ctx);
+  else if (state.to_move !== null && state.to_move !== undefined) {
+    inside = h("p", { class: "mus-waiting-for" }, t("ui.to_move", { name: state.players[state.to_move].name }));
+  }
+  return h("div", { class: "mus-turn-slot" }, inside);
+}
+
+/** The side panels; in a narrow column the tips and the log fold behind two buttons. */
+function sideView(ctx) {
+  const { t, ui } = ctx;
+  const fold = (name, label) => h("button", {
+    class: ["mus-fold-button", ui.fold === name && "mus-fold-open"], type: "button", data: { key: `fold-${name}` },
+    aria: { expanded: ui.fold === name ? "true" : "false" }, on: { click: () => ctx.toggleFold(name) },
+  }, label);
+  const folded = (name, ...panels) => h("div", { class: ["mus-fold", `mus-fold-${name}`, ui.fold === name && "mus-unfolded"] },
+    panels);
+  return h("div", { class: "mus-side" },
+    h("div", { class: "mus-side-inner" },
+      stepsView(ctx),
+      h("div", { class: "mus-folds" }, fold("tips", t("ui.fold.tips")), fold("log", t("ui.fold.log"))),
+      folded("tips", noteView(ctx), coachView(ctx), tipsView(ctx)),
+      folded("log", logView(ctx), chatView(ctx))));
 }
 
 /** The table for one state; `ctx` carries the state, the texts, the view's own UI state and the intents. */
@@ -90,23 +135,22 @@ export function tableView(ctx) {
     const position = positionOf(seat, state.seat);
     const view = seatView(ctx, seat, position);
     if (position === "bottom") {
-      return h("div", { class: "mus-bottom-area" }, view, turnView(ctx));
+      return h("div", { class: "mus-bottom-area" }, view, turnSlot(ctx));
     }
     return view;
   });
   const count = countView(ctx);
   // The new-game panel takes the place of the table while it is open, so it is never cut off.
   const main = ctx.ui.form
-    ? newGameView(ctx)
+    ? h("div", { class: "mus-main mus-main-dialog" }, newGameView(ctx))
     : h("div", { class: "mus-main" },
-        h("div", { class: ["mus-felt", count && "mus-counting"] }, seats, count || centre(ctx)),
-        h("div", { class: "mus-side" }, stepsView(ctx), noteView(ctx), coachView(ctx), tipsView(ctx), logView(ctx), chatView(ctx)));
+        h("div", { class: ["mus-felt", count && "mus-counting"] }, seats, centre(ctx), count),
+        sideView(ctx));
   return h(
     "div",
     { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping"] },
     topBar(ctx),
     roomBar(ctx),
-    errorBanner(ctx),
-    main,
+    h("div", { class: "mus-stage" }, errorBanner(ctx), main),
   );
 }

@@ -33,14 +33,15 @@ export function sliderAction(turn, amount) {
 }
 
 /** A button's face: the game's word, with the local word under it where there is one. */
-function face(t, label, action, glossed) {
-  const gloss = glossed ? actionGloss(t, action) : "";
+function face(t, turn, label, action, glossed) {
+  const gloss = glossed ? raiseGloss(t, turn, action) : "";
   return [h("span", { class: "mus-word" }, label), gloss ? h("span", { class: "mus-gloss" }, gloss) : null];
 }
 
 function actionButton(ctx, action, extra = {}) {
   const { t } = ctx;
-  const label = extra.label || actionLabel(t, action);
+  const turn = ctx.state.turn || {};
+  const label = extra.label || raiseLabel(t, turn, action);
   return h(
     "button",
     {
@@ -51,17 +52,31 @@ function actionButton(ctx, action, extra = {}) {
       aria: { label: extra.aria || label },
       on: { click: () => ctx.act(action) },
     },
-    face(t, label, action, !extra.label),
+    face(t, turn, label, action, !extra.label),
   );
 }
 
+/** The label of a raise: "Envido 5" opens the betting, "5 más" raises a bet already on the table. */
+function raiseLabel(t, turn, action) {
+  const [word, amount] = action.split(" ");
+  return word === "envido" && turn.stake ? t("action.raise", { amount: Number(amount) }) : actionLabel(t, action);
+}
+
+function raiseGloss(t, turn, action) {
+  const [word, amount] = action.split(" ");
+  return word === "envido" && turn.stake ? t("gloss.action.raise", { amount: Number(amount) }) : actionGloss(t, action);
+}
+
+/** The raise: a button in the row (its face follows the slider), and the slider under the row, ending in Órdago. */
 function raiseControls(ctx, turn) {
   const { t, ui } = ctx;
   const range = sliderRange(turn);
   if (!range) {
-    return turn.ordago ? actionButton(ctx, "ordago") : null;
+    return { button: turn.ordago ? actionButton(ctx, "ordago") : null, slider: null };
   }
   const action = sliderAction(turn, ui.amount);
+  const faceOf = (next) => [h("span", { class: "mus-word" }, raiseLabel(t, turn, next)),
+    h("span", { class: "mus-gloss" }, raiseGloss(t, turn, next))];
   const raise = h(
     "button",
     {
@@ -69,11 +84,22 @@ function raiseControls(ctx, turn) {
       type: "button",
       disabled: ctx.waiting,
       data: { key: "act-raise", action },
-      aria: { label: actionLabel(t, action) },
+      aria: { label: raiseLabel(t, turn, action) },
       on: { click: (event) => ctx.act(event.currentTarget.dataset.action) },
     },
-    face(t, actionLabel(t, action), action, true),
+    faceOf(action),
   );
+  const follow = (input) => {
+    // Only the button follows the slider: no redraw while the thumb is held.
+    ui.amount = Number(input.value);
+    const next = sliderAction(turn, ui.amount);
+    const label = raiseLabel(t, turn, next);
+    raise.replaceChildren(...faceOf(next));
+    raise.setAttribute("aria-label", label);
+    raise.dataset.action = next;
+    raise.className = `mus-action mus-raise-button mus-action-${next.split(" ")[0]}`;
+    input.setAttribute("aria-valuetext", label);
+  };
   const slider = h("input", {
     class: "mus-slider",
     type: "range",
@@ -82,42 +108,42 @@ function raiseControls(ctx, turn) {
     step: "1",
     value: String(Math.min(Math.max(ui.amount ?? range.low, range.low), range.max)),
     data: { key: "slider" },
-    aria: { label: t("ui.slider"), valuetext: actionLabel(t, action) },
+    aria: { label: t("ui.slider"), valuetext: raiseLabel(t, turn, action) },
     on: {
-      input: (event) => {
-        // Only the button follows the slider: no redraw while the thumb is held.
-        ui.amount = Number(event.target.value);
-        const next = sliderAction(turn, ui.amount);
-        const label = actionLabel(t, next);
-        raise.replaceChildren(...face(t, label, next, true).filter(Boolean));
-        raise.setAttribute("aria-label", label);
-        raise.dataset.action = next;
-        raise.className = `mus-action mus-raise-button mus-action-${next.split(" ")[0]}`;
-        event.target.setAttribute("aria-valuetext", label);
+      input: (event) => follow(event.target),
+      // JupyterLab's notebook takes presses and drags that reach it: the slider keeps its own.
+      pointerdown: (event) => event.stopPropagation(),
+      mousedown: (event) => event.stopPropagation(),
+      keydown: (event) => {
+        if (/^(Arrow|Page|Home|End)/.test(event.key)) event.stopPropagation();
       },
     },
   });
   const ends = h("div", { class: "mus-slider-ends", aria: { hidden: "true" } },
-    h("span", {}, String(range.low)),
-    h("span", {}, turn.ordago ? actionLabel(t, "ordago") : String(range.high)));
-  return h("div", { class: "mus-raise" }, raise, h("div", { class: "mus-slider-box" }, slider, ends));
+    h("span", {}, raiseLabel(t, turn, `envido ${range.low}`)),
+    h("span", { class: turn.ordago ? "mus-slider-ordago" : null },
+      turn.ordago ? actionLabel(t, "ordago") : raiseLabel(t, turn, `envido ${range.high}`)));
+  return { button: raise, slider: h("div", { class: "mus-slider-box" }, slider, ends) };
 }
 
+/** The buttons of the turn, and the raise slider that goes under them (or null). */
 function buttons(ctx, turn) {
   const { state, t, ui } = ctx;
-  if (turn.kind === "mus") return turn.actions.map((a) => actionButton(ctx, a, { primary: a === "no-mus" }));
+  if (turn.kind === "mus") {
+    return { row: turn.actions.map((a) => actionButton(ctx, a, { primary: a === "no-mus" })), slider: null };
+  }
   if (turn.kind === "discard") {
     const chosen = [...ui.selected];
     const action = `discard ${chosen.join(" ")}`;
     const label = t("action.discard", { count: chosen.length });
     const button = actionButton(ctx, action, { key: "act-discard", label, primary: true });
     if (!chosen.length) button.disabled = true;
-    return [button];
+    return { row: [button], slider: null };
   }
   const out = [];
   if (turn.proposal) {
     const name = state.players[turn.proposer].name;
-    const said = actionLabel(t, turn.proposal);
+    const said = raiseLabel(t, turn, turn.proposal);
     out.push(actionButton(ctx, turn.proposal, {
       key: "act-agree", label: t("ui.agree"), aria: t("ui.agree.label", { name, action: said }), primary: true,
     }));
@@ -127,8 +153,8 @@ function buttons(ctx, turn) {
   }
   if (turn.confirm && turn.proposal !== `envido ${turn.confirm}`) out.push(actionButton(ctx, `envido ${turn.confirm}`));
   const raise = raiseControls(ctx, turn.proposal === "ordago" ? { ...turn, ordago: false } : turn);
-  if (raise) out.push(raise);
-  return out;
+  if (raise.button) out.push(raise.button);
+  return { row: out, slider: raise.slider };
 }
 
 /** The turn panel, or nothing when it is not the student's turn. */
@@ -138,9 +164,10 @@ export function turnView(ctx) {
   if (!turn) return null;
   const proposal = turn.proposal
     ? h("div", { class: "mus-proposal" }, t("ui.bar.proposal", {
-        name: state.players[turn.proposer].name, action: actionLabel(t, turn.proposal),
+        name: state.players[turn.proposer].name, action: raiseLabel(t, turn, turn.proposal),
       }))
     : null;
+  const { row, slider } = buttons(ctx, turn);
   return h(
     "div",
     { class: "mus-turn", role: "group", aria: { label: t("ui.your_turn") } },
@@ -148,7 +175,8 @@ export function turnView(ctx) {
     h("div", { class: "mus-turn-row" },
       h("span", { class: "mus-exclaim", role: "img", aria: { label: t("ui.your_turn") } },
         svgImage(exclamationSvg(), "mus-marker")),
-      h("div", { class: "mus-actions", role: "group", aria: { label: t("ui.actions") } }, buttons(ctx, turn))),
+      h("div", { class: "mus-actions", role: "group", aria: { label: t("ui.actions") } }, row)),
+    slider,
     proposal,
   );
 }

@@ -38,6 +38,8 @@ SETTINGS = {
         "fetchNews": "false", "checkForUpdates": False,
     },
     "@jupyterlab/apputils-extension/themes.jupyterlab-settings": {"theme": "JupyterLab Light"},
+    # Every cell laid out, on screen or not: the layout tests measure tables far down the page.
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
 }
 
 

@@ -502,7 +502,7 @@ class Game:
             team = team_of(seat)
             row = CountRow(result.lance, Outcome.ORDAGO, 0, 0, team, why, 0)
             self._end_hand(shown=True, rows=(row,))
-            self._end_game(team)
+            self._end_game(team, ordago=True)
             return
         following = _NEXT_LANCE.get(result.lance)
         if following is None:
@@ -544,10 +544,13 @@ class Game:
             self._results, rows, self.log, self._scores,
         )
 
-    def _end_game(self, team: int) -> None:
+    def _end_game(self, team: int, ordago: bool = False) -> None:
         won = (self._games_won[0] + (team == 0), self._games_won[1] + (team == 1))
         self._games_won = won
-        over = self._event("game_over", None, (("team", team), ("a", self._scores[0]), ("b", self._scores[1])))
+        detail: tuple[tuple[str, Value], ...] = (("team", team), ("a", self._scores[0]), ("b", self._scores[1]))
+        if ordago:  # an accepted órdago wins the game whatever the score: the texts say so
+            detail = (*detail, ("ordago", 1))
+        over = self._event("game_over", None, detail)
         last = self._last_hand
         if last is not None:  # the hand that ended the game (just now) tells it too, after a new deal
             self._last_hand = replace(last, log=(*last.log, over))

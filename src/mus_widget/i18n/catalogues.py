@@ -30,7 +30,8 @@ LANGUAGES: Final = ("en", "es", "nl", "tr", "cs", "af")
 GAME_WORDS: Final = frozenset({
     "lance.grande", "lance.chica", "lance.pares", "lance.juego", "lance.punto",
     "action.mus", "action.no-mus", "action.paso", "action.envido", "action.quiero", "action.no-quiero",
-    "action.ordago", "outcome.accepted", "outcome.rejected", "pares.par", "pares.medias", "pares.duples",
+    "action.ordago", "action.raise", "outcome.accepted", "outcome.rejected", "pares.par", "pares.medias",
+    "pares.duples",
 })
 """The game's own words: Spanish in every language, with the local word beside them (``gloss.<id>``)."""
 

@@ -45,9 +45,10 @@ def message_values(
         value = values.get(key)
         if isinstance(value, int):
             out[key] = name_seat(value)
-    team_id = values.get("team")
-    if isinstance(team_id, int):
-        out["team"] = name_team(team_id)
+    for key in ("team", "team_a", "team_b"):
+        team_id = values.get(key)
+        if isinstance(team_id, int):
+            out[key] = name_team(team_id)
     for key, prefix in (("lance", "lance."), ("outcome", "outcome.")):
         value = values.get(key)
         if isinstance(value, str):
@@ -74,6 +75,10 @@ def event_text(event: Event, language: str = "en", seat: Namer | None = None, te
     message_id = f"event.{event.kind}"
     if event.kind == "declare":
         message_id = f"event.declare.{values['lance']}.{'yes' if values['has'] else 'no'}"
+    if event.kind == "game_over":
+        # Every score names its team; an accepted órdago wins whatever the points say.
+        message_id = "event.game_over.ordago" if values.pop("ordago", 0) else "event.game_over"
+        values["team_a"], values["team_b"] = 0, 1
     return message(message_id, language, **message_values(values, language, seat, team))
 
 

@@ -384,7 +384,8 @@ def _count(last: HandSummary, texts: _Texts, rules: Rules) -> dict[str, Any]:
         "scores": list(last.scores),
         "shown": last.hands is not None,
         "over": None if over is None else message(
-            "ui.game_over", texts.language, team=texts.team(int(over.get("team") or 0)),
+            "ui.game_over.ordago" if over.get("ordago") else "ui.game_over", texts.language,
+            team=texts.team(int(over.get("team") or 0)), team_a=texts.team(0), team_b=texts.team(1),
             a=last.scores[0], b=last.scores[1],
         ),
     }

@@ -41,6 +41,11 @@ SMALL_WIDTH: Final = 44
 _RATIO: Final = 100 / 64
 _FELT: Final = "background:#1d6a37;border:6px solid #6b3f1d;border-radius:14px;color:#f7f3e3;padding:10px"
 _FONT: Final = "font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:13px;line-height:1.35"
+# Text on the page's own background follows JupyterLab's theme variables, and elsewhere the reader's
+# prefers-color-scheme (light-dark() under color-scheme: light dark): at least 4.5 : 1 in both.
+_TEXT: Final = "color:var(--jp-ui-font-color1,light-dark(#1f1f1f,#eeeeee));color-scheme:light dark"
+_MUTED: Final = "color:var(--jp-ui-font-color2,light-dark(#4d4d4d,#c4c4c4))"
+_RULE: Final = "var(--jp-border-color1,light-dark(#8a8a8a,#8f8f8f))"
 _TEAM_COLOURS: Final = ("#ffd54a", "#9fd3ff")
 
 
@@ -107,7 +112,7 @@ def hand_html(hand: Hand | str | None, width: int = CARD_WIDTH, language: str = 
 
 
 def _page(body: str, kind: str) -> str:
-    return f'<div class="mus-picture mus-picture-{kind}" style="{_FONT};max-width:100%">{body}</div>'
+    return f'<div class="mus-picture mus-picture-{kind}" style="{_FONT};{_TEXT};max-width:100%">{body}</div>'
 
 
 def show_card(card: Card | str, language: str = "en") -> Picture:
@@ -123,7 +128,7 @@ def show_hand(hand: Hand | str, language: str = "en", rules: Rules | None = None
     body = hand_html(parsed, CARD_WIDTH, language)
     if captions:
         caption = html.escape(hand_caption(parsed, rules or Rules(), language))
-        body += f'<div style="margin-top:4px;color:#555">{caption}</div>'
+        body += f'<div style="margin-top:4px;{_MUTED}">{caption}</div>'
     return Picture(_page(body, "hand"), str(parsed))
 
 
@@ -214,7 +219,7 @@ def show_count(
             for s in SEATS
         )
         parts.append(f'<table style="border-collapse:collapse;margin-bottom:6px"><tr>{cells}</tr></table>')
-    head = "".join(f'<th style="text-align:left;padding:3px 8px;border-bottom:2px solid #888">{html.escape(t(k))}</th>'
+    head = "".join(f'<th style="text-align:left;padding:3px 8px;border-bottom:2px solid {_RULE}">{html.escape(t(k))}</th>'
                    for k in ("ui.count.lance", "ui.count.stake", "ui.count.bonus", "ui.count.winner",
                              "ui.count.points"))
     rows = []
@@ -227,18 +232,18 @@ def show_count(
         points = "–" if ordago else f"+{row.points}" if row.counted else t("ui.count.not_counted")
         stake = t("action.ordago") if ordago else str(row.stake)
         columns = [t(f"lance.{row.lance.value}"), stake, str(row.bonus) if row.bonus else "–", winner, points]
-        style = "text-align:left;padding:3px 8px;border-top:1px solid #ccc" + ("" if row.counted else ";opacity:0.6")
+        style = f"text-align:left;padding:3px 8px;border-top:1px solid {_RULE}" + ("" if row.counted else f";{_MUTED}")
         rows.append(f'<tr data-lance="{row.lance.value}">'
                     + "".join(f'<td style="{style}">{html.escape(c)}</td>' for c in columns) + "</tr>")
         if exp is not None:
             why = exp.text(language, labels, teams)
-            rows.append(f'<tr><td colspan="5" style="text-align:left;padding:0 8px 6px 8px;color:#555;font-size:12px">'
+            rows.append(f'<tr><td colspan="5" style="text-align:left;padding:0 8px 6px 8px;{_MUTED};font-size:12px">'
                         f"{html.escape(why)}</td></tr>")
             lines.append(f"{row.lance.value}: {why}")
     for exp in reasons:
         if exp.outcome is Outcome.REJECTED and exp.lance not in {row.lance for row in summary.count}:
             why = exp.text(language, labels, teams)
-            rows.append(f'<tr><td colspan="5" style="text-align:left;padding:3px 8px;color:#555">'
+            rows.append(f'<tr><td colspan="5" style="text-align:left;padding:3px 8px;{_MUTED}">'
                         f"{html.escape(why)}</td></tr>")
             lines.append(why)
     caption = html.escape(t("ui.count.title"))
@@ -247,10 +252,11 @@ def show_count(
     if not summary.count:
         table = f"<p>{html.escape(t('ui.count.no_rows'))}</p>" + (
             f'<table style="border-collapse:collapse"><tbody>{"".join(rows)}</tbody></table>' if rows else "")
-    score = html.escape(t("ui.count.score", a=summary.scores[0], b=summary.scores[1]))
+    score_text = t("ui.count.score", team_a=teams[0], team_b=teams[1], a=summary.scores[0], b=summary.scores[1])
+    score = html.escape(score_text)
     parts.append(table)
     parts.append(f'<p style="font-weight:600;margin:6px 0 0 0">{score}</p>')
-    text = "\n".join([*lines, t("ui.count.score", a=summary.scores[0], b=summary.scores[1])])
+    text = "\n".join([*lines, score_text])
     return Picture(_page("".join(parts), "count"), text)
 
 

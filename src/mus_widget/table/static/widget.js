@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:8e7c11990ea56e65699d352d11a8d731147157e34dc01782080317f7872d5405 (built from js/ by npm run build)
+// mus-widget bundle sha256:a90b58c96e0362d2fc860682bd87515e8731e9024c13dc9423b6237198312fde (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;
@@ -284,13 +284,14 @@ function sliderAction(turn, amount) {
   const value = Math.min(Math.max(Number(amount) || range.low, range.low), range.max);
   return turn.ordago && value > range.high ? "ordago" : `envido ${value}`;
 }
-function face(t, label, action, glossed) {
-  const gloss = glossed ? actionGloss(t, action) : "";
+function face(t, turn, label, action, glossed) {
+  const gloss = glossed ? raiseGloss(t, turn, action) : "";
   return [h("span", { class: "mus-word" }, label), gloss ? h("span", { class: "mus-gloss" }, gloss) : null];
 }
 function actionButton(ctx, action, extra = {}) {
   const { t } = ctx;
-  const label = extra.label || actionLabel(t, action);
+  const turn = ctx.state.turn || {};
+  const label = extra.label || raiseLabel(t, turn, action);
   return h(
     "button",
     {
@@ -301,16 +302,28 @@ function actionButton(ctx, action, extra = {}) {
       aria: { label: extra.aria || label },
       on: { click: () => ctx.act(action) }
     },
-    face(t, label, action, !extra.label)
+    face(t, turn, label, action, !extra.label)
   );
+}
+function raiseLabel(t, turn, action) {
+  const [word, amount] = action.split(" ");
+  return word === "envido" && turn.stake ? t("action.raise", { amount: Number(amount) }) : actionLabel(t, action);
+}
+function raiseGloss(t, turn, action) {
+  const [word, amount] = action.split(" ");
+  return word === "envido" && turn.stake ? t("gloss.action.raise", { amount: Number(amount) }) : actionGloss(t, action);
 }
 function raiseControls(ctx, turn) {
   const { t, ui } = ctx;
   const range = sliderRange(turn);
   if (!range) {
-    return turn.ordago ? actionButton(ctx, "ordago") : null;
+    return { button: turn.ordago ? actionButton(ctx, "ordago") : null, slider: null };
   }
   const action = sliderAction(turn, ui.amount);
+  const faceOf = (next) => [
+    h("span", { class: "mus-word" }, raiseLabel(t, turn, next)),
+    h("span", { class: "mus-gloss" }, raiseGloss(t, turn, next))
+  ];
   const raise = h(
     "button",
     {
@@ -318,11 +331,21 @@ function raiseControls(ctx, turn) {
       type: "button",
       disabled: ctx.waiting,
       data: { key: "act-raise", action },
-      aria: { label: actionLabel(t, action) },
+      aria: { label: raiseLabel(t, turn, action) },
       on: { click: (event) => ctx.act(event.currentTarget.dataset.action) }
     },
-    face(t, actionLabel(t, action), action, true)
+    faceOf(action)
   );
+  const follow = (input) => {
+    ui.amount = Number(input.value);
+    const next = sliderAction(turn, ui.amount);
+    const label = raiseLabel(t, turn, next);
+    raise.replaceChildren(...faceOf(next));
+    raise.setAttribute("aria-label", label);
+    raise.dataset.action = next;
+    raise.className = `mus-action mus-raise-button mus-action-${next.split(" ")[0]}`;
+    input.setAttribute("aria-valuetext", label);
+  };
   const slider = h("input", {
     class: "mus-slider",
     type: "range",
@@ -331,43 +354,46 @@ function raiseControls(ctx, turn) {
     step: "1",
     value: String(Math.min(Math.max(ui.amount ?? range.low, range.low), range.max)),
     data: { key: "slider" },
-    aria: { label: t("ui.slider"), valuetext: actionLabel(t, action) },
+    aria: { label: t("ui.slider"), valuetext: raiseLabel(t, turn, action) },
     on: {
-      input: (event) => {
-        ui.amount = Number(event.target.value);
-        const next = sliderAction(turn, ui.amount);
-        const label = actionLabel(t, next);
-        raise.replaceChildren(...face(t, label, next, true).filter(Boolean));
-        raise.setAttribute("aria-label", label);
-        raise.dataset.action = next;
-        raise.className = `mus-action mus-raise-button mus-action-${next.split(" ")[0]}`;
-        event.target.setAttribute("aria-valuetext", label);
+      input: (event) => follow(event.target),
+      // JupyterLab's notebook takes presses and drags that reach it: the slider keeps its own.
+      pointerdown: (event) => event.stopPropagation(),
+      mousedown: (event) => event.stopPropagation(),
+      keydown: (event) => {
+        if (/^(Arrow|Page|Home|End)/.test(event.key)) event.stopPropagation();
       }
     }
   });
   const ends = h(
     "div",
     { class: "mus-slider-ends", aria: { hidden: "true" } },
-    h("span", {}, String(range.low)),
-    h("span", {}, turn.ordago ? actionLabel(t, "ordago") : String(range.high))
+    h("span", {}, raiseLabel(t, turn, `envido ${range.low}`)),
+    h(
+      "span",
+      { class: turn.ordago ? "mus-slider-ordago" : null },
+      turn.ordago ? actionLabel(t, "ordago") : raiseLabel(t, turn, `envido ${range.high}`)
+    )
   );
-  return h("div", { class: "mus-raise" }, raise, h("div", { class: "mus-slider-box" }, slider, ends));
+  return { button: raise, slider: h("div", { class: "mus-slider-box" }, slider, ends) };
 }
 function buttons(ctx, turn) {
   const { state, t, ui } = ctx;
-  if (turn.kind === "mus") return turn.actions.map((a) => actionButton(ctx, a, { primary: a === "no-mus" }));
+  if (turn.kind === "mus") {
+    return { row: turn.actions.map((a) => actionButton(ctx, a, { primary: a === "no-mus" })), slider: null };
+  }
   if (turn.kind === "discard") {
     const chosen = [...ui.selected];
     const action = `discard ${chosen.join(" ")}`;
     const label = t("action.discard", { count: chosen.length });
     const button = actionButton(ctx, action, { key: "act-discard", label, primary: true });
     if (!chosen.length) button.disabled = true;
-    return [button];
+    return { row: [button], slider: null };
   }
   const out = [];
   if (turn.proposal) {
     const name = state.players[turn.proposer].name;
-    const said = actionLabel(t, turn.proposal);
+    const said = raiseLabel(t, turn, turn.proposal);
     out.push(actionButton(ctx, turn.proposal, {
       key: "act-agree",
       label: t("ui.agree"),
@@ -380,8 +406,8 @@ function buttons(ctx, turn) {
   }
   if (turn.confirm && turn.proposal !== `envido ${turn.confirm}`) out.push(actionButton(ctx, `envido ${turn.confirm}`));
   const raise = raiseControls(ctx, turn.proposal === "ordago" ? { ...turn, ordago: false } : turn);
-  if (raise) out.push(raise);
-  return out;
+  if (raise.button) out.push(raise.button);
+  return { row: out, slider: raise.slider };
 }
 function turnView(ctx) {
   const { state, t } = ctx;
@@ -389,8 +415,9 @@ function turnView(ctx) {
   if (!turn) return null;
   const proposal = turn.proposal ? h("div", { class: "mus-proposal" }, t("ui.bar.proposal", {
     name: state.players[turn.proposer].name,
-    action: actionLabel(t, turn.proposal)
+    action: raiseLabel(t, turn, turn.proposal)
   })) : null;
+  const { row, slider } = buttons(ctx, turn);
   return h(
     "div",
     { class: "mus-turn", role: "group", aria: { label: t("ui.your_turn") } },
@@ -403,8 +430,9 @@ function turnView(ctx) {
         { class: "mus-exclaim", role: "img", aria: { label: t("ui.your_turn") } },
         svgImage(exclamationSvg(), "mus-marker")
       ),
-      h("div", { class: "mus-actions", role: "group", aria: { label: t("ui.actions") } }, buttons(ctx, turn))
+      h("div", { class: "mus-actions", role: "group", aria: { label: t("ui.actions") } }, row)
     ),
+    slider,
     proposal
   );
 }
@@ -743,13 +771,29 @@ function countView(ctx) {
     h("tbody", {}, rows)
   ) : h("p", { class: "mus-count-empty" }, t("ui.count.no_rows"));
   const notes = (count.notes || []).map((text) => h("p", { class: "mus-count-note" }, text));
-  const stepping = Boolean(state.steps);
   const footer = [
     notes,
-    h("p", { class: "mus-count-score" }, t("ui.count.score", { a: count.scores[0], b: count.scores[1] })),
-    count.over && !(over && state.games === 1) ? h("p", { class: "mus-count-over" }, count.over) : null,
-    over && state.winner ? h("p", { class: "mus-winner" }, state.winner.text) : null,
-    stepping ? null : over ? h("button", {
+    count.over && !(over && state.games === 1) ? h("p", { class: "mus-count-over" }, count.over) : null
+  ];
+  return h(
+    "div",
+    { class: "mus-count", role: "region", tabindex: "0", aria: { label: t("ui.count.title") } },
+    table,
+    footer
+  );
+}
+function countFooter(ctx) {
+  const { state, t } = ctx;
+  const count = state.count;
+  const over = state.stage === "over";
+  const scores = count ? count.scores : state.scores;
+  const text = t("ui.count.score", { team_a: state.teams[0], team_b: state.teams[1], a: scores[0], b: scores[1] });
+  return h(
+    "div",
+    { class: "mus-count-foot" },
+    over && state.winner ? h("p", { class: "mus-winner" }, state.winner.text) : h("p", { class: "mus-count-score" }, text),
+    over && state.winner && count ? h("p", { class: "mus-count-score" }, text) : null,
+    state.steps ? null : over ? h("button", {
       class: "mus-action mus-primary",
       type: "button",
       data: { key: "play-again" },
@@ -761,8 +805,7 @@ function countView(ctx) {
       disabled: ctx.waiting,
       on: { click: () => ctx.nextHand() }
     }, t("ui.next_hand"))
-  ];
-  return h("div", { class: "mus-count", role: "region", aria: { label: t("ui.count.title") } }, table, footer);
+  );
 }
 
 // js/views/log.js
@@ -910,46 +953,6 @@ function backSvg() {
   if (BACK) return BACK;
   BACK = `<svg class="mus-card-art" viewBox="0 0 64 100" xmlns="http://www.w3.org/2000/svg" focusable="false"><rect x="0.7" y="0.7" width="62.6" height="98.6" rx="5.5" fill="#fffdf5" stroke="#8f8570" stroke-width="1.4"/><rect x="5" y="5" width="54" height="90" rx="3" fill="#8e1f2f"/>` + lattice() + `<rect x="8" y="8" width="48" height="84" rx="2" fill="none" stroke="${GOLD}" stroke-width="1.2"/><ellipse cx="32" cy="50" rx="13" ry="17" fill="#8e1f2f" stroke="${GOLD}" stroke-width="1.6"/><ellipse cx="32" cy="50" rx="9" ry="12.5" fill="none" stroke="${GOLD}" stroke-width="0.8"/>` + pip("o", 32, 50, 0.62) + `</svg>`;
   return BACK;
-}
-
-// js/views/senas.js
-function senasOverview(ctx) {
-  const { state, t } = ctx;
-  const honest = new Set(state.true_senas || []);
-  return h(
-    "div",
-    { class: "mus-senas", role: "group", aria: { label: t("ui.senas.title") } },
-    h("div", { class: "mus-senas-title" }, t("ui.senas.title")),
-    h(
-      "div",
-      { class: "mus-senas-grid" },
-      SENA_IDS.map((id) => {
-        const gesture = t(`sena.${id}.gesture`);
-        const meaning = t(`sena.${id}.meaning`);
-        const isTrue = honest.has(id);
-        const label = t("ui.sena.option", { gesture, meaning }) + (isTrue ? ` (${t("ui.sena.true")})` : "");
-        return h(
-          "button",
-          {
-            class: ["mus-sena-option", isTrue && "mus-sena-true"],
-            type: "button",
-            data: { key: `sena-${id}`, sena: id },
-            aria: { label },
-            on: { click: () => ctx.makeSena(id) }
-          },
-          svgImage(faceSvg(id), "mus-face"),
-          isTrue ? h("span", { class: "mus-true-mark", aria: { hidden: "true" } }, "✓") : null,
-          h(
-            "span",
-            { class: "mus-hover-note", aria: { hidden: "true" } },
-            h("strong", {}, gesture),
-            h("span", {}, meaning),
-            isTrue ? h("em", {}, t("ui.sena.true")) : null
-          )
-        );
-      })
-    )
-  );
 }
 
 // js/views/info.js
@@ -1108,21 +1111,18 @@ function plateView(ctx, seat) {
   const { state, t, ui } = ctx;
   const player = state.players[seat];
   const team = seat % 2;
-  const markers = [];
-  if (state.to_move === seat) {
-    markers.push(h(
+  const markers = [
+    state.to_move === seat ? h(
       "span",
       { class: "mus-arrow", role: "img", aria: { label: t("ui.to_move", { name: player.name }) } },
       svgImage(arrowSvg(), "mus-marker")
-    ));
-  }
-  if (state.mano === seat) {
-    markers.push(h(
+    ) : h("span", { class: "mus-marker-room", aria: { hidden: "true" } }),
+    state.mano === seat ? h(
       "span",
       { class: "mus-mano", role: "img", aria: { label: t("ui.mano", { name: player.name }) } },
       svgImage(manoSvg(), "mus-marker")
-    ));
-  }
+    ) : h("span", { class: "mus-marker-room", aria: { hidden: "true" } })
+  ];
   const human = Boolean(player.presence) && seat !== state.seat;
   const info = player.level || human ? h(
     "button",
@@ -1147,10 +1147,9 @@ function plateView(ctx, seat) {
       data: { presence: player.presence || "" }
     },
     markers,
-    h("span", { class: "mus-name" }, player.name),
+    h("span", { class: "mus-name", title: player.name }, player.name),
     presence,
     h("span", { class: "mus-points", title: state.teams[team] }, String(state.scores[team])),
-    faceView(ctx, seat),
     info
   );
 }
@@ -1166,7 +1165,7 @@ function declarations(ctx, player) {
       t(`ui.${lance}.${has ? "yes" : "no"}`)
     ));
   }
-  return out.length ? h("div", { class: "mus-decls" }, out) : null;
+  return out;
 }
 function bubbleView(ctx, seat) {
   const { state } = ctx;
@@ -1191,10 +1190,51 @@ function seatView(ctx, seat, position) {
       data: { seat, position }
     },
     plateView(ctx, seat),
-    h("div", { class: "mus-seat-body" }, handView(ctx, seat), bubbleView(ctx, seat)),
-    declarations(ctx, player),
-    mine && ui.senasOpen ? senasOverview(ctx) : null,
+    mine ? bubbleView(ctx, seat) : null,
+    h("div", { class: "mus-seat-body" }, faceView(ctx, seat), handView(ctx, seat)),
+    mine ? null : bubbleView(ctx, seat),
+    h("div", { class: "mus-decls" }, declarations(ctx, player)),
     ui.info === seat ? infoPopover(ctx, seat) : null
+  );
+}
+
+// js/views/senas.js
+function senasOverview(ctx) {
+  const { state, t } = ctx;
+  const honest = new Set(state.true_senas || []);
+  return h(
+    "div",
+    { class: "mus-senas", role: "group", aria: { label: t("ui.senas.title") } },
+    h("div", { class: "mus-senas-title" }, t("ui.senas.title")),
+    h(
+      "div",
+      { class: "mus-senas-grid" },
+      SENA_IDS.map((id) => {
+        const gesture = t(`sena.${id}.gesture`);
+        const meaning = t(`sena.${id}.meaning`);
+        const isTrue = honest.has(id);
+        const label = t("ui.sena.option", { gesture, meaning }) + (isTrue ? ` (${t("ui.sena.true")})` : "");
+        return h(
+          "button",
+          {
+            class: ["mus-sena-option", isTrue && "mus-sena-true"],
+            type: "button",
+            data: { key: `sena-${id}`, sena: id },
+            aria: { label },
+            on: { click: () => ctx.makeSena(id) }
+          },
+          svgImage(faceSvg(id), "mus-face"),
+          isTrue ? h("span", { class: "mus-true-mark", aria: { hidden: "true" } }, "✓") : null,
+          h(
+            "span",
+            { class: "mus-hover-note", aria: { hidden: "true" } },
+            h("strong", {}, gesture),
+            h("span", {}, meaning),
+            isTrue ? h("em", {}, t("ui.sena.true")) : null
+          )
+        );
+      })
+    )
   );
 }
 
@@ -1364,6 +1404,17 @@ var POSITIONS = ["bottom", "right", "top", "left"];
 function positionOf(seat, student) {
   return POSITIONS[(seat - student + 4) % 4];
 }
+function counters(t, points, target) {
+  const amarracos = Math.floor(points / 5);
+  const piedras = points % 5;
+  const tip = t("ui.score.counters", { points, amarracos, piedras, target, goal: Math.ceil(target / 5) });
+  return h(
+    "span",
+    { class: "mus-counters", role: "img", tabindex: "0", title: tip, aria: { label: tip }, data: { key: "counters" } },
+    Array.from({ length: amarracos }, () => h("span", { class: "mus-amarraco" })),
+    Array.from({ length: piedras }, () => h("span", { class: "mus-piedra" }))
+  );
+}
 function topBar(ctx) {
   const { state, t } = ctx;
   const scores = [0, 1].map((team) => h(
@@ -1371,14 +1422,20 @@ function topBar(ctx) {
     { class: ["mus-score", `mus-team-${team}`], data: { team } },
     h("span", { class: "mus-score-team" }, state.teams[team]),
     h("strong", {}, String(state.scores[team])),
-    h("span", { class: "mus-score-target" }, `/ ${state.target}`)
+    h("span", { class: "mus-score-target" }, `/ ${state.target}`),
+    counters(t, state.scores[team], state.target)
   ));
   return h(
     "header",
     { class: "mus-topbar" },
     h("span", { class: "mus-title" }, "Mus"),
     h("span", { class: "mus-hand-number" }, t("ui.hand_number", { game: state.game, hand: state.hand })),
-    state.games > 1 ? h("span", { class: "mus-games" }, t("ui.games_won", { a: state.games_won[0], b: state.games_won[1] })) : null,
+    state.games > 1 ? h("span", { class: "mus-games" }, t("ui.games_won", {
+      team_a: state.teams[0],
+      team_b: state.teams[1],
+      a: state.games_won[0],
+      b: state.games_won[1]
+    })) : null,
     h("span", { class: "mus-scores" }, scores),
     h(
       "span",
@@ -1432,10 +1489,45 @@ function centre(ctx) {
     parts.push(h("div", { class: "mus-centre-bet" }, t(state.phase === "mus" ? "action.mus" : "ui.discard.pick")));
   }
   if (state.last) parts.push(h("div", { class: "mus-centre-last" }, t("ui.last_lance", { text: state.last })));
-  if (state.stage === "over" && state.winner && !state.count) {
-    parts.push(h("div", { class: "mus-winner" }, state.winner.text));
-  }
   return h("div", { class: "mus-centre" }, parts);
+}
+function turnSlot(ctx) {
+  const { state, t, ui } = ctx;
+  let inside;
+  if (ui.senasOpen) inside = senasOverview(ctx);
+  else if (state.turn) inside = turnView(ctx);
+  else if (state.count || state.stage !== "play") inside = countFooter(ctx);
+  else if (state.to_move !== null && state.to_move !== void 0) {
+    inside = h("p", { class: "mus-waiting-for" }, t("ui.to_move", { name: state.players[state.to_move].name }));
+  }
+  return h("div", { class: "mus-turn-slot" }, inside);
+}
+function sideView(ctx) {
+  const { t, ui } = ctx;
+  const fold = (name, label) => h("button", {
+    class: ["mus-fold-button", ui.fold === name && "mus-fold-open"],
+    type: "button",
+    data: { key: `fold-${name}` },
+    aria: { expanded: ui.fold === name ? "true" : "false" },
+    on: { click: () => ctx.toggleFold(name) }
+  }, label);
+  const folded = (name, ...panels) => h(
+    "div",
+    { class: ["mus-fold", `mus-fold-${name}`, ui.fold === name && "mus-unfolded"] },
+    panels
+  );
+  return h(
+    "div",
+    { class: "mus-side" },
+    h(
+      "div",
+      { class: "mus-side-inner" },
+      stepsView(ctx),
+      h("div", { class: "mus-folds" }, fold("tips", t("ui.fold.tips")), fold("log", t("ui.fold.log"))),
+      folded("tips", noteView(ctx), coachView(ctx), tipsView(ctx)),
+      folded("log", logView(ctx), chatView(ctx))
+    )
+  );
 }
 function tableView(ctx) {
   const { state } = ctx;
@@ -1443,24 +1535,23 @@ function tableView(ctx) {
     const position = positionOf(seat, state.seat);
     const view = seatView(ctx, seat, position);
     if (position === "bottom") {
-      return h("div", { class: "mus-bottom-area" }, view, turnView(ctx));
+      return h("div", { class: "mus-bottom-area" }, view, turnSlot(ctx));
     }
     return view;
   });
   const count = countView(ctx);
-  const main = ctx.ui.form ? newGameView(ctx) : h(
+  const main = ctx.ui.form ? h("div", { class: "mus-main mus-main-dialog" }, newGameView(ctx)) : h(
     "div",
     { class: "mus-main" },
-    h("div", { class: ["mus-felt", count && "mus-counting"] }, seats, count || centre(ctx)),
-    h("div", { class: "mus-side" }, stepsView(ctx), noteView(ctx), coachView(ctx), tipsView(ctx), logView(ctx), chatView(ctx))
+    h("div", { class: ["mus-felt", count && "mus-counting"] }, seats, centre(ctx), count),
+    sideView(ctx)
   );
   return h(
     "div",
     { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping"] },
     topBar(ctx),
     roomBar(ctx),
-    errorBanner(ctx),
-    main
+    h("div", { class: "mus-stage" }, errorBanner(ctx), main)
   );
 }
 
@@ -1471,6 +1562,7 @@ function freshUi() {
     amount: null,
     turnKey: "",
     senasOpen: false,
+    fold: null,
     info: null,
     form: null,
     tipsClosed: "",
@@ -1599,6 +1691,10 @@ function render({ model, el }) {
       },
       toggleSenas() {
         ui.senasOpen = !ui.senasOpen;
+        draw();
+      },
+      toggleFold(name) {
+        ui.fold = ui.fold === name ? null : name;
         draw();
       },
       toggleInfo(seat) {

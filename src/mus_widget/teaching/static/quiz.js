@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:8e7c11990ea56e65699d352d11a8d731147157e34dc01782080317f7872d5405 (built from js/ by npm run build)
+// mus-widget bundle sha256:a90b58c96e0362d2fc860682bd87515e8731e9024c13dc9423b6237198312fde (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;

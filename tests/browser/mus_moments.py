@@ -1,0 +1,103 @@
+"""The moments of a hand the layout tests look at, each reached by a seed and the student's intents.
+
+:func:`find_moments` plays :mod:`mus_scenario`'s student in Python over a few seeds and keeps, for each moment
+(the mus, the discard, each lance, a partner's proposal, the count, game over), the first seed and intents that
+reach it. :func:`notebook_source` writes a cell that builds one table per moment (plus the stepping bar) in a
+language, so a single notebook shows every moment at once and the test resizes one page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from mus_scenario import Memo, decide, intent, view_of
+
+from mus_widget import MusTable
+
+MOMENTS = ("mus", "discard", "grande", "chica", "pares", "juego", "proposal", "count", "over")
+"""The moments of a hand reached by playing; the New game panel and the stepping bar come on top."""
+
+
+@dataclass(frozen=True)
+class Moment:
+    """How to reach one moment: a new game at ``seed``, then ``intents`` in order."""
+
+    name: str
+    seed: int
+    intents: tuple[dict[str, Any], ...]
+
+
+def moment_of(state: dict[str, Any]) -> str | None:
+    """The moment a state shows, in the names of :data:`MOMENTS`."""
+    if state["stage"] == "over":
+        return "over"
+    if state["stage"] == "count":
+        return "count"
+    turn = state["turn"]
+    if turn is None:
+        return None
+    if turn["kind"] != "bet":
+        return str(turn["kind"])
+    if turn["proposal"]:
+        return "proposal"
+    return str(turn["lance"])
+
+
+def _play(seed: int, found: dict[str, Moment], steps: int = 200) -> None:
+    table = MusTable(pace=0, tips=True)
+    table.receive({"type": "new_game", "seed": seed, "pace": 0})
+    memo = Memo()
+    sent: list[dict[str, Any]] = []
+    for _ in range(steps):
+        state = table.state
+        moment = moment_of(state)
+        if moment is not None and moment not in found:
+            found[moment] = Moment(moment, seed, tuple(sent))
+        if state["stage"] == "over":
+            return
+        if state["stage"] == "count":
+            memo.counts_read += 1
+            sent.append({"type": "next_hand"})
+        else:
+            view = view_of(state)
+            if view is None:
+                return
+            sent.append(intent(decide(view, memo)))
+        table.receive(sent[-1])
+
+
+def find_moments(seeds: range = range(1, 60)) -> dict[str, Moment]:
+    """Every moment of :data:`MOMENTS`, each with the first seed (and intents) that reaches it."""
+    found: dict[str, Moment] = {}
+    for seed in seeds:
+        _play(seed, found)
+        if all(m in found for m in MOMENTS):
+            return found
+    missing = [m for m in MOMENTS if m not in found]
+    raise LookupError(f"no seed in {seeds} reaches {missing}")
+
+
+def notebook_source(moments: dict[str, Moment], language: str, stepping: bool = True) -> str:
+    """A cell that displays one table per moment in ``language`` (in :data:`MOMENTS` order), one more at the mus
+    (for the New game panel the test opens), then a stepping one."""
+    plan = [(m, moments[m].seed, list(moments[m].intents)) for m in (*MOMENTS, "mus")]
+    return (
+        "from IPython.display import display\n"
+        "from mus_widget import MusTable\n"
+        "from mus_widget.teaching.scenarios import library\n\n"
+        f"plan = {plan!r}\n"
+        "tables = []\n"
+        "for name, seed, intents in plan:\n"
+        f"    table = MusTable(pace=0, tips=True, language={language!r})\n"
+        "    table.receive({'type': 'new_game', 'seed': seed, 'pace': 0})\n"
+        "    for content in intents:\n"
+        "        table.receive(content)\n"
+        "    tables.append(table)\n"
+        + (
+            f"tables.append(MusTable.from_scenario(library()['raise-refused'], step=9, pace=0, tips=True,"
+            f" language={language!r}))\n"
+            if stepping else ""
+        )
+        + "display(*tables)\n"
+    )

@@ -1,0 +1,278 @@
+"""The table holds together at every width of output area, at every moment of a hand, in every language and both
+themes: measured in a real JupyterLab and Chromium.
+
+One notebook shows, per language, a table at each moment of :mod:`mus_moments` (the mus, the discard, each lance,
+a partner's proposal, the count, game over), one with the New game panel open and one stepping a scenario. The
+test narrows the output area to each width and measures boxes in the page: nothing beyond the table, nothing
+spilling out of its panel, no two controls on top of each other, no horizontal scrollbar, and one height for
+every moment of the hand. axe-core (npm, installed by ``npm ci``) checks the tables light and dark, and
+screenshots of key moments at three widths go to ``screenshots/`` (gitignored).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mus_lab import ROOT, LabServer, open_notebook, run_all, use_theme
+from mus_moments import MOMENTS, find_moments, notebook_source
+
+from mus_widget.i18n import LANGUAGES
+
+pytestmark = pytest.mark.slow
+
+WIDTHS = (240, 320, 400, 500, 640, 830, 1024, 1280, 1600)
+"""Output-area widths, from a phone-like column beside an open sidebar to a wide screen."""
+SHOT_WIDTHS = (320, 830, 1280)
+SHOT_MOMENTS = ("mus", "discard", "proposal", "count", "over", "newgame", "steps")
+KINDS = (*MOMENTS, "newgame", "steps")
+"""The tables of one language, in the order the notebook shows them."""
+HAND = ("mus", "discard", "grande", "chica", "pares", "juego", "proposal", "count", "over")
+"""The moments of one hand that must keep one footprint."""
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+MEASURE = """(tolerance) => {
+  const roots = [...document.querySelectorAll('.mus-widget')];
+  const seen = (el) => {
+    const style = getComputedStyle(el);
+    if (style.display === 'none' || style.visibility === 'hidden' || style.opacity === '0') return false;
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0;
+  };
+  const within = (a, b) => a.left >= b.left - tolerance && a.right <= b.right + tolerance
+    && a.top >= b.top - tolerance && a.bottom <= b.bottom + tolerance;
+  const describe = (el) => {
+    const cls = typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\\s+/)[0] : '';
+    const text = (el.innerText || el.getAttribute('aria-label') || '').trim().replace(/\\s+/g, ' ').slice(0, 30);
+    return `${el.tagName.toLowerCase()}${cls}${el.dataset.key ? `[${el.dataset.key}]` : ''} "${text}"`;
+  };
+  const scrolls = (el) => /(auto|scroll)/.test(getComputedStyle(el).overflowY);
+  const scrolledAway = (el, panel) => {
+    for (let up = el.parentElement; up && up !== panel; up = up.parentElement) if (scrolls(up)) return true;
+    return false;
+  };
+  const PANELS = '.mus-topbar, .mus-felt, .mus-plate, .mus-turn, .mus-count, .mus-tips, .mus-log, .mus-steps,'
+    + ' .mus-note, .mus-coach, .mus-dialog, .mus-senas, .mus-side, .mus-action, .mus-bubble, .mus-score, .mus-folds';
+  const CONTROLS = 'button, input, select, textarea, a[href], [tabindex]:not([tabindex="-1"])';
+  return roots.map((root, index) => {
+    const problems = [];
+    const box = root.getBoundingClientRect();
+    const host = root.closest('.jp-OutputArea-output') || root.parentElement;
+    if (host.scrollWidth > host.clientWidth + tolerance) problems.push(`horizontal scrollbar on the output (${host.scrollWidth} > ${host.clientWidth})`);
+    if (box.width > host.getBoundingClientRect().width + tolerance) problems.push('the table is wider than its output');
+    const all = [...root.querySelectorAll('*')].filter((el) => !el.closest('.mus-live, .mus-hover-note, svg') && seen(el));
+    for (const el of all) {
+      if (!scrolledAway(el, root) && !within(el.getBoundingClientRect(), box)) problems.push(`beyond the table: ${describe(el)}`);
+      if (el.clientWidth && el.scrollWidth > el.clientWidth + tolerance) problems.push(`spills sideways: ${describe(el)}`);
+      // (a bubble's tail sticks out of it on purpose)
+      if (el.clientHeight && el.scrollHeight > el.clientHeight + tolerance && !scrolls(el) && !el.matches('.mus-bubble')) problems.push(`spills down: ${describe(el)}`);
+    }
+    for (const panel of root.querySelectorAll(PANELS)) {
+      if (!seen(panel) || scrolls(panel)) continue;
+      const frame = panel.getBoundingClientRect();
+      for (const el of panel.querySelectorAll('*')) {
+        if (el.closest('.mus-live, .mus-hover-note, svg') || !seen(el) || scrolledAway(el, panel)) continue;
+        if (!within(el.getBoundingClientRect(), frame)) problems.push(`out of ${describe(panel)}: ${describe(el)}`);
+      }
+    }
+    const controls = all.filter((el) => el.matches(CONTROLS));
+    for (let i = 0; i < controls.length; i += 1) {
+      const a = controls[i].getBoundingClientRect();
+      for (let j = i + 1; j < controls.length; j += 1) {
+        if (controls[i].contains(controls[j]) || controls[j].contains(controls[i])) continue;
+        const b = controls[j].getBoundingClientRect();
+        const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        if (w > tolerance && h > tolerance) problems.push(`overlap: ${describe(controls[i])} and ${describe(controls[j])}`);
+      }
+    }
+    return { index, lang: root.lang, width: Math.round(box.width), height: Math.round(box.height), problems };
+  });
+}"""
+
+AXE_RUN = """async (index) => {
+  const root = document.querySelectorAll('.mus-widget')[index];
+  const result = await axe.run(root, { resultTypes: ['violations'] });
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+                   nodes: v.nodes.slice(0, 3).map((n) => [n.target.join(' '), n.failureSummary]) }));
+}"""
+
+
+def _notebook(moments: dict[str, Any]) -> dict[str, Any]:
+    cells = [notebook_source(moments, code) for code in LANGUAGES]
+    return {
+        "cells": [{"cell_type": "code", "execution_count": None, "id": f"l{i}", "metadata": {}, "outputs": [],
+                   "source": source} for i, source in enumerate(cells)],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+
+
+def narrow_output(page: Any, width: int) -> None:
+    """Make every output area ``width`` px wide (the notebook column a student's screen gives the table)."""
+    page.evaluate(
+        """(width) => {
+          let style = document.getElementById('mus-width');
+          if (!style) { style = document.createElement('style'); style.id = 'mus-width'; document.head.append(style); }
+          style.textContent = `.jp-OutputArea-output { flex: 0 0 ${width}px !important; width: ${width}px !important;
+            max-width: ${width}px !important; min-width: 0 !important; overflow-x: auto !important; }`;
+        }""",
+        width,
+    )
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+class Tables:
+    """The layout notebook's page: a table per moment per language."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+
+    def index(self, code: str, kind: str) -> int:
+        return LANGUAGES.index(code) * len(KINDS) + KINDS.index(kind)
+
+    def root(self, code: str, kind: str) -> Any:
+        return self.page.locator(".mus-widget").nth(self.index(code, kind))
+
+    def measure(self) -> list[dict[str, Any]]:
+        return list(self.page.evaluate(MEASURE, 1))
+
+    def shot(self, folder: Path, code: str, kind: str, width: int, theme: str) -> Path:
+        root = self.root(code, kind)
+        root.scroll_into_view_if_needed()
+        path = folder / f"layout-{kind}-{code}-{theme}-{width}.png"
+        root.screenshot(path=str(path), animations="disabled")
+        return path
+
+
+@pytest.fixture(scope="module")
+def tables(browser: Any, lab_server: LabServer) -> Any:
+    (lab_server.notebooks / "layout.ipynb").write_text(json.dumps(_notebook(find_moments())))
+    page = browser.new_page(viewport={"width": 1900, "height": 1200})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    open_notebook(page, lab_server, "layout.ipynb")
+    page.keyboard.press("Control+b")
+    run_all(page)
+    page.wait_for_function("n => document.querySelectorAll('.mus-widget[data-version]').length === n",
+                           arg=len(LANGUAGES) * len(KINDS), timeout=120_000)
+    found = Tables(page)
+    for code in LANGUAGES:
+        found.root(code, "newgame").locator("[data-key='new-game']").click()
+        found.root(code, "newgame").locator(".mus-dialog").wait_for()
+    yield found
+    assert not errors, f"errors in the page: {errors}"
+    page.close()
+
+
+def test_every_moment_reads_as_its_moment(tables: Tables) -> None:
+    """The notebook shows what the test thinks it shows: a table per moment, in its language."""
+    for code in LANGUAGES:
+        assert tables.root(code, "mus").locator(".mus-actions [data-action='mus']").count() == 1, code
+        assert tables.root(code, "discard").locator(".mus-hand-pick").count() == 1, code
+        assert tables.root(code, "proposal").locator("[data-key='act-agree']").count() == 1, code
+        assert tables.root(code, "count").locator(".mus-count-foot [data-key='next-hand']").count() == 1, code
+        assert tables.root(code, "over").get_attribute("data-stage") == "over", code
+        assert tables.root(code, "newgame").locator(".mus-dialog").count() == 1, code
+        assert tables.root(code, "steps").locator(".mus-steps").count() == 1, code
+        for lance in ("grande", "chica", "pares", "juego"):
+            assert tables.root(code, lance).locator(".mus-turn").count() == 1, (code, lance)
+        assert tables.root(code, "mus").get_attribute("lang") == code
+
+
+def test_nothing_spills_overlaps_or_jumps_at_any_width(tables: Tables, screenshots: Path) -> None:
+    found: dict[str, list[str]] = {}
+    heights: dict[str, set[int]] = {}
+    for theme in ("light", "dark"):
+        use_theme(tables.page, f"JupyterLab {theme.title()}")
+        for width in WIDTHS:
+            narrow_output(tables.page, width)
+            if theme == "dark" and width not in SHOT_WIDTHS:
+                continue
+            for result in tables.measure():
+                code = result["lang"]
+                kind = KINDS[result["index"] % len(KINDS)]
+                assert result["width"] <= width, result
+                if result["problems"]:
+                    found.setdefault(f"{code} {kind} {width} {theme}", sorted(set(result["problems"])))
+                if kind in HAND:
+                    heights.setdefault(f"{code} {width} {theme}", set()).add(result["height"])
+            if width in SHOT_WIDTHS:
+                for kind in SHOT_MOMENTS:
+                    tables.shot(screenshots, "en", kind, width, theme)
+                tables.shot(screenshots, "tr", "count", width, theme)
+    use_theme(tables.page, "JupyterLab Light")
+    jumps = {key: sorted(values) for key, values in heights.items() if max(values) - min(values) > 1}
+    assert not found, json.dumps(found, indent=1, ensure_ascii=False)[:6000]
+    assert not jumps, f"the table's height changes through a hand: {jumps}"
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_axe_finds_no_serious_violation(tables: Tables, theme: str) -> None:
+    assert AXE.exists(), f"{AXE} is missing: run npm ci"
+    page = tables.page
+    use_theme(page, f"JupyterLab {theme.title()}")
+    narrow_output(page, 830)
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    found = {}
+    for code in LANGUAGES if theme == "light" else ("en",):
+        for kind in KINDS:
+            violations = page.evaluate(AXE_RUN, tables.index(code, kind))
+            if violations:
+                found[f"{code} {kind}"] = violations
+    narrow_output(page, 320)
+    for kind in KINDS:
+        violations = page.evaluate(AXE_RUN, tables.index("en", kind))
+        if violations:
+            found[f"en {kind} 320"] = violations
+    use_theme(page, "JupyterLab Light")
+    assert not found, json.dumps(found, indent=1, ensure_ascii=False)[:6000]
+
+
+def test_the_slider_under_the_buttons_takes_arrow_keys_and_drags_to_ordago(tables: Tables) -> None:
+    narrow_output(tables.page, 830)
+    root = tables.root("en", "grande")
+    root.scroll_into_view_if_needed()
+    slider = root.locator("input.mus-slider")
+    raise_button = root.locator("[data-key='act-raise']")
+    buttons = root.locator(".mus-actions").bounding_box()
+    track = slider.bounding_box()
+    assert buttons and track and track["y"] >= buttons["y"] + buttons["height"] - 1, "the slider is under the buttons"
+    low = int(slider.get_attribute("min") or 0)
+    slider.focus()
+    tables.page.keyboard.press("ArrowRight")
+    tables.page.keyboard.press("ArrowRight")
+    assert slider.input_value() == str(low + 2), "JupyterLab took the arrow keys"
+    assert raise_button.get_attribute("data-action") == f"envido {low + 2}"
+    assert root.locator(".mus-slider-ends").inner_text().strip().endswith("Órdago")
+    y = track["y"] + track["height"] / 2
+    tables.page.mouse.move(track["x"] + 30, y)
+    tables.page.mouse.down()
+    tables.page.mouse.move(track["x"] + track["width"] * 0.6, y, steps=4)
+    tables.page.mouse.move(track["x"] + track["width"] + 20, y, steps=4)
+    tables.page.mouse.up()
+    assert raise_button.get_attribute("data-action") == "ordago", "a drag to the end reaches Órdago"
+    assert raise_button.locator(".mus-word").inner_text().strip() == "Órdago"
+
+
+def test_scores_name_their_teams_and_an_ordago_win_reads_as_a_win(tables: Tables) -> None:
+    over = tables.root("en", "over")
+    log = over.locator(".mus-log-lines").inner_text()
+    teams = over.locator(".mus-score-team").all_inner_texts()
+    assert "with the accepted órdago" in log, log[-400:]
+    foot = over.locator(".mus-count-foot").inner_text()
+    assert all(team in foot for team in teams), foot
+    count = tables.root("es", "count").locator(".mus-count-foot .mus-count-score").inner_text()
+    assert count.startswith("Marcador: ") and all(t in count for t in tables.root("es", "count").locator(
+        ".mus-score-team").all_inner_texts()), count
+    counters = tables.root("en", "proposal").locator(".mus-score").first
+    points = int(counters.locator("strong").inner_text())
+    tip = counters.locator(".mus-counters").get_attribute("aria-label") or ""
+    assert counters.locator(".mus-amarraco").count() == points // 5
+    assert counters.locator(".mus-piedra").count() == points % 5
+    assert "amarracos (5 points each)" in tip and "A game to 40 is 8 amarracos" in tip, tip
