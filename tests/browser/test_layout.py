@@ -60,14 +60,18 @@ MEASURE = """(tolerance) => {
     const problems = [];
     const box = root.getBoundingClientRect();
     const host = root.closest('.jp-OutputArea-output') || root.parentElement;
-    if (host.scrollWidth > host.clientWidth + tolerance) problems.push(`horizontal scrollbar on the output (${host.scrollWidth} > ${host.clientWidth})`);
-    if (box.width > host.getBoundingClientRect().width + tolerance) problems.push('the table is wider than its output');
-    const all = [...root.querySelectorAll('*')].filter((el) => !el.closest('.mus-live, .mus-hover-note, svg') && seen(el));
+    const say = (what) => problems.push(what);
+    if (host.scrollWidth > host.clientWidth + tolerance) say(`horizontal scrollbar on the output (${host.scrollWidth})`);
+    if (box.width > host.getBoundingClientRect().width + tolerance) say('the table is wider than its output');
+    const all = [...root.querySelectorAll('*')]
+      .filter((el) => !el.closest('.mus-live, .mus-hover-note, svg') && seen(el));
     for (const el of all) {
-      if (!scrolledAway(el, root) && !within(el.getBoundingClientRect(), box)) problems.push(`beyond the table: ${describe(el)}`);
-      if (el.clientWidth && el.scrollWidth > el.clientWidth + tolerance) problems.push(`spills sideways: ${describe(el)}`);
+      const out = !scrolledAway(el, root) && !within(el.getBoundingClientRect(), box);
+      if (out) say(`beyond the table: ${describe(el)}`);
+      if (el.clientWidth && el.scrollWidth > el.clientWidth + tolerance) say(`spills sideways: ${describe(el)}`);
       // (a bubble's tail sticks out of it on purpose)
-      if (el.clientHeight && el.scrollHeight > el.clientHeight + tolerance && !scrolls(el) && !el.matches('.mus-bubble')) problems.push(`spills down: ${describe(el)}`);
+      const down = el.clientHeight && el.scrollHeight > el.clientHeight + tolerance;
+      if (down && !scrolls(el) && !el.matches('.mus-bubble')) say(`spills down: ${describe(el)}`);
     }
     for (const panel of root.querySelectorAll(PANELS)) {
       if (!seen(panel) || scrolls(panel)) continue;
@@ -85,7 +89,7 @@ MEASURE = """(tolerance) => {
         const b = controls[j].getBoundingClientRect();
         const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
         const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-        if (w > tolerance && h > tolerance) problems.push(`overlap: ${describe(controls[i])} and ${describe(controls[j])}`);
+        if (w > tolerance && h > tolerance) say(`overlap: ${describe(controls[i])} and ${describe(controls[j])}`);
       }
     }
     return { index, lang: root.lang, width: Math.round(box.width), height: Math.round(box.height), problems };

@@ -146,8 +146,14 @@ EN: Final[dict[str, str]] = {
     "explain.novice": "{action} at {lance}: {feature}, about {chance} % for the team.",
     "explain.novice.mus": "{action}: the hand is {score_text}.",
     "explain.novice.discard": "{action}: keeps the reyes and the pares.",
-    "explain.expert.mus": "{action}: the hand is worth about {now} points now, about {after} points after the best discard.",
-    "explain.expert.discard": "{action}: the hand is worth about {now} points now, about {after} points on average after the draw.",
+    "explain.expert.mus": (
+        "{action}: the hand is worth about {now} points now, about {after} points after the "
+        "best discard."
+    ),
+    "explain.expert.discard": (
+        "{action}: the hand is worth about {now} points now, about {after} points on "
+        "average after the draw."
+    ),
     "explain.expert.paso": "{action} at {lance}: {chance} % to win it against the hands still possible; no bet.",
     "explain.expert.envido": "{action} at {lance}: {chance} % to win it against the hands still possible.",
     "explain.expert.quiero": "{action} at {lance}: {chance} % to win it against the hands still possible.",
@@ -203,7 +209,10 @@ EN.update({
     "ui.level.expert": "Expert",
     "ui.hand_number": "Game {game} · hand {hand}",
     "ui.games_won": "Games won: {team_a} {a}, {team_b} {b}",
-    "ui.score.counters": "{points} points: {amarracos} amarracos (5 points each) and {piedras} piedras (1 point each). A game to {target} is {goal} amarracos.",
+    "ui.score.counters": (
+        "{points} points: {amarracos} amarracos (5 points each) and {piedras} piedras (1 point "
+        "each). A game to {target} is {goal} amarracos."
+    ),
     "ui.score": "{team}: {points} of {target}",
     "ui.points": "{points} pts",
     "ui.mano": "{name} is mano",
@@ -408,7 +417,10 @@ EN.update({
     "tip.count.3": "The first team to reach the target wins, at that very row.",
     "tip.count.4": "The lances are counted in order: Grande, Chica, Pares, then Juego or Punto.",
     "tip.count.5": "A refused bet was scored at once; at the count its winners still collect pares or juego.",
-    "tip.count.6": "The score is kept in amarracos (5 points each) and piedras (single points), as on a real table: a game to 40 is 8 amarracos.",
+    "tip.count.6": (
+        "The score is kept in amarracos (5 points each) and piedras (single points), as on a real "
+        "table: a game to 40 is 8 amarracos."
+    ),
     "tip.senas.1": "Señas tell your partner what you hold. Everyone sees them; your partner sees them ringed in red.",
     "tip.senas.2": "The faces marked true for your hand are the honest ones.",
     "tip.senas.3": "Watch your partner's face too: a wink is 31, raised eyebrows are duples.",

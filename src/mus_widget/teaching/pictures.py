@@ -219,7 +219,8 @@ def show_count(
             for s in SEATS
         )
         parts.append(f'<table style="border-collapse:collapse;margin-bottom:6px"><tr>{cells}</tr></table>')
-    head = "".join(f'<th style="text-align:left;padding:3px 8px;border-bottom:2px solid {_RULE}">{html.escape(t(k))}</th>'
+    head = "".join(f'<th style="text-align:left;padding:3px 8px;border-bottom:2px solid {_RULE}">'
+                   f"{html.escape(t(k))}</th>"
                    for k in ("ui.count.lance", "ui.count.stake", "ui.count.bonus", "ui.count.winner",
                              "ui.count.points"))
     rows = []
