@@ -78,10 +78,17 @@ def find_moments(seeds: range = range(1, 60)) -> dict[str, Moment]:
     raise LookupError(f"no seed in {seeds} reaches {missing}")
 
 
-def notebook_source(moments: dict[str, Moment], language: str, stepping: bool = True) -> str:
-    """A cell that displays one table per moment in ``language`` (in :data:`MOMENTS` order), one more at the mus
-    (for the New game panel the test opens), then a stepping one."""
-    plan = [(m, moments[m].seed, list(moments[m].intents)) for m in (*MOMENTS, "mus")]
+KINDS = (*MOMENTS, "newgame", "steps")
+"""Every table a language can show: the moments, one more at the mus for the New game panel, a stepping one."""
+
+
+def notebook_source(moments: dict[str, Moment], language: str, kinds: tuple[str, ...] = KINDS) -> str:
+    """A cell that displays a table per kind of ``kinds`` (in that order) in ``language``: a moment of
+    :data:`MOMENTS`, ``newgame`` (at the mus: the test opens its New game panel) or ``steps`` (stepping)."""
+    plan = [(k, moments["mus" if k == "newgame" else k].seed, list(moments["mus" if k == "newgame" else k].intents))
+            for k in kinds if k != "steps"]
+    stepping = "steps" in kinds
+    assert kinds[-1] == "steps" or not stepping, "the stepping table comes last"
     return (
         "from IPython.display import display\n"
         "from mus_widget import MusTable\n"
