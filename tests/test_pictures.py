@@ -132,7 +132,7 @@ def test_show_count_is_the_count_table_with_every_lance_explained() -> None:
     assert len(SVG.findall(markup)) == 16, "the hands shown at the count"
     for explanation in mw.explain(game):
         assert explanation.text() in markup.replace("&#x27;", "'")
-    assert "Score: 4–5" in markup
+    assert "Score: South–North 4, East–West 5" in markup
     named = show_count(game, names=["Ana", "Bea", "Carla", "Dani"]).html
     assert "Ana &amp; Carla" in named and "Ana&#x27;s highest card" in named
     assert str(picture).splitlines()[-1] == "Score: 4–5"

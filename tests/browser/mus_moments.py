@@ -97,9 +97,10 @@ def notebook_source(moments: dict[str, Moment], language: str, kinds: tuple[str,
         "tables = []\n"
         "for name, seed, intents in plan:\n"
         f"    table = MusTable(pace=0, tips=True, language={language!r})\n"
-        "    table.receive({'type': 'new_game', 'seed': seed, 'pace': 0})\n"
-        "    for content in intents:\n"
-        "        table.receive(content)\n"
+        "    with table.hold_sync():  # one update for the browser, not one per intent\n"
+        "        table.receive({'type': 'new_game', 'seed': seed, 'pace': 0})\n"
+        "        for content in intents:\n"
+        "            table.receive(content)\n"
         "    tables.append(table)\n"
         + (
             f"tables.append(MusTable.from_scenario(library()['raise-refused'], step=9, pace=0, tips=True,"

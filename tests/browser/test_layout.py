@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mus_lab import ROOT, LabServer, open_notebook, run_all, use_theme
+from mus_lab import ROOT, LabServer, menu, open_notebook, use_theme
 from mus_moments import KINDS, find_moments, notebook_source
 
 from mus_widget.i18n import LANGUAGES
@@ -165,7 +165,7 @@ def tables(browser: Any, lab_server: LabServer) -> Any:
     page.on("pageerror", lambda error: errors.append(str(error)))
     open_notebook(page, lab_server, "layout.ipynb")
     page.keyboard.press("Control+b")
-    run_all(page)
+    menu(page, "Run", "Run All Cells")
     page.wait_for_function("n => document.querySelectorAll('.mus-widget[data-version]').length === n",
                            arg=len(TABLES), timeout=300_000)
     found = Tables(page)

@@ -76,9 +76,13 @@ class Table(TablePage):
             root.locator("input.mus-slider").fill(str(choice.amount))
             raise_button = root.locator("[data-key='act-raise']")
             assert raise_button.get_attribute("data-action") == choice.action
-            expected = "Órdago" if choice.action == "ordago" else f"Envido {choice.amount}"
+            # A raise over a bet on the table reads "5 más" ("raise 5"); the first bet "Envido 5" ("bet").
+            over_a_bet = "· stake" in root.locator(".mus-bar").inner_text()
+            word, gloss = (f"{choice.amount} más", f"raise {choice.amount}") if over_a_bet else \
+                (f"Envido {choice.amount}", "bet")
+            expected = "Órdago" if choice.action == "ordago" else word
             assert raise_button.locator(".mus-word").inner_text().strip() == expected
-            gloss = "all in" if choice.action == "ordago" else "bet"
+            gloss = "all in" if choice.action == "ordago" else gloss
             assert raise_button.locator(".mus-gloss").inner_text().strip() == gloss, "the local word under it"
             raise_button.click()
         self.wait_newer(before)
