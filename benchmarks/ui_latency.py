@@ -72,7 +72,7 @@ PAINT = """() => {
 def first_paint(page: Any) -> float:
     """Run the notebook's one cell with Shift+Enter; ms until the first frame after its table drew."""
     page.evaluate(PAINT)
-    page.locator(".jp-Cell .jp-InputArea-editor").first.click()
+    page.locator(".jp-Cell .jp-InputPrompt").first.click()
     page.keyboard.press("Escape")  # command mode: Shift+Enter runs the cell
     page.keyboard.press("Shift+Enter")
     page.wait_for_function("() => window.__musPaint.painted !== null", timeout=60_000)

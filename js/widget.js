@@ -226,7 +226,7 @@ function render({ model, el }) {
     for (const lines of app.querySelectorAll(".mus-log-lines, .mus-chat-lines")) lines.scrollTop = lines.scrollHeight;
     if (focusKey) {
       const again = app.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-      const fallback = app.querySelector(".mus-actions button:not([disabled]), .mus-count button, .mus-dialog input");
+      const fallback = app.querySelector(".mus-actions button:not([disabled]), .mus-count-foot button, .mus-dialog input");
       const target = again && !again.disabled ? again : fallback;
       if (target) {
         target.focus({ preventScroll: true });

@@ -83,6 +83,10 @@ class LabServer:
                 f"--ServerApp.root_dir={self.notebooks}",
                 f"--LabApp.user_settings_dir={settings}",
                 f"--LabApp.workspaces_dir={self.home / 'workspaces'}",
+                # The layout notebook shows fifty tables at once, each with its catalogue: no rate limit on
+                # the kernel's output, or the server drops some of their first states.
+                "--ZMQChannelsWebsocketConnection.iopub_data_rate_limit=0",
+                "--ZMQChannelsWebsocketConnection.iopub_msg_rate_limit=0",
             ],
             cwd=self.notebooks, env=env, stdout=self.log, stderr=subprocess.STDOUT,
         )

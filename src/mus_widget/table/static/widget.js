@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:a90b58c96e0362d2fc860682bd87515e8731e9024c13dc9423b6237198312fde (built from js/ by npm run build)
+// mus-widget bundle sha256:9542f3124210adfe256591fb8272c7f7e17e2e50332757c14893f89d8464e1e8 (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;
@@ -1762,7 +1762,7 @@ function render({ model, el }) {
     for (const lines of app.querySelectorAll(".mus-log-lines, .mus-chat-lines")) lines.scrollTop = lines.scrollHeight;
     if (focusKey) {
       const again = app.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-      const fallback = app.querySelector(".mus-actions button:not([disabled]), .mus-count button, .mus-dialog input");
+      const fallback = app.querySelector(".mus-actions button:not([disabled]), .mus-count-foot button, .mus-dialog input");
       const target = again && !again.disabled ? again : fallback;
       if (target) {
         target.focus({ preventScroll: true });
