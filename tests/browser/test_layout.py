@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mus_lab import ROOT, LabServer, open_notebook, use_theme
+from mus_lab import ROOT, LabServer, menu, open_notebook, use_theme
 from mus_moments import KINDS, find_moments, notebook_source
 
 from mus_widget.i18n import LANGUAGES
@@ -165,15 +165,9 @@ def tables(browser: Any, lab_server: LabServer) -> Any:
     page.on("pageerror", lambda error: errors.append(str(error)))
     open_notebook(page, lab_server, "layout.ipynb")
     page.keyboard.press("Control+b")
-    # One language's cell at a time (Shift+Enter runs it and moves on): fifty tables loading at once can take
-    # the front end past its time limit for a widget module.
-    page.locator(".jp-Cell .jp-InputPrompt").first.click()
-    page.keyboard.press("Escape")
-    for code in LANGUAGES:
-        page.keyboard.press("Shift+Enter")
-        shown = len([t for t in TABLES if LANGUAGES.index(t[0]) <= LANGUAGES.index(code)])
-        page.wait_for_function("n => document.querySelectorAll('.mus-widget[data-version]').length === n",
-                               arg=shown, timeout=120_000)
+    menu(page, "Run", "Run All Cells")
+    page.wait_for_function("n => document.querySelectorAll('.mus-widget[data-version]').length === n",
+                           arg=len(TABLES), timeout=300_000)
     found = Tables(page)
     for code in LANGUAGES:
         found.root(code, "newgame").locator("[data-key='new-game']").click()
