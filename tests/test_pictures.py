@@ -135,7 +135,7 @@ def test_show_count_is_the_count_table_with_every_lance_explained() -> None:
     assert "Score: South–North 4, East–West 5" in markup
     named = show_count(game, names=["Ana", "Bea", "Carla", "Dani"]).html
     assert "Ana &amp; Carla" in named and "Ana&#x27;s highest card" in named
-    assert str(picture).splitlines()[-1] == "Score: 4–5"
+    assert str(picture).splitlines()[-1] == "Score: South–North 4, East–West 5"
     static_only(markup)
 
 
