@@ -18,8 +18,9 @@ export function countView(ctx) {
       { class: ["mus-count-row", !row.counted && "mus-not-counted", row.team !== null && `mus-team-${row.team}`],
         data: { lance: row.lance } },
       h("th", { scope: "row" }, t(`lance.${row.lance}`), h("span", { class: "mus-gloss" }, t(`gloss.lance.${row.lance}`))),
-      h("td", { class: "mus-num" }, ordago ? t("action.ordago") : String(row.stake)),
-      h("td", { class: "mus-num" }, row.bonus ? String(row.bonus) : "–"),
+      h("td", { class: "mus-num" }, ordago ? t("action.ordago") : String(row.stake),
+        row.bonus ? h("span", { class: "mus-stake-bonus" }, ` +${row.bonus}`) : null),
+      h("td", { class: "mus-num mus-col-bonus" }, row.bonus ? String(row.bonus) : "–"),
       h("td", {}, row.winner || t("ui.count.nobody")),
       h("td", { class: "mus-num" }, ordago ? "–" : row.counted ? `+${row.points}` : t("ui.count.not_counted")),
     ));
@@ -33,7 +34,7 @@ export function countView(ctx) {
         h("caption", {}, t("ui.count.title")),
         h("thead", {}, h("tr", {},
           ["ui.count.lance", "ui.count.stake", "ui.count.bonus", "ui.count.winner", "ui.count.points"].map((id) =>
-            h("th", { scope: "col" }, t(id))))),
+            h("th", { scope: "col", class: [id === "ui.count.bonus" && "mus-col-bonus"] }, t(id))))),
         h("tbody", {}, rows),
       )
     : h("p", { class: "mus-count-empty" }, t("ui.count.no_rows"));

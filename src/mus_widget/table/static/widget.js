@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:9542f3124210adfe256591fb8272c7f7e17e2e50332757c14893f89d8464e1e8 (built from js/ by npm run build)
+// mus-widget bundle sha256:a9e253e5c9fe1d1afe2c6ba58d02e518fc9a47f4287063f671941c4390b07433 (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;
@@ -748,8 +748,13 @@ function countView(ctx) {
         data: { lance: row.lance }
       },
       h("th", { scope: "row" }, t(`lance.${row.lance}`), h("span", { class: "mus-gloss" }, t(`gloss.lance.${row.lance}`))),
-      h("td", { class: "mus-num" }, ordago ? t("action.ordago") : String(row.stake)),
-      h("td", { class: "mus-num" }, row.bonus ? String(row.bonus) : "–"),
+      h(
+        "td",
+        { class: "mus-num" },
+        ordago ? t("action.ordago") : String(row.stake),
+        row.bonus ? h("span", { class: "mus-stake-bonus" }, ` +${row.bonus}`) : null
+      ),
+      h("td", { class: "mus-num mus-col-bonus" }, row.bonus ? String(row.bonus) : "–"),
       h("td", {}, row.winner || t("ui.count.nobody")),
       h("td", { class: "mus-num" }, ordago ? "–" : row.counted ? `+${row.points}` : t("ui.count.not_counted"))
     ));
@@ -766,7 +771,7 @@ function countView(ctx) {
     h("thead", {}, h(
       "tr",
       {},
-      ["ui.count.lance", "ui.count.stake", "ui.count.bonus", "ui.count.winner", "ui.count.points"].map((id) => h("th", { scope: "col" }, t(id)))
+      ["ui.count.lance", "ui.count.stake", "ui.count.bonus", "ui.count.winner", "ui.count.points"].map((id) => h("th", { scope: "col", class: [id === "ui.count.bonus" && "mus-col-bonus"] }, t(id)))
     )),
     h("tbody", {}, rows)
   ) : h("p", { class: "mus-count-empty" }, t("ui.count.no_rows"));

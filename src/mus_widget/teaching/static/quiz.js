@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:9542f3124210adfe256591fb8272c7f7e17e2e50332757c14893f89d8464e1e8 (built from js/ by npm run build)
+// mus-widget bundle sha256:a9e253e5c9fe1d1afe2c6ba58d02e518fc9a47f4287063f671941c4390b07433 (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;
