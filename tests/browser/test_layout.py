@@ -196,7 +196,7 @@ def test_every_moment_reads_as_its_moment(tables: Tables) -> None:
 
 def test_nothing_spills_overlaps_or_jumps_at_any_width(tables: Tables, screenshots: Path) -> None:
     found: dict[str, list[str]] = {}
-    heights: dict[str, set[int]] = {}
+    heights: dict[str, dict[str, int]] = {}
     for theme in ("light", "dark"):
         use_theme(tables.page, f"JupyterLab {theme.title()}")
         for width in WIDTHS:
@@ -212,19 +212,20 @@ def test_nothing_spills_overlaps_or_jumps_at_any_width(tables: Tables, screensho
                 if result["problems"]:
                     found.setdefault(f"{code} {kind} {width} {theme}", sorted(set(result["problems"])))
                 if kind in HAND:
-                    heights.setdefault(f"{code} {width} {theme}", set()).add(result["height"])
+                    heights.setdefault(f"{code} {width} {theme}", {})[kind] = result["height"]
             if width in SHOT_WIDTHS:
                 for kind in SHOT_MOMENTS:
                     tables.shot(screenshots, "en", kind, width, theme)
                 tables.shot(screenshots, "tr", "count", width, theme)
     use_theme(tables.page, "JupyterLab Light")
-    jumps = {key: sorted(values) for key, values in heights.items() if max(values) - min(values) > 1}
+    jumps = {key: moments for key, moments in heights.items()
+             if max(moments.values()) - min(moments.values()) > 1}
     report = screenshots / "layout-problems.json"
     report.write_text(json.dumps({"problems": found, "height jumps": jumps}, indent=1, ensure_ascii=False))
     assert not found and not jumps, _summary(found, jumps, report)
 
 
-def _summary(found: dict[str, list[str]], jumps: dict[str, list[int]], report: Path) -> str:
+def _summary(found: dict[str, list[str]], jumps: dict[str, dict[str, int]], report: Path) -> str:
     """A few lines per failing table and width; the whole list is in ``report``."""
     lines = [f"{len(found)} tables with problems, {len(jumps)} with height jumps; the full list: {report}"]
     lines += [f"{key}: {len(problems)} problems, e.g. {problems[0]}" for key, problems in found.items()]
