@@ -49,8 +49,9 @@ export function handView(ctx, seat) {
       aria: { label: mine ? t("ui.cards.yours") : t("ui.cards.shown", { name: player.name, cards: names.join(", ") }) },
     },
     player.cards.map((card, i) =>
-      h("li", { class: "mus-card-slot", role: "img", aria: { label: names[i] }, data: { card } },
-        svgImage(cardSvg(card), "mus-card")),
+      h("li", { class: "mus-card-slot", data: { card } },
+        h("span", { class: "mus-card-image", role: "img", aria: { label: names[i] } },
+          svgImage(cardSvg(card), "mus-card"))),
     ),
   );
 }

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:a9e253e5c9fe1d1afe2c6ba58d02e518fc9a47f4287063f671941c4390b07433 (built from js/ by npm run build)
+// mus-widget bundle sha256:b72995776fa20522f72f72b1b89b300d861d59ddd949a94c5d71f2aa2e9cb8fb (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;
@@ -1062,8 +1062,12 @@ function handView(ctx, seat) {
     player.cards.map(
       (card, i) => h(
         "li",
-        { class: "mus-card-slot", role: "img", aria: { label: names[i] }, data: { card } },
-        svgImage(cardSvg(card), "mus-card")
+        { class: "mus-card-slot", data: { card } },
+        h(
+          "span",
+          { class: "mus-card-image", role: "img", aria: { label: names[i] } },
+          svgImage(cardSvg(card), "mus-card")
+        )
       )
     )
   );

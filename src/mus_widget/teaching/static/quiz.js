@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:a9e253e5c9fe1d1afe2c6ba58d02e518fc9a47f4287063f671941c4390b07433 (built from js/ by npm run build)
+// mus-widget bundle sha256:b72995776fa20522f72f72b1b89b300d861d59ddd949a94c5d71f2aa2e9cb8fb (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;
