@@ -53,9 +53,13 @@ PAINT = """() => {
   const paint = { start: null, painted: null };
   window.__musPaint = paint;
   const old = document.querySelector('.mus-widget');
-  document.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter' && event.shiftKey && paint.start === null) paint.start = performance.now();
-  }, { capture: true, once: true });
+  // (not `once`: the Escape pressed before Shift+Enter would use the listener up and leave the start unset)
+  const run = (event) => {
+    if (event.key !== 'Enter' || !event.shiftKey) return;
+    paint.start = performance.now();
+    document.removeEventListener('keydown', run, { capture: true });
+  };
+  document.addEventListener('keydown', run, { capture: true });
   const seen = () => {
     const root = document.querySelector('.mus-widget[data-version]');
     return root && root !== old && root.isConnected;
@@ -77,6 +81,8 @@ def first_paint(page: Any) -> float:
     page.keyboard.press("Shift+Enter")
     page.wait_for_function("() => window.__musPaint.painted !== null", timeout=60_000)
     paint = page.evaluate("window.__musPaint")
+    if paint["start"] is None:
+        raise RuntimeError("the page never saw the Shift+Enter that runs the cell")
     return float(paint["painted"] - paint["start"])
 
 
