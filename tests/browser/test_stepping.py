@@ -97,7 +97,7 @@ def test_a_teacher_steps_through_a_scenario(browser: Any, lab_server: LabServer,
         score = root.locator(".mus-count-foot .mus-count-score").inner_text()
         assert score == "Score: South & North 2, East & West 4", score
         assert root.locator("[data-key='next-hand']").count() == 0
-        assert table.note() == scenario.note_at(last) and "Count: South & North 2, East & West 4." in table.note()
+        assert table.note() == scenario.note_at(last) and "Count: South–North 2, East–West 4." in table.note()
         root.screenshot(path=str(screenshots / "steps-count-light-1200.png"), animations="disabled")
 
         # Back to the start of Chica, then play on from there: the stepper goes, the student decides, the bots
