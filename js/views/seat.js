@@ -105,7 +105,8 @@ function plateView(ctx, seat) {
   const { state, t, ui } = ctx;
   const player = state.players[seat];
   const team = seat % 2;
-  // Both markers keep their room on every plate, so the plate never moves when the arrow or the hand comes.
+  // Both markers keep their room on every plate (the arrow before the name, the mano's hand after it), so the
+  // plate never moves when the arrow or the hand comes.
   const markers = [
     state.to_move === seat
       ? h("span", { class: "mus-arrow", role: "img", aria: { label: t("ui.to_move", { name: player.name }) } },
@@ -138,11 +139,12 @@ function plateView(ctx, seat) {
     "div",
     { class: ["mus-plate", `mus-team-${team}`, player.level && "mus-bot", player.presence && "mus-human"],
       data: { presence: player.presence || "" } },
-    markers,
+    markers[0],
     h("span", { class: "mus-name", title: player.name }, player.name),
     presence,
     h("span", { class: "mus-points", title: state.teams[team] }, String(state.scores[team])),
     info,
+    markers[1],
   );
 }
 

@@ -49,11 +49,12 @@ function topBar(ctx) {
     "header",
     { class: "mus-topbar" },
     h("span", { class: "mus-title" }, "Mus"),
-    h("span", { class: "mus-hand-number" }, t("ui.hand_number", { game: state.game, hand: state.hand })),
-    state.games > 1
-      ? h("span", { class: "mus-games" }, t("ui.games_won", {
-          team_a: state.teams[0], team_b: state.teams[1], a: state.games_won[0], b: state.games_won[1] }))
-      : null,
+    h("span", { class: "mus-hand-info" },
+      h("span", { class: "mus-hand-number" }, t("ui.hand_number", { game: state.game, hand: state.hand })),
+      state.games > 1
+        ? h("span", { class: "mus-games" }, t("ui.games_won", {
+            team_a: state.teams[0], team_b: state.teams[1], a: state.games_won[0], b: state.games_won[1] }))
+        : null),
     h("span", { class: "mus-scores" }, scores),
     h("span", { class: "mus-top-buttons" },
       ctx.tips

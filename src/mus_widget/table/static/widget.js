@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:b72995776fa20522f72f72b1b89b300d861d59ddd949a94c5d71f2aa2e9cb8fb (built from js/ by npm run build)
+// mus-widget bundle sha256:685fa4539003e1afabad1a01d86fbb20accda948b5d9b82d79d0f299084489d0 (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;
@@ -1155,11 +1155,12 @@ function plateView(ctx, seat) {
       class: ["mus-plate", `mus-team-${team}`, player.level && "mus-bot", player.presence && "mus-human"],
       data: { presence: player.presence || "" }
     },
-    markers,
+    markers[0],
     h("span", { class: "mus-name", title: player.name }, player.name),
     presence,
     h("span", { class: "mus-points", title: state.teams[team] }, String(state.scores[team])),
-    info
+    info,
+    markers[1]
   );
 }
 function declarations(ctx, player) {
@@ -1438,13 +1439,17 @@ function topBar(ctx) {
     "header",
     { class: "mus-topbar" },
     h("span", { class: "mus-title" }, "Mus"),
-    h("span", { class: "mus-hand-number" }, t("ui.hand_number", { game: state.game, hand: state.hand })),
-    state.games > 1 ? h("span", { class: "mus-games" }, t("ui.games_won", {
-      team_a: state.teams[0],
-      team_b: state.teams[1],
-      a: state.games_won[0],
-      b: state.games_won[1]
-    })) : null,
+    h(
+      "span",
+      { class: "mus-hand-info" },
+      h("span", { class: "mus-hand-number" }, t("ui.hand_number", { game: state.game, hand: state.hand })),
+      state.games > 1 ? h("span", { class: "mus-games" }, t("ui.games_won", {
+        team_a: state.teams[0],
+        team_b: state.teams[1],
+        a: state.games_won[0],
+        b: state.games_won[1]
+      })) : null
+    ),
     h("span", { class: "mus-scores" }, scores),
     h(
       "span",

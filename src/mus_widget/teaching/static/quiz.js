@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:b72995776fa20522f72f72b1b89b300d861d59ddd949a94c5d71f2aa2e9cb8fb (built from js/ by npm run build)
+// mus-widget bundle sha256:685fa4539003e1afabad1a01d86fbb20accda948b5d9b82d79d0f299084489d0 (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;
