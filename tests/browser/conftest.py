@@ -89,11 +89,15 @@ STEPS_IN_EVERY_LANGUAGE = _code_notebook(
 """A teacher's stepping table in each language, one under the other."""
 
 
+LATE = _code_notebook("from mus_widget import MusTable\n\nMusTable(pace=0, seed=4, tips=False)")
+"""A table alone, for a page that holds up its module's loading."""
+
+
 @pytest.fixture(scope="session")
 def lab_server(chromium: Path) -> Iterator[LabServer]:
     server = LabServer({"two-views.ipynb": TWO_VIEWS, "paced.ipynb": PACED, "steps.ipynb": STEPS,
                         "coached.ipynb": COACHED, "languages.ipynb": LANGUAGES,
-                        "steps-languages.ipynb": STEPS_IN_EVERY_LANGUAGE})
+                        "steps-languages.ipynb": STEPS_IN_EVERY_LANGUAGE, "late.ipynb": LATE})
     try:
         yield server
     finally:

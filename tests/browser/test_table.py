@@ -332,3 +332,30 @@ def test_bots_reach_the_screen_one_by_one_at_their_pace(browser: Any, lab_server
         assert mean_gap > 0.75 * 400, f"moves closer than the pace of 0.4 s: {seen}"
     finally:
         page.close()
+
+
+HOLD_UP_MODULES = """() => {
+  const make = URL.createObjectURL;
+  URL.createObjectURL = (blob) => {
+    if (blob && blob.type === 'text/javascript') {  // anywidget's module of a widget: 2.5 s of a busy page
+      const until = performance.now() + 2500;
+      while (performance.now() < until) { /* busy */ }
+    }
+    return make.call(URL, blob);
+  };
+}"""
+
+
+def test_a_table_whose_module_loads_late_still_draws(browser: Any, lab_server: LabServer) -> None:
+    """anywidget gives a widget's module 2 s to load and then drops every message to its model (a busy machine, or
+    fifty tables at once): the table's first view comes with the model itself, so it draws all the same."""
+    page = browser.new_page()
+    try:
+        open_notebook(page, lab_server, "late.ipynb")
+        page.evaluate(HOLD_UP_MODULES)
+        run_all(page)
+        root = page.locator(".mus-widget[data-version]")
+        assert root.locator(".mus-seat").count() == 4
+        assert root.locator(".mus-me .mus-card").count() == 4
+    finally:
+        page.close()

@@ -77,9 +77,9 @@ class DrivenTable(TableWidget):
         self.messages = messages_for(language)
         self.setup = driver.setup()
         self._sync()
-        self._id = self.model_id
         self.on_msg(self._on_msg)
         self.observe(lambda _change: self._sync(), names=["coach"])
+        self._first_view_made()
         driver.start(self)
 
     @property

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import pathlib
+import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final
@@ -78,6 +79,25 @@ class TableWidget(anywidget.AnyWidget):
 
     _error_seq = 0
     """How many refusals this table has shown: the ``seq`` of the next one."""
+    _viewable = False
+    """Whether the table holds its first view: until then its comm stays closed (see :meth:`open`)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(model_id=uuid.uuid4().hex, **kwargs)
+        self._id = self._model_id
+
+    def open(self) -> None:
+        """Open the comm only once the table holds its first view (:meth:`_first_view_made`), so the browser's
+        model is born with it. anywidget drops every later message to a model whose front end took more than
+        2 s to load (on a busy machine, or with many tables at once): a first view sent after the comm opened
+        would be lost with them, and the table would never draw."""
+        if self._viewable:
+            super().open()
+
+    def _first_view_made(self) -> None:
+        """The traits hold the first view: open the comm with them."""
+        self._viewable = True
+        self.open()
 
     def receive(self, content: object) -> None:
         """Handle one intent from the front end, as ``model.send`` delivers it: ``{"type": "act", "action":
@@ -211,9 +231,9 @@ class MusTable(TableWidget):
         self._pacer = Pacer(self._play, lambda: self.pace, self._sync, self._refuse)
         self._intents = Intents(self._play, self._show, lambda: self.language)
         self._shown_new()
-        self._id = self.model_id
         self.on_msg(self._on_msg)
         self.observe(self._on_coach, names=["coach"])
+        self._first_view_made()
 
     @classmethod
     def from_scenario(
