@@ -73,6 +73,20 @@ export function manoSvg() {
   );
 }
 
+/** A player's absence at a served table: ``gone`` (a pulled plug: disconnected), ``away`` (a bot's head: a bot
+ *  plays the seat until they come back). */
+export function presenceSvg(presence) {
+  const art = presence === "away"
+    ? `<rect x="4" y="7" width="16" height="13" rx="3" fill="#cfd8e3" stroke="#334155" stroke-width="1.4"/>` +
+      `<path d="M12,7 V3.5" stroke="#334155" stroke-width="1.6"/><circle cx="12" cy="3" r="1.8" fill="#d62828"/>` +
+      `<circle cx="8.8" cy="12.6" r="1.9" fill="#334155"/><circle cx="15.2" cy="12.6" r="1.9" fill="#334155"/>` +
+      `<path d="M8.5,16.8 H15.5" stroke="#334155" stroke-width="1.5" stroke-linecap="round"/>`
+    : `<circle cx="12" cy="12" r="11" fill="#fde2e1" stroke="#b3261e" stroke-width="1.3"/>` +
+      `<path d="M5,15 H9 M15,9 H19 M9,12 L10.5,10.5 M13.5,13.5 L15,12 M10,7 L14,17" stroke="#b3261e" ` +
+      `stroke-width="1.8" stroke-linecap="round" fill="none"/>`;
+  return `<svg class="mus-marker-art" viewBox="0 0 24 24" xmlns="http://www.w3.org/2000/svg" focusable="false">${art}</svg>`;
+}
+
 /** The green arrow at the player to move. */
 export function arrowSvg() {
   return (

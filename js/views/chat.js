@@ -3,17 +3,20 @@
 
 import { h } from "../dom.js";
 
-/** The room's header: the table, or the teacher watching it face up; a dropped connection says so. */
+/** The room's header, one line of one height (a dropped connection takes the table's place in it, so the
+ *  table under it never moves): the table, or the teacher watching it face up. */
 export function roomBar(ctx) {
   const { room, t } = ctx;
   if (!room || !room.table) return null;
   const watching = ctx.setup && ctx.setup.watching;
+  const name = watching ? t("ui.room.watching", { table: room.table }) : t("ui.room.table", { table: room.table });
+  const lost = room.link === "lost";
   return h(
     "div",
-    { class: ["mus-room-bar", room.link === "lost" && "mus-room-lost"], data: { link: room.link } },
-    h("strong", { class: "mus-room-table" },
-      watching ? t("ui.room.watching", { table: room.table }) : t("ui.room.table", { table: room.table })),
-    room.link === "lost" ? h("span", { class: "mus-room-link", role: "status" }, t("ui.room.lost")) : null,
+    { class: ["mus-room-bar", lost && "mus-room-lost"], data: { link: room.link }, title: lost ? t("ui.room.lost") : name },
+    lost
+      ? h("span", { class: "mus-room-link", role: "status" }, t("ui.room.lost"))
+      : h("strong", { class: "mus-room-table" }, name),
   );
 }
 

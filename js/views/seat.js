@@ -4,7 +4,7 @@
 import { h, svgImage } from "../dom.js";
 import { cardName } from "../i18n.js";
 import { backSvg, cardSvg } from "../cards.js";
-import { arrowSvg, faceSvg, manoSvg } from "../faces.js";
+import { arrowSvg, faceSvg, manoSvg, presenceSvg } from "../faces.js";
 import { infoPopover } from "./info.js";
 
 /** The four cards of a seat: face up with names, face down as one labelled group, or discard toggles. */
@@ -131,9 +131,15 @@ function plateView(ctx, seat) {
         "i",
       )
     : null;
-  const presence = player.presence === "gone" || player.presence === "away"
-    ? h("span", { class: "mus-presence", data: { presence: player.presence } },
-        t(`ui.classroom.${player.presence}`))
+  // A person's plate at a served table keeps a room for the mark of their absence (away or disconnected), so
+  // the plate neither moves nor wraps when they go or come back; the words are in its label and player info.
+  const absent = player.presence === "gone" || player.presence === "away";
+  const presence = human
+    ? absent
+      ? h("span", { class: "mus-presence", role: "img", title: t(`ui.classroom.${player.presence}`),
+          aria: { label: t(`ui.classroom.${player.presence}`) }, data: { presence: player.presence } },
+          svgImage(presenceSvg(player.presence), "mus-marker"))
+      : h("span", { class: "mus-presence mus-marker-room", aria: { hidden: "true" }, data: { presence: player.presence } })
     : null;
   return h(
     "div",

@@ -1,7 +1,8 @@
 // The whole table: top bar, the felt with the four seats around it, the count over its middle, the student's
 // turn slot (the same size at every moment); at the side the stepping controls and the step's note (when
-// stepping a scenario), the coach, the tips box and the log; the new-game panel in place of it all. The layout
-// follows the table's own width (container queries in styles.css): narrow, medium and wide.
+// stepping a scenario), the coach, the tips box, the log and, at a served table, the chat beside it (its room
+// bar over the felt); the new-game panel in place of it all. The layout follows the table's own width
+// (container queries in styles.css): narrow, medium and wide.
 
 import { h, svgImage } from "../dom.js";
 import { lanceLabel } from "../i18n.js";
@@ -112,9 +113,10 @@ function turnSlot(ctx) {
   return h("div", { class: "mus-turn-slot" }, inside);
 }
 
-/** The side panels; in a narrow column the tips and the log fold behind two buttons. */
+/** The side panels; in a narrow column the tips, the log and a served table's chat fold behind buttons. */
 function sideView(ctx) {
   const { t, ui } = ctx;
+  const chat = chatView(ctx);
   const fold = (name, label) => h("button", {
     class: ["mus-fold-button", ui.fold === name && "mus-fold-open"], type: "button", data: { key: `fold-${name}` },
     aria: { expanded: ui.fold === name ? "true" : "false" }, on: { click: () => ctx.toggleFold(name) },
@@ -124,9 +126,11 @@ function sideView(ctx) {
   return h("div", { class: "mus-side" },
     h("div", { class: "mus-side-inner" },
       stepsView(ctx),
-      h("div", { class: "mus-folds" }, fold("tips", t("ui.fold.tips")), fold("log", t("ui.fold.log"))),
+      h("div", { class: "mus-folds" }, fold("tips", t("ui.fold.tips")), fold("log", t("ui.fold.log")),
+        chat ? fold("chat", t("ui.room.chat")) : null),
       folded("tips", noteView(ctx), coachView(ctx), tipsView(ctx)),
-      folded("log", logView(ctx), chatView(ctx))));
+      folded("log", logView(ctx)),
+      chat ? folded("chat", chat) : null));
 }
 
 /** The table for one state; `ctx` carries the state, the texts, the view's own UI state and the intents. */
@@ -149,7 +153,7 @@ export function tableView(ctx) {
         sideView(ctx));
   return h(
     "div",
-    { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping"] },
+    { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping", ctx.setup.served && "mus-served"] },
     topBar(ctx),
     roomBar(ctx),
     h("div", { class: "mus-stage" }, errorBanner(ctx), main),

@@ -78,29 +78,81 @@ def find_moments(seeds: range = range(1, 60)) -> dict[str, Moment]:
     raise LookupError(f"no seed in {seeds} reaches {missing}")
 
 
-KINDS = (*MOMENTS, "newgame", "steps")
-"""Every table a language can show: the moments, one more at the mus for the New game panel, a stepping one."""
+SERVED = ("served", "watching")
+"""A seat of a served table (people away and disconnected, a chat with a line to write in) at the pares, and
+the teacher's face-up watch of one (the chat read-only) at the count: each a :class:`DrivenTable` whose
+driver is a local table in the kernel (the room's look, not the server's, is what the layout tests measure)."""
+KINDS = (*MOMENTS, "newgame", "served", "watching", "steps")
+"""Every table a language can show: the moments, one more at the mus for the New game panel, the served ones,
+a stepping one."""
+SERVED_MOMENT = {"served": "pares", "watching": "count"}
+
+DRIVER = '''
+from mus_widget.i18n.catalogues import message
+from mus_widget.table.driven import DrivenTable
+
+
+class RoomOf:
+    """A served table's driver made of a local table: its view with people at seats 1 and 2 (one away, one
+    disconnected) and a room with a chat; ``watching`` is the teacher's face-up view."""
+
+    def __init__(self, table, watching):
+        self.table, self.watching = table, watching
+
+    def start(self, host):
+        pass
+
+    def view(self, language, version, *, coach):
+        state = dict(self.table.state, v=version, watch=self.watching)
+        players = [dict(p) for p in state["players"]]
+        for seat, name, presence in ((0, players[0]["name"], "here"), (1, "Beñat", "away"), (2, "Zeynep", "gone")):
+            players[seat].update(name=name, level=None, presence=presence, why=[])
+        if self.watching:
+            state["turn"] = None
+        return dict(state, players=players)
+
+    def room(self, language):
+        said = [(2, "Zeynep", "¡Hola! Wir spielen weiter — ¿envido?"), (0, "Ana", "Ohiko_jokaldi_luzea_" * 4)]
+        chat = [{"kind": "chat", "seat": s, "name": n, "text": x, "mine": s == 0} for s, n, x in said]
+        chat.append({"kind": "event", "seat": 1, "name": "Beñat", "mine": False,
+                     "text": message("ui.room.event.away", language, name="Beñat")})
+        return {"table": "3B", "chat": chat * 3, "max_chat": 0 if self.watching else 200, "link": "open"}
+
+    def setup(self):
+        return {"served": True, "watching": self.watching, "seat": 0, "table": "3B"}
+
+    def handlers(self, language):
+        return {}
+
+    def close(self):
+        pass
+'''
 
 
 def notebook_source(moments: dict[str, Moment], language: str, kinds: tuple[str, ...] = KINDS) -> str:
     """A cell that displays a table per kind of ``kinds`` (in that order) in ``language``: a moment of
     :data:`MOMENTS`, ``newgame`` (at the mus: the test opens its New game panel) or ``steps`` (stepping)."""
-    plan = [(k, moments["mus" if k == "newgame" else k].seed, list(moments["mus" if k == "newgame" else k].intents))
-            for k in kinds if k != "steps"]
+    def at(kind: str) -> Moment:
+        return moments["mus" if kind == "newgame" else SERVED_MOMENT.get(kind, kind)]
+
+    plan = [(k, at(k).seed, list(at(k).intents)) for k in kinds if k != "steps"]
     stepping = "steps" in kinds
     assert kinds[-1] == "steps" or not stepping, "the stepping table comes last"
     return (
         "from IPython.display import display\n"
         "from mus_widget import MusTable\n"
-        "from mus_widget.teaching.scenarios import library\n\n"
-        f"plan = {plan!r}\n"
+        "from mus_widget.teaching.scenarios import library\n"
+        + DRIVER
+        + f"\nplan = {plan!r}\n"
         "tables = []\n"
         "for name, seed, intents in plan:\n"
-        f"    table = MusTable(pace=0, tips=True, language={language!r})\n"
+        f"    table = MusTable(pace=0, tips=True, language={language!r}, reveal=name == 'watching')\n"
         "    with table.hold_sync():  # one update for the browser, not one per intent\n"
         "        table.receive({'type': 'new_game', 'seed': seed, 'pace': 0})\n"
         "        for content in intents:\n"
         "            table.receive(content)\n"
+        "    if name in ('served', 'watching'):\n"
+        f"        table = DrivenTable(RoomOf(table, name == 'watching'), language={language!r})\n"
         "    tables.append(table)\n"
         + (
             f"tables.append(MusTable.from_scenario(library()['raise-refused'], step=9, pace=0, tips=True,"

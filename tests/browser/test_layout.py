@@ -28,10 +28,10 @@ WIDTHS = (240, 320, 400, 500, 640, 830, 1024, 1280, 1600)
 """Output-area widths, from a phone-like column beside an open sidebar to a wide screen."""
 FULL = ("en", "es")
 """Languages shown at every moment and measured at every width; the others at fewer of each."""
-SOME_KINDS = ("mus", "discard", "pares", "proposal", "count", "newgame", "steps")
+SOME_KINDS = ("mus", "discard", "pares", "proposal", "count", "newgame", "served", "steps")
 SHOT_WIDTHS = (320, 830, 1280)
 AXE_WIDTHS = (830, 320)
-SHOT_MOMENTS = ("mus", "discard", "proposal", "count", "over", "newgame", "steps")
+SHOT_MOMENTS = ("mus", "discard", "proposal", "count", "over", "newgame", "served", "watching", "steps")
 TABLES = [(code, kind) for code in LANGUAGES for kind in (KINDS if code in FULL else SOME_KINDS)]
 """The tables of the notebook, in the order it shows them."""
 HAND = ("mus", "discard", "grande", "chica", "pares", "juego", "proposal", "count", "over")
@@ -192,10 +192,15 @@ def tables(browser: Any, lab_server: LabServer) -> Any:
     page = browser.new_page(viewport={"width": 1900, "height": 1400})
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    console: list[str] = []
+    page.on("console", lambda message: console.append(f"{message.type}: {message.text}"[:600])
+            if message.type in ("error", "warning") else None)
     open_notebook(page, lab_server, "layout.ipynb")
     page.keyboard.press("Control+b")
-    # One language's cell at a time (Shift+Enter runs it and moves on): fifty tables loading at once take the
-    # front end past its time limit for a widget module on a busy machine, and some never draw.
+    # One language's cell at a time (Shift+Enter runs it and moves on), so a busy machine meets each cell's
+    # tables in turn. (Fifty tables at once used to leave some undrawn: anywidget drops every message to a model
+    # whose module took over 2 s to load, and a table's first view came in such a message; it now comes with the
+    # model itself: TableWidget.open, and test_table's test_a_table_whose_module_loads_late_still_draws.)
     page.locator(".jp-Cell .jp-InputPrompt").first.click()
     page.keyboard.press("Escape")
     for code in LANGUAGES:
@@ -207,7 +212,8 @@ def tables(browser: Any, lab_server: LabServer) -> Any:
         except Exception as error:
             drawn = page.evaluate("() => [...document.querySelectorAll('.mus-widget')].map((r) => r.dataset.version"
                                   " || (r.querySelector('.mus-app-host').childElementCount ? 'no version' : 'empty'))")
-            raise AssertionError(f"{code}: {shown} tables expected, the page has {drawn}; errors: {errors}") from error
+            raise AssertionError(f"{code}: {shown} tables expected, the page has {drawn}; errors: {errors};"
+                                 f" console: {console[-30:]}") from error
     found = Tables(page)
     for code in LANGUAGES:
         found.root(code, "newgame").locator("[data-key='new-game']").click()

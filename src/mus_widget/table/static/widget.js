@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:685fa4539003e1afabad1a01d86fbb20accda948b5d9b82d79d0f299084489d0 (built from js/ by npm run build)
+// mus-widget bundle sha256:33abe7eb273a0e6c9f19427b12caea2f73f8c1df1a23d5ccb5d2cf313e92fbc2 (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;
@@ -244,6 +244,10 @@ function faceSvg(senaId) {
 var SENA_IDS = Object.keys(SENA_FACES);
 function manoSvg() {
   return `<svg class="mus-marker-art" viewBox="0 0 24 24" xmlns="http://www.w3.org/2000/svg" focusable="false"><path d="M7,22 C4.6,20 3.2,16.6 3.4,13.6 L3.6,11.2 C3.7,10 5.5,9.9 5.7,11.2 L6.2,13.6 L6.4,4.6 C6.5,3.2 8.4,3.2 8.5,4.6 L8.8,11 L9.1,2.9 C9.2,1.5 11.2,1.5 11.3,2.9 L11.5,10.8 L12,3.6 C12.1,2.2 14.1,2.2 14.2,3.6 L14.3,11.4 L15.2,5.8 C15.4,4.5 17.3,4.7 17.2,6 L16.8,15 C16.6,18.6 15.6,20.6 14,22 Z" fill="#ff8fc2" stroke="#b0266b" stroke-width="1" stroke-linejoin="round"/></svg>`;
+}
+function presenceSvg(presence) {
+  const art = presence === "away" ? `<rect x="4" y="7" width="16" height="13" rx="3" fill="#cfd8e3" stroke="#334155" stroke-width="1.4"/><path d="M12,7 V3.5" stroke="#334155" stroke-width="1.6"/><circle cx="12" cy="3" r="1.8" fill="#d62828"/><circle cx="8.8" cy="12.6" r="1.9" fill="#334155"/><circle cx="15.2" cy="12.6" r="1.9" fill="#334155"/><path d="M8.5,16.8 H15.5" stroke="#334155" stroke-width="1.5" stroke-linecap="round"/>` : `<circle cx="12" cy="12" r="11" fill="#fde2e1" stroke="#b3261e" stroke-width="1.3"/><path d="M5,15 H9 M15,9 H19 M9,12 L10.5,10.5 M13.5,13.5 L15,12 M10,7 L14,17" stroke="#b3261e" stroke-width="1.8" stroke-linecap="round" fill="none"/>`;
+  return `<svg class="mus-marker-art" viewBox="0 0 24 24" xmlns="http://www.w3.org/2000/svg" focusable="false">${art}</svg>`;
 }
 function arrowSvg() {
   return `<svg class="mus-marker-art" viewBox="0 0 24 24" xmlns="http://www.w3.org/2000/svg" focusable="false"><path d="M2,9 H12 V4 L22,12 L12,20 V15 H2 Z" fill="#3ddc5a" stroke="#0d6b22" stroke-width="1.3" stroke-linejoin="round"/></svg>`;
@@ -639,15 +643,12 @@ function roomBar(ctx) {
   const { room, t } = ctx;
   if (!room || !room.table) return null;
   const watching = ctx.setup && ctx.setup.watching;
+  const name = watching ? t("ui.room.watching", { table: room.table }) : t("ui.room.table", { table: room.table });
+  const lost = room.link === "lost";
   return h(
     "div",
-    { class: ["mus-room-bar", room.link === "lost" && "mus-room-lost"], data: { link: room.link } },
-    h(
-      "strong",
-      { class: "mus-room-table" },
-      watching ? t("ui.room.watching", { table: room.table }) : t("ui.room.table", { table: room.table })
-    ),
-    room.link === "lost" ? h("span", { class: "mus-room-link", role: "status" }, t("ui.room.lost")) : null
+    { class: ["mus-room-bar", lost && "mus-room-lost"], data: { link: room.link }, title: lost ? t("ui.room.lost") : name },
+    lost ? h("span", { class: "mus-room-link", role: "status" }, t("ui.room.lost")) : h("strong", { class: "mus-room-table" }, name)
   );
 }
 function lineView(line) {
@@ -1144,11 +1145,18 @@ function plateView(ctx, seat) {
     },
     "i"
   ) : null;
-  const presence = player.presence === "gone" || player.presence === "away" ? h(
+  const absent = player.presence === "gone" || player.presence === "away";
+  const presence = human ? absent ? h(
     "span",
-    { class: "mus-presence", data: { presence: player.presence } },
-    t(`ui.classroom.${player.presence}`)
-  ) : null;
+    {
+      class: "mus-presence",
+      role: "img",
+      title: t(`ui.classroom.${player.presence}`),
+      aria: { label: t(`ui.classroom.${player.presence}`) },
+      data: { presence: player.presence }
+    },
+    svgImage(presenceSvg(player.presence), "mus-marker")
+  ) : h("span", { class: "mus-presence mus-marker-room", aria: { hidden: "true" }, data: { presence: player.presence } }) : null;
   return h(
     "div",
     {
@@ -1518,6 +1526,7 @@ function turnSlot(ctx) {
 }
 function sideView(ctx) {
   const { t, ui } = ctx;
+  const chat = chatView(ctx);
   const fold = (name, label) => h("button", {
     class: ["mus-fold-button", ui.fold === name && "mus-fold-open"],
     type: "button",
@@ -1537,9 +1546,16 @@ function sideView(ctx) {
       "div",
       { class: "mus-side-inner" },
       stepsView(ctx),
-      h("div", { class: "mus-folds" }, fold("tips", t("ui.fold.tips")), fold("log", t("ui.fold.log"))),
+      h(
+        "div",
+        { class: "mus-folds" },
+        fold("tips", t("ui.fold.tips")),
+        fold("log", t("ui.fold.log")),
+        chat ? fold("chat", t("ui.room.chat")) : null
+      ),
       folded("tips", noteView(ctx), coachView(ctx), tipsView(ctx)),
-      folded("log", logView(ctx), chatView(ctx))
+      folded("log", logView(ctx)),
+      chat ? folded("chat", chat) : null
     )
   );
 }
@@ -1562,7 +1578,7 @@ function tableView(ctx) {
   );
   return h(
     "div",
-    { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping"] },
+    { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping", ctx.setup.served && "mus-served"] },
     topBar(ctx),
     roomBar(ctx),
     h("div", { class: "mus-stage" }, errorBanner(ctx), main)

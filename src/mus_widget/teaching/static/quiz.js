@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:685fa4539003e1afabad1a01d86fbb20accda948b5d9b82d79d0f299084489d0 (built from js/ by npm run build)
+// mus-widget bundle sha256:33abe7eb273a0e6c9f19427b12caea2f73f8c1df1a23d5ccb5d2cf313e92fbc2 (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;
