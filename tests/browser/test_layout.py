@@ -212,8 +212,12 @@ def tables(browser: Any, lab_server: LabServer) -> Any:
         except Exception as error:
             drawn = page.evaluate("() => [...document.querySelectorAll('.mus-widget')].map((r) => r.dataset.version"
                                   " || (r.querySelector('.mus-app-host').childElementCount ? 'no version' : 'empty'))")
-            raise AssertionError(f"{code}: {shown} tables expected, the page has {drawn}; errors: {errors};"
-                                 f" console: {console[-30:]}") from error
+            status = page.locator(".jp-Notebook-ExecutionIndicator").first.get_attribute("data-status")
+            outputs = [text[:200] for text in page.locator(".jp-OutputArea-output").all_inner_texts()
+                       if "Mus" not in text[:10]]
+            page.screenshot(path=str(Path("screenshots") / "layout-undrawn.png"))
+            raise AssertionError(f"{code}: {shown} tables expected, the page has {drawn}; kernel {status}; other"
+                                 f" outputs: {outputs}; errors: {errors}; console: {console[-30:]}") from error
     found = Tables(page)
     for code in LANGUAGES:
         found.root(code, "newgame").locator("[data-key='new-game']").click()
