@@ -3,6 +3,7 @@
 
 import { h } from "./dom.js";
 import { followTheme, kernelWatch } from "./host.js";
+import { steady } from "./wire.js";
 
 /** The quiz as it stands: pure function of the synced state and the two intents. */
 export function quizView(state, { answer, another, notice }) {
@@ -32,7 +33,9 @@ export function quizView(state, { answer, another, notice }) {
   ].filter(Boolean);
 }
 
-function render({ model, el }) {
+function render({ model: born, el }) {
+  // The model to read: anywidget's, or the kernel's wire beside it should anywidget stop delivering to it.
+  const { model, stop: unsteady } = steady(born, { id: born.get("_id") });
   const root = h("div", { class: "mus-quiz", "data-lm-suppress-shortcuts": "true", lang: "en" });
   el.appendChild(root);
   const unfollow = followTheme(root);
@@ -73,6 +76,7 @@ function render({ model, el }) {
     model.off("change:state", draw);
     watch.stop();
     unfollow();
+    unsteady();
   };
 }
 

@@ -9,6 +9,7 @@ import { barText } from "./views/turn.js";
 import { newForm, newGameMessage } from "./views/newgame.js";
 import { tableView } from "./views/table.js";
 import { tipMoment } from "./views/tips.js";
+import { steady } from "./wire.js";
 
 /** The view's own state, which other views of the same table do not share. */
 function freshUi() {
@@ -51,7 +52,9 @@ function turnKey(state) {
   return `${state.game}|${state.hand}|${state.phase}|${cards.join(" ")}|${JSON.stringify(turn)}`;
 }
 
-function render({ model, el }) {
+function render({ model: born, el }) {
+  // The model to read: anywidget's, or the kernel's wire beside it should anywidget stop delivering to it.
+  const { model, stop: unsteady } = steady(born, { id: born.get("_id") });
   const root = h("div", { class: "mus-widget", "data-lm-suppress-shortcuts": "true" });
   const live = h("div", { class: "mus-live", role: "status", aria: { live: "polite", atomic: "true" } });
   const app = h("div", { class: "mus-app-host" });
@@ -305,6 +308,7 @@ function render({ model, el }) {
     model.off("change:tips", draw);
     model.off("change:setup", draw);
     model.off("change:room", draw);
+    unsteady();
   };
 }
 

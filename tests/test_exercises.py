@@ -165,14 +165,14 @@ def test_a_click_in_the_browser_answers_and_a_bad_one_changes_nothing() -> None:
     quiz = Quiz("chica", seed=4, language="en")
     pongs: list[object] = []
     quiz.send = pongs.append  # type: ignore[method-assign]
-    quiz._on_msg(quiz, {"type": "answer", "key": "not an answer"}, [])
-    quiz._on_msg(quiz, ["answer"], [])
+    quiz._on_front_end(quiz, {"type": "answer", "key": "not an answer"}, [])
+    quiz._on_front_end(quiz, ["answer"], [])
     assert quiz.verdict is None
-    quiz._on_msg(quiz, {"type": "ping", "seq": 7}, [])
+    quiz._on_front_end(quiz, {"type": "ping", "seq": 7}, [])
     assert pongs == [{"type": "pong", "seq": 7}]
-    quiz._on_msg(quiz, {"type": "answer", "key": quiz.exercise.answer}, [])
+    quiz._on_front_end(quiz, {"type": "answer", "key": quiz.exercise.answer}, [])
     assert quiz.verdict is not None and quiz.verdict.right
-    quiz._on_msg(quiz, {"type": "another"}, [])
+    quiz._on_front_end(quiz, {"type": "another"}, [])
     assert quiz.exercise.seed == 5
 
 

@@ -89,8 +89,9 @@ STEPS_IN_EVERY_LANGUAGE = _code_notebook(
 """A teacher's stepping table in each language, one under the other."""
 
 
-LATE = _code_notebook("from mus_widget import MusTable\n\nMusTable(pace=0, seed=4, tips=False)")
-"""A table alone, for a page that holds up its module's loading."""
+LATE = _code_notebook("from mus_widget import MusTable\n\nMusTable(pace=0, seed=4, tips=False)",
+                      'import mus_widget as mw\n\nmw.Quiz("grande", seed=183, language="en")')
+"""A table and a quiz, for a page that holds up their modules' loading."""
 
 
 @pytest.fixture(scope="session")

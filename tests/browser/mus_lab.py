@@ -64,17 +64,25 @@ class LabServer:
             path = settings / relative
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(values))
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        env = dict(os.environ)
-        env.update({
+        self.env = dict(os.environ)
+        self.env.update({
             "JUPYTER_RUNTIME_DIR": str(self.home / "runtime"),
             "JUPYTERLAB_SETTINGS_DIR": str(settings),
             "JUPYTERLAB_WORKSPACES_DIR": str(self.home / "workspaces"),
             "PYTHONUNBUFFERED": "1",
         })
-        env.pop("ANYWIDGET_HMR", None)
+        self.env.pop("ANYWIDGET_HMR", None)
         self.log = open(self.home / "lab.log", "w")  # noqa: SIM115  (closed in stop())
+        # A free port may be taken by another process before the server binds it: then try another.
+        for _ in range(3):
+            self._launch(settings)
+            if self._wait():
+                return
+        raise RuntimeError(f"jupyter lab exited three times: {self.read_log()[-2000:]}")
+
+    def _launch(self, settings: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
         self.process = subprocess.Popen(
             [
                 sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
@@ -88,19 +96,19 @@ class LabServer:
                 "--ZMQChannelsWebsocketConnection.iopub_data_rate_limit=0",
                 "--ZMQChannelsWebsocketConnection.iopub_msg_rate_limit=0",
             ],
-            cwd=self.notebooks, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+            cwd=self.notebooks, env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
         )
-        self._wait()
 
-    def _wait(self, timeout: float = 60.0) -> None:
+    def _wait(self, timeout: float = 60.0) -> bool:
+        """Whether the server answers; False if it exited (its port was taken)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"jupyter lab exited: {self.read_log()[-2000:]}")
+                return False
             try:
                 with urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as response:
                     if response.status == 200:
-                        return
+                        return True
             except (urllib.error.URLError, OSError):
                 time.sleep(0.25)
         raise RuntimeError(f"jupyter lab did not answer in {timeout} s: {self.read_log()[-2000:]}")

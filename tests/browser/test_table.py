@@ -16,6 +16,8 @@ import pytest
 from mus_lab import LabServer, TablePage, fit_widget, open_notebook, run_all, use_theme
 from mus_scenario import Choice, Memo, View, decide, find_seed, play
 
+from mus_widget.teaching.exercises import exercise
+
 pytestmark = pytest.mark.slow
 
 READ_VIEW = """() => {
@@ -346,9 +348,10 @@ HOLD_UP_MODULES = """() => {
 }"""
 
 
-def test_a_table_whose_module_loads_late_still_draws(browser: Any, lab_server: LabServer) -> None:
+def test_a_table_whose_module_loads_late_still_draws_and_plays(browser: Any, lab_server: LabServer) -> None:
     """anywidget gives a widget's module 2 s to load and then drops every message to its model (a busy machine, or
-    fifty tables at once): the table's first view comes with the model itself, so it draws all the same."""
+    fifty tables at once). The table's first view comes with the model itself, so it draws all the same; the
+    front end then hears nothing back and asks for a wire, over which the table and the quiz play on."""
     page = browser.new_page()
     try:
         open_notebook(page, lab_server, "late.ipynb")
@@ -357,5 +360,19 @@ def test_a_table_whose_module_loads_late_still_draws(browser: Any, lab_server: L
         root = page.locator(".mus-widget[data-version]")
         assert root.locator(".mus-seat").count() == 4
         assert root.locator(".mus-me .mus-card").count() == 4
+
+        # The student says No mus (or plays the first action offered): the table answers with a newer state.
+        table = TablePage(page)
+        table.root.locator(".mus-turn .mus-actions button[data-action]").first.wait_for(timeout=20_000)
+        no_mus = ".mus-turn .mus-actions button[data-action='no-mus']"
+        table.click(no_mus if table.root.locator(no_mus).count() else ".mus-turn .mus-actions button[data-action]")
+
+        # The quiz, as late, shows its verdict once answered.
+        quiz = exercise("grande", 183)
+        box = page.locator(".mus-quiz")
+        box.locator("button.mus-quiz-answer").first.wait_for(timeout=20_000)
+        box.locator(f"button.mus-quiz-answer[data-key='{quiz.answer}']").click()
+        box.locator(".mus-quiz-verdict b").wait_for(timeout=20_000)
+        assert quiz.check(quiz.answer, "en").text in box.locator("[role='status']").inner_text()
     finally:
         page.close()

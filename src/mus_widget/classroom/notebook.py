@@ -75,8 +75,25 @@ class _Room:
         self.lines: list[dict[str, Any]] = []
         self.open = True
 
-    def chat(self, seat: int | None, name: str, text: str) -> None:
-        self.lines = [*self.lines, {"kind": "chat", "seat": seat, "name": name, "text": text}][-CHAT_KEPT:]
+    def chat(self, line: Frame) -> None:
+        """A chat line as the server sent it (in a ``chat`` frame, or in the history of the first frame)."""
+        entry = {"kind": "chat", "seat": line.get("seat"), "name": str(line.get("name", "")),
+                 "text": str(line.get("text", ""))}
+        self.lines = [*self.lines, entry][-CHAT_KEPT:]
+
+    def take(self, frame: Frame) -> bool:
+        """Take a frame of the room (a chat line, a player's coming and going, the link dropped or back);
+        False for any other frame."""
+        kind = frame.get("type")
+        if kind == "chat":
+            self.chat(frame)
+        elif kind == "table":
+            self.event(frame)
+        elif kind == "link":
+            self.open = bool(frame.get("open"))
+        else:
+            return False
+        return True
 
     def event(self, frame: Frame) -> None:
         event = frame.get("event")
@@ -89,7 +106,25 @@ class _Room:
                 "link": "open" if self.open else "lost"}
 
 
-class SeatDriver:
+class _Linked:
+    """What both drivers share: the link to the server, and the table that shows what comes along it."""
+
+    _host: Host | None = None
+    link: Link
+
+    def start(self, host: Host) -> None:
+        self._host = host
+
+    def close(self) -> None:
+        self._host = None
+        self.link.close()
+
+    def _changed(self) -> None:
+        if self._host is not None:
+            self._host.changed()
+
+
+class SeatDriver(_Linked):
     """One seat of a served table, for a :class:`DrivenTable`: the seat's latest observation and players from
     the server's ``state`` frames, the chat, the count of the last hand (open until Next hand, as at any
     table), and the intents checked against the observation before they go to the server, which checks them
@@ -103,7 +138,6 @@ class SeatDriver:
             check_name(name, "name")
         if token is None and name is not None:
             token = self.seats.token(url, table, name)
-        self._host: Host | None = None
         self._observation: Observation | None = None
         self._players: list[dict[str, Any]] = []
         self._stage: Stage = "play"
@@ -125,7 +159,7 @@ class SeatDriver:
         self.token = joined["token"]
         self.seats.keep(url, table, self.name, self.seat, self.token)
         for line in joined.get("chat", []):
-            self.chat_room.chat(line.get("seat"), str(line.get("name", "")), str(line.get("text", "")))
+            self.chat_room.chat(line)
         for frame in self.link.early:
             self._frame(frame)
         self._coach = coach_bot(self.seat)
@@ -154,13 +188,6 @@ class SeatDriver:
         return list(self._players)
 
     # ------------------------------------------------------------------ the driver
-
-    def start(self, host: Host) -> None:
-        self._host = host
-
-    def close(self) -> None:
-        self._host = None
-        self.link.close()
 
     def setup(self) -> dict[str, Any]:
         return {"served": True, "watching": False, "seat": self.seat, "table": self.table}
@@ -192,22 +219,14 @@ class SeatDriver:
             if (before is not None and obs.last_hand is not None
                     and (before.game_number, before.hand_number) != (obs.game_number, obs.hand_number)):
                 self._stage = "count"
-        elif kind == "chat":
-            self.chat_room.chat(frame.get("seat"), str(frame.get("name", "")), str(frame.get("text", "")))
-        elif kind == "table":
-            self.chat_room.event(frame)
-        elif kind == "link":
-            self.chat_room.open = bool(frame.get("open"))
         elif kind == "joined":  # joined again after the connection came back
             self.token = frame["token"]
         elif kind == "error":
             self._refused(frame)
             return
-        elif kind == "ok":  # what it changed comes in its own frames
+        elif not self.chat_room.take(frame):  # "ok": what it changed comes in its own frames
             return
-        host = self._host
-        if host is not None:
-            host.changed()
+        self._changed()
 
     def _refused(self, frame: Frame) -> None:
         self._waiting = None
@@ -297,21 +316,20 @@ class SeatDriver:
         return self._advice[1]
 
 
-class WatchDriver:
+class WatchDriver(_Linked):
     """A teacher's face-up view of a served table, for a :class:`DrivenTable`: all four observations from the
     server's ``face_up`` frames, every hand shown, nobody's turn offered, the chat read-only."""
 
     def __init__(self, url: str, table: str, *, teacher_key: str) -> None:
         self.url = url
         self.table = table
-        self._host: Host | None = None
         self.chat_room = _Room(table)
         self._face: Frame = {}
         self.link = Link(url, lambda: {"type": "watch", "table": table, "teacher_key": teacher_key}, self._frame,
                          running_loop())
         self._face = self.link.first
         for line in self._face.get("chat", []):
-            self.chat_room.chat(line.get("seat"), str(line.get("name", "")), str(line.get("text", "")))
+            self.chat_room.chat(line)
         for frame in self.link.early:
             self._frame(frame)
 
@@ -325,13 +343,6 @@ class WatchDriver:
     @property
     def players(self) -> list[dict[str, Any]]:
         return list(self._face.get("players", []))
-
-    def start(self, host: Host) -> None:
-        self._host = host
-
-    def close(self) -> None:
-        self._host = None
-        self.link.close()
 
     def setup(self) -> dict[str, Any]:
         return {"served": True, "watching": True, "seat": 0, "table": self.table}
@@ -355,16 +366,9 @@ class WatchDriver:
         if kind == "face_up":
             if int(frame.get("seq", -1)) >= int(self._face.get("seq", -1)):
                 self._face = frame
-        elif kind == "chat":
-            self.chat_room.chat(frame.get("seat"), str(frame.get("name", "")), str(frame.get("text", "")))
-        elif kind == "table":
-            self.chat_room.event(frame)
-        elif kind == "link":
-            self.chat_room.open = bool(frame.get("open"))
-        else:
+        elif not self.chat_room.take(frame):
             return
-        if self._host is not None:
-            self._host.changed()
+        self._changed()
 
 
 class ServedTable(DrivenTable):

@@ -77,7 +77,6 @@ class DrivenTable(TableWidget):
         self.messages = messages_for(language)
         self.setup = driver.setup()
         self._sync()
-        self.on_msg(self._on_msg)
         self.observe(lambda _change: self._sync(), names=["coach"])
         self._first_view_made()
         driver.start(self)
@@ -114,18 +113,9 @@ class DrivenTable(TableWidget):
     def _handlers(self) -> dict[str, Handler]:
         return {**self._driver.handlers(self.language), "prefs": self._prefs}
 
-    def _prefs(self, content: dict[str, Any]) -> None:
-        prefs = Prefs.parse(content, self.language)
-        with self.hold_sync():
-            self._clear_error()
-            if prefs.tips is not None:
-                self.tips = prefs.tips
-            if prefs.coach is not None:
-                self.coach = prefs.coach
-            if prefs.language is not None and prefs.language != self.language:
-                self.language = prefs.language
-                self.messages = messages_for(prefs.language)
-            self._sync()
+    def _prefs_taken(self, prefs: Prefs, was: str) -> None:
+        """Show the view again: the coach and the language change it."""
+        self._sync()
 
     def _sync(self) -> None:
         """Send the view and the room as they are now (a trait only syncs when it changed)."""

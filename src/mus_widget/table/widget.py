@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import logging
 import pathlib
-import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final
 
-import anywidget
 import traitlets
 
 from ..bots import LEVELS, Bot
@@ -32,6 +30,7 @@ from ..i18n.catalogues import LANGUAGES, default_language, language_name, messag
 from ..i18n.text import message_values
 from ..teaching.pictures import Picture
 from ..teaching.scenarios import Scenario
+from ..teaching.steady import SteadyWidget
 from .intents import Handler, Intents
 from .options import DEFAULT_PACE, PACES, NewGame, Prefs, check_language, check_pace, renamed, setup_from
 from .pacing import Pacer
@@ -46,11 +45,12 @@ log = logging.getLogger(__name__)
 STATIC: Final = pathlib.Path(__file__).parent / "static"
 
 
-class TableWidget(anywidget.AnyWidget):
+class TableWidget(SteadyWidget):
     """The table's front end and what every table shares, whoever holds its game: the synced traits, the
-    intents from the browser (each refused with a catalogue text in :attr:`error`, changing nothing), the
-    kernel watch's ping and the static picture beside the view. :class:`MusTable` plays its game here;
-    :class:`~mus_widget.table.driven.DrivenTable` shows a game held elsewhere (a classroom server)."""
+    intents from the browser (each refused with a catalogue text in :attr:`error`, changing nothing) and the
+    static picture beside the view; the ping and the wire come with :class:`SteadyWidget`. :class:`MusTable`
+    plays its game here; :class:`~mus_widget.table.driven.DrivenTable` shows a game held elsewhere (a classroom
+    server)."""
 
     # Inline text, read once: anywidget keeps a widget whose _esm is a file path alive through its file watcher,
     # so a closed table would never be freed.
@@ -70,35 +70,12 @@ class TableWidget(anywidget.AnyWidget):
     pace = traitlets.Float(DEFAULT_PACE).tag(sync=True)
     error = traitlets.Dict().tag(sync=True)
     """The last refusal: ``{"seq", "id", "text"}``; empty once an intent is taken."""
-    _id = traitlets.Unicode("").tag(sync=True)
-    """The widget's own model id, with which the front end asks its host whether the kernel is still there."""
-
     room = traitlets.Dict().tag(sync=True)
     """A served table's room: its name, the chat and the connection (:mod:`mus_widget.table.driven`); empty at a
     table of one student and three bots."""
 
     _error_seq = 0
     """How many refusals this table has shown: the ``seq`` of the next one."""
-    _viewable = False
-    """Whether the table holds its first view: until then its comm stays closed (see :meth:`open`)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(model_id=uuid.uuid4().hex, **kwargs)
-        self._id = self._model_id
-
-    def open(self) -> None:
-        """Open the comm only once the table holds its first view (:meth:`_first_view_made`), so the browser's
-        model is born with it. anywidget drops every later message to a model whose front end took more than
-        2 s to load (on a busy machine, or with many tables at once): a first view sent after the comm opened
-        would be lost with them, and the table would never draw."""
-        if self._viewable:
-            super().open()
-
-    def _first_view_made(self) -> None:
-        """The traits hold the first view: open the comm with them."""
-        self._viewable = True
-        self.open()
-
     def receive(self, content: object) -> None:
         """Handle one intent from the front end, as ``model.send`` delivers it: ``{"type": "act", "action":
         "envido 5"}``, ``{"type": "sena", "sena": "duples"}``, ``{"type": "next_hand"}``,
@@ -132,12 +109,25 @@ class TableWidget(anywidget.AnyWidget):
         """The handler of each intent this table takes, by its ``type``."""
         raise NotImplementedError
 
-    def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
-        if isinstance(content, dict) and content.get("type") == "ping":
-            seq = content.get("seq")
-            self.send({"type": "pong", "seq": seq if isinstance(seq, int) else None})
-            return
-        self.receive(content)
+    def _prefs(self, content: dict[str, Any]) -> None:
+        """Take the student's preferences: the tips, the coach and the language here, the rest where a table
+        keeps them (:meth:`_prefs_taken`)."""
+        prefs = Prefs.parse(content, self.language)
+        with self.hold_sync():
+            self._clear_error()
+            if prefs.tips is not None:
+                self.tips = prefs.tips
+            if prefs.coach is not None:
+                self.coach = prefs.coach
+            was = self.language
+            if prefs.language is not None and prefs.language != was:
+                self.language = prefs.language
+                self.messages = messages_for(prefs.language)
+            self._prefs_taken(prefs, was)
+
+    def _prefs_taken(self, prefs: Prefs, was: str) -> None:
+        """What else the table does with ``prefs``, its language having been ``was``."""
+        raise NotImplementedError
 
     def _python_intent(self, content: dict[str, Any], handler: Callable[[dict[str, Any]], None] | None = None) -> None:
         """An intent from Python: a refusal raises :class:`ValueError` with the catalogue's text."""
@@ -231,7 +221,6 @@ class MusTable(TableWidget):
         self._pacer = Pacer(self._play, lambda: self.pace, self._sync, self._refuse)
         self._intents = Intents(self._play, self._show, lambda: self.language)
         self._shown_new()
-        self.on_msg(self._on_msg)
         self.observe(self._on_coach, names=["coach"])
         self._first_view_made()
 
@@ -341,24 +330,15 @@ class MusTable(TableWidget):
             self._play.start(chosen.setup)
             self._shown_new()
 
-    def _prefs(self, content: dict[str, Any]) -> None:
-        prefs = Prefs.parse(content, self.language)
-        with self.hold_sync():
-            self._clear_error()
-            if prefs.tips is not None:
-                self.tips = prefs.tips
-            if prefs.coach is not None:
-                self.coach = prefs.coach
-            if prefs.pace is not None:
-                self.pace = prefs.pace
-            if prefs.language is not None and prefs.language != self.language:
-                play = self._play
-                play.setup = replace(play.setup, names=renamed(play.setup.names, play.seat, self.language,
-                                                               prefs.language))
-                self.language = prefs.language
-                self.messages = messages_for(prefs.language)
-                self.setup = self._setup_state()
-                self._sync()
+    def _prefs_taken(self, prefs: Prefs, was: str) -> None:
+        """The bot speed, and on a change of language (from ``was``) the default names and the options."""
+        if prefs.pace is not None:
+            self.pace = prefs.pace
+        if self.language != was:
+            play = self._play
+            play.setup = replace(play.setup, names=renamed(play.setup.names, play.seat, was, self.language))
+            self.setup = self._setup_state()
+            self._sync()
 
     # ------------------------------------------------------------------------------------------ syncing
 

@@ -16,18 +16,18 @@ import pathlib
 import secrets
 from typing import Any, Final
 
-import anywidget
 import traitlets
 
 from ..engine.rules import Rules
 from ..i18n.catalogues import default_language, message
 from .exercises import Exercise, Verdict, exercise
 from .pictures import Picture
+from .steady import SteadyWidget
 
 STATIC: Final = pathlib.Path(__file__).parent / "static"
 
 
-class Quiz(anywidget.AnyWidget):
+class Quiz(SteadyWidget):
     """An exercise with feedback: right or wrong, and why, in the student's language."""
 
     # Inline text, read once: anywidget keeps a widget whose _esm is a file path alive through its file watcher.
@@ -36,8 +36,6 @@ class Quiz(anywidget.AnyWidget):
 
     state = traitlets.Dict().tag(sync=True)
     """What the browser shows: the picture, the question, the answers, and once answered the verdict."""
-    _id = traitlets.Unicode("").tag(sync=True)
-    """The widget's own model id, with which the front end asks its host whether the kernel is still there."""
 
     def __init__(self, kind: str | Exercise, seed: int | None = None, *, language: str | None = None,
                  rules: Rules | None = None) -> None:
@@ -49,9 +47,8 @@ class Quiz(anywidget.AnyWidget):
             self.exercise = exercise(kind, secrets.randbelow(1_000_000) if seed is None else seed, rules)
         self.verdict: Verdict | None = None
         self._chosen: str | None = None
-        self._id = self.model_id
-        self.on_msg(self._on_msg)
         self._show()
+        self._first_view_made()
 
     def __repr__(self) -> str:
         return f"Quiz({self.exercise.kind!r}, seed={self.exercise.seed}, language={self.language!r})"
@@ -111,15 +108,12 @@ class Quiz(anywidget.AnyWidget):
             "snapshot": message("exercise.snapshot", lang),
         }
 
-    def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
-        """A click in the browser: an answer among the exercise's, "Another deal", or the front end's ping."""
+    def receive(self, content: object) -> None:
+        """A click in the browser: an answer among the exercise's, or "Another deal"."""
         if not isinstance(content, dict):
             return
         kind = content.get("type")
-        if kind == "ping":
-            seq = content.get("seq")
-            self.send({"type": "pong", "seq": seq if isinstance(seq, int) else None})
-        elif kind == "another":
+        if kind == "another":
             self.another()
         elif kind == "answer" and content.get("key") in dict(self.exercise.labels(self.language)):
             self.answer(str(content["key"]))

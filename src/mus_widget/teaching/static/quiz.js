@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:33abe7eb273a0e6c9f19427b12caea2f73f8c1df1a23d5ccb5d2cf313e92fbc2 (built from js/ by npm run build)
+// mus-widget bundle sha256:124fb66a858d797530f5b32295c57be49e293598ac5d16be492c3094686c23a5 (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;
@@ -149,6 +149,106 @@ function kernelWatch(model, { id, onLost, onBack = () => {
   };
 }
 
+// js/wire.js
+var WIRE_SUFFIX = ".wire";
+function kernelStatus(manager) {
+  try {
+    const kernel = manager.kernel;
+    return kernel && !kernel.isDisposed ? kernel.status : null;
+  } catch {
+    return null;
+  }
+}
+async function lookUp(manager, id) {
+  try {
+    if (typeof manager.has_model === "function" && !manager.has_model(id)) return null;
+    return await manager.get_model(id) || null;
+  } catch {
+    return null;
+  }
+}
+function steady(model, { id, quiet = 1500, every = 250 } = {}) {
+  const manager = model.widget_manager;
+  if (!id || !manager || typeof manager.get_model !== "function" || kernelStatus(manager) === null) {
+    return { model, stop() {
+    } };
+  }
+  const handlers = [];
+  let wire = null;
+  let heard = false;
+  let asked = false;
+  let looking = false;
+  let idle = 0;
+  const hear = () => {
+    heard = true;
+  };
+  model.on("msg:custom", hear);
+  model.on("change", hear);
+  function attach(found) {
+    wire = found;
+    for (const [name, callback] of handlers) {
+      model.off(name, callback);
+      wire.on(name, callback);
+    }
+    const called = /* @__PURE__ */ new Set();
+    for (const [name, callback] of handlers) {
+      if (!name.startsWith("change:") || called.has(callback)) continue;
+      called.add(callback);
+      callback();
+    }
+  }
+  function tick() {
+    if (heard) {
+      clearInterval(timer);
+      if (asked) model.send({ type: "unwire" });
+      return;
+    }
+    if (!asked) {
+      idle = kernelStatus(manager) === "idle" ? idle + every : 0;
+      if (idle < quiet) return;
+      asked = true;
+      model.send({ type: "wire" });
+    }
+    if (looking) return;
+    looking = true;
+    lookUp(manager, `${id}${WIRE_SUFFIX}`).then((found) => {
+      looking = false;
+      if (!found || wire || heard) return;
+      clearInterval(timer);
+      attach(found);
+    });
+  }
+  const timer = setInterval(tick, every);
+  model.send({ type: "ping", seq: 0 });
+  const source = () => wire || model;
+  return {
+    model: {
+      get(name) {
+        const value = wire ? wire.get(name) : void 0;
+        return value === void 0 ? model.get(name) : value;
+      },
+      on(name, callback) {
+        handlers.push([name, callback]);
+        source().on(name, callback);
+      },
+      off(name, callback) {
+        const at = handlers.findIndex(([n, c]) => n === name && c === callback);
+        if (at >= 0) handlers.splice(at, 1);
+        source().off(name, callback);
+      },
+      send: (...args) => model.send(...args),
+      widget_manager: manager
+    },
+    stop() {
+      clearInterval(timer);
+      model.off("msg:custom", hear);
+      model.off("change", hear);
+      for (const [name, callback] of handlers) source().off(name, callback);
+      handlers.length = 0;
+    }
+  };
+}
+
 // js/quiz.js
 function quizView(state, { answer, another, notice }) {
   const answers = state.answers.map(([key, label]) => {
@@ -190,7 +290,8 @@ function quizView(state, { answer, another, notice }) {
     )
   ].filter(Boolean);
 }
-function render({ model, el }) {
+function render({ model: born, el }) {
+  const { model, stop: unsteady } = steady(born, { id: born.get("_id") });
   const root = h("div", { class: "mus-quiz", "data-lm-suppress-shortcuts": "true", lang: "en" });
   el.appendChild(root);
   const unfollow = followTheme(root);
@@ -231,6 +332,7 @@ function render({ model, el }) {
     model.off("change:state", draw);
     watch.stop();
     unfollow();
+    unsteady();
   };
 }
 var quiz_default = { render };

@@ -1,0 +1,122 @@
+"""The widgets' common base: an anywidget that keeps its front end in touch even when anywidget stops listening.
+
+anywidget gives a widget's module 2 s to load from the moment its model is born in the browser; past that (a busy
+page, fifty tables at once, JupyterLite starting) it drops every message the kernel sends that model, for good.
+The view still draws from the state the model was born with, and its clicks still reach the kernel, but nothing
+comes back. So a :class:`SteadyWidget` opens its comm only once it holds its first view, and when its front end
+(``js/wire.js``) hears nothing from the kernel it asks for a :class:`Wire`: a plain ipywidgets model beside the
+widget's own that carries the same traits and custom messages, which anywidget does not gate.
+"""
+
+from __future__ import annotations
+
+import functools
+import uuid
+from typing import Any
+
+import anywidget
+import ipywidgets
+import traitlets
+
+WIRE_SUFFIX = ".wire"
+"""The wire's model id is the widget's followed by this, so every view of the widget finds the same wire."""
+
+
+class Wire(ipywidgets.Widget):  # type: ignore[misc]
+    """A copy of a widget's synced traits and custom messages on a model of ipywidgets' base (no view, no module
+    to load): what the front end reads instead of a model anywidget no longer delivers to."""
+
+
+@functools.cache
+def wire_class(names: tuple[str, ...]) -> type[Wire]:
+    """The :class:`Wire` with one synced trait for each of ``names``."""
+    traits: dict[str, Any] = {name: traitlets.Any().tag(sync=True) for name in names}
+    return type("Wire", (Wire,), traits)
+
+
+def mirrored(kind: type[SteadyWidget]) -> tuple[str, ...]:
+    """The synced traits a wire carries for a widget of ``kind``: its public ones and ``_id``, not anywidget's
+    or ipywidgets' own (``_esm``, ``_model_name``, ``layout``...)."""
+    base = set(anywidget.AnyWidget.class_trait_names(sync=True))
+    return tuple(sorted(name for name in kind.class_trait_names(sync=True)
+                        if name not in base and (name == "_id" or not name.startswith("_"))))
+
+
+class SteadyWidget(anywidget.AnyWidget):
+    """An anywidget whose model id is chosen up front (the front end reads it as ``_id``), whose comm opens
+    with its first view, which answers the front end's pings, and which lays a :class:`Wire` when asked."""
+
+    _id = traitlets.Unicode("").tag(sync=True)
+    """The widget's own model id: the front end asks its host for the model (is a kernel there?) and the wire."""
+
+    _viewable = False
+    """Whether the widget holds its first view: until then its comm stays closed (see :meth:`open`)."""
+    _wire: Wire | None = None
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(model_id=uuid.uuid4().hex, **kwargs)
+        self._id = self._model_id
+        self._mirrored = mirrored(type(self))
+        self.on_msg(self._on_front_end)
+        self.observe(self._mirror, names=list(self._mirrored))
+
+    def open(self) -> None:
+        """Open the comm only once the widget holds its first view (:meth:`_first_view_made`), so the browser's
+        model is born with it: a first view sent after the comm opened would be lost to a late module."""
+        if self._viewable:
+            super().open()
+
+    def close(self) -> None:
+        """Close the widget and its wire: their views go."""
+        self._cut_wire()
+        super().close()
+
+    def send(self, content: dict[str, Any], buffers: list[bytes] | None = None) -> None:
+        """Send a custom message to the front end, along the wire too when there is one."""
+        super().send(content, buffers)
+        if self._wire is not None:
+            self._wire.send(content, buffers)
+
+    def receive(self, content: object) -> None:
+        """Handle one message of the front end's own (anything but a ping or the wire's)."""
+        raise NotImplementedError
+
+    @property
+    def wired(self) -> bool:
+        """Whether a front end asked for a wire and it is open."""
+        return self._wire is not None
+
+    def _first_view_made(self) -> None:
+        """The traits hold the first view: open the comm with them."""
+        self._viewable = True
+        self.open()
+
+    def _on_front_end(self, _widget: object, content: object, _buffers: object) -> None:
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "ping":
+            assert isinstance(content, dict)
+            seq = content.get("seq")
+            self.send({"type": "pong", "seq": seq if isinstance(seq, int) else None})
+        elif kind == "wire":
+            self._lay_wire()
+        elif kind == "unwire":
+            self._cut_wire()
+        else:
+            self.receive(content)
+
+    def _lay_wire(self) -> None:
+        if self._wire is None and self.comm is not None:
+            values = {name: getattr(self, name) for name in self._mirrored}
+            self._wire = wire_class(self._mirrored)(model_id=f"{self._model_id}{WIRE_SUFFIX}", **values)
+
+    def _cut_wire(self) -> None:
+        wire, self._wire = self._wire, None
+        if wire is not None:
+            wire.close()
+
+    def _mirror(self, change: dict[str, Any]) -> None:
+        if self._wire is not None:
+            setattr(self._wire, change["name"], change["new"])
+
+
+__all__ = ["SteadyWidget", "Wire", "wire_class"]

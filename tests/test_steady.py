@@ -1,0 +1,76 @@
+"""The wire: when anywidget stops delivering to a widget's model, the front end asks for a plain ipywidgets model
+beside it that carries the same traits and messages (its browser side is tested in tests/browser/test_table.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import mus_widget as mw
+from mus_widget.teaching.steady import WIRE_SUFFIX, SteadyWidget
+
+
+def front_end(widget: SteadyWidget, content: dict[str, Any]) -> None:
+    """A message from the browser, as the comm delivers it."""
+    widget._on_front_end(widget, content, [])
+
+
+def recorded(widget: SteadyWidget) -> list[dict[str, Any]]:
+    """The custom messages the widget's wire sends from now on."""
+    assert widget._wire is not None
+    sent: list[dict[str, Any]] = []
+    widget._wire.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+    return sent
+
+
+def test_a_table_keeps_its_comm_closed_until_it_holds_its_first_view() -> None:
+    table = mw.MusTable(seed=4, pace=0)
+    assert table.comm is not None and table.state["players"][0]["cards"]
+    assert table._id == table.model_id
+
+
+def test_a_deaf_table_gets_a_wire_that_follows_every_move() -> None:
+    table = mw.MusTable(seed=4, pace=0, tips=False)
+    assert not table.wired
+    front_end(table, {"type": "wire"})
+    wire = table._wire
+    assert wire is not None and wire.model_id == f"{table.model_id}{WIRE_SUFFIX}"
+    assert wire.get_state()["state"] == table.state and wire.get_state()["messages"] == table.messages
+    assert "_esm" not in wire.get_state() and wire.get_state()["_id"] == table.model_id
+
+    # The student's move and the bots' answers reach the wire; so does the pong to a ping.
+    sent = recorded(table)
+    before = table.state["v"]
+    table.receive({"type": "act", "action": table.state["turn"]["actions"][0]})
+    assert table.state["v"] > before and wire.get_state()["state"] == table.state
+    front_end(table, {"type": "ping", "seq": 7})
+    assert sent == [{"type": "pong", "seq": 7}]
+
+    # Every view of the table shares the one wire.
+    front_end(table, {"type": "wire"})
+    assert table._wire is wire
+
+
+def test_the_wire_goes_when_the_model_turns_out_to_hear_or_the_table_closes() -> None:
+    table = mw.MusTable(seed=4, pace=0)
+    front_end(table, {"type": "wire"})
+    wire = table._wire
+    assert wire is not None
+    front_end(table, {"type": "unwire"})
+    assert not table.wired and wire.comm is None
+
+    front_end(table, {"type": "wire"})
+    wire = table._wire
+    assert wire is not None
+    table.close()
+    assert wire.comm is None and table.comm is None
+    front_end(table, {"type": "wire"})
+    assert not table.wired
+
+
+def test_a_deaf_quiz_gets_its_verdict_over_the_wire() -> None:
+    quiz = mw.Quiz("grande", seed=183, language="en")
+    front_end(quiz, {"type": "wire"})
+    assert quiz._wire is not None and quiz._wire.get_state()["state"] == quiz.state
+    front_end(quiz, {"type": "answer", "key": quiz.exercise.answer})
+    verdict = quiz._wire.get_state()["state"]["verdict"]
+    assert verdict is not None and verdict["right"]
