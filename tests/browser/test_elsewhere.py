@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -171,7 +172,8 @@ def test_the_lesson_plays_in_every_front_end(host: str, browser: Any, home: Path
         counter = stepper.locator(".mus-steps-count")
         assert "2" in counter.inner_text()
         stepper.locator("[data-key='step-forward']").click()
-        page.wait_for_function("el => el.textContent.includes('3')", arg=counter.element_handle(), timeout=20_000)
+        # The first number of the counter is the step; the locator finds the counter the newest state drew.
+        stepper.locator(".mus-steps-count", has_text=re.compile(r"^\D*3\D")).wait_for(timeout=20_000)
 
         quiz = page.locator(".mus-quiz")
         quiz.locator(".mus-quiz-answer").first.click()

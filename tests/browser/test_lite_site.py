@@ -98,6 +98,8 @@ def test_the_site_plays_offline(site: StaticServer, browser: Any, screenshots: P
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    console: list[str] = []  # what a failure reports beside its screenshot
+    page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
     try:
         # The front page opens JupyterLab on the play notebook, every tutorial beside it in the file browser.
         open_site(page, site, KERNEL_START_MS)
@@ -163,8 +165,13 @@ def test_the_site_plays_offline(site: StaticServer, browser: Any, screenshots: P
         counter.wait_for(timeout=60_000)
         assert counter.inner_text().strip() == f"Step 0 of {len(scenario)}"
         stepper.locator("[data-key='step-forward']").click()
-        page.wait_for_function(
-            "el => el.innerText.trim().startsWith('Step 1 ')", arg=counter.element_handle(), timeout=20_000)
+        try:
+            # A locator, not an element handle: the table draws anew on every state, so the counter shown at the
+            # click may be gone by the time the step comes back.
+            stepper.locator(".mus-steps-count", has_text=re.compile(r"^\s*Step 1 ")).wait_for(timeout=20_000)
+        except Exception as error:
+            page.screenshot(path=str(screenshots / "lite-no-step.png"))
+            raise AssertionError(f"the step did not show; the console said: {console[-30:]}") from error
         assert "South: No mus" in stepper.locator(".mus-log-lines").inner_text()
         page.screenshot(path=str(screenshots / "lite-site.png"))
 

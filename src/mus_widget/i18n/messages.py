@@ -417,10 +417,7 @@ EN.update({
     "tip.count.3": "The first team to reach the target wins, at that very row.",
     "tip.count.4": "The lances are counted in order: Grande, Chica, Pares, then Juego or Punto.",
     "tip.count.5": "A refused bet was scored at once; at the count its winners still collect pares or juego.",
-    "tip.count.6": (
-        "The score is kept in amarracos (5 points each) and piedras (single points), as on a real "
-        "table: a game to 40 is 8 amarracos."
-    ),
+    "tip.count.6": "Tables keep score in amarracos (5 points each) and piedras (1 point): a game to 40 is 8 amarracos.",
     "tip.senas.1": "Señas tell your partner what you hold. Everyone sees them; your partner sees them ringed in red.",
     "tip.senas.2": "The faces marked true for your hand are the honest ones.",
     "tip.senas.3": "Watch your partner's face too: a wink is 31, raised eyebrows are duples.",
