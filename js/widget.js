@@ -27,6 +27,7 @@ function freshUi() {
     dismissedError: 0,
     waitingFor: null,
     chatDraft: "",
+    chatSeen: null, // how many chat lines this view has shown (room.heard then)
   };
 }
 
@@ -112,10 +113,19 @@ function render({ model: born, el }) {
     }
   }
 
+  // The chat's lines count as seen while its panel shows: always beside a wide table, unfolded in a narrow one.
+  function markSeen(room) {
+    const panel = app.querySelector(".mus-chat");
+    if (ui.chatSeen === null || ui.fold === "chat" || (panel && panel.getClientRects().length > 0)) {
+      ui.chatSeen = room.heard || 0;
+    }
+  }
+
   function draw() {
     const state = model.get("state");
     if (!state || !state.players) return;
     prepare(state);
+    markSeen(model.get("room") || {});
     const t = translator(model.get("messages"), model.get("language"));
     const active = document.activeElement;
     const focusKey = active && root.contains(active) && active.dataset ? active.dataset.key : null;

@@ -89,8 +89,10 @@ def test_two_students_play_partners_and_see_each_others_senas_and_chat(server: S
         await until("Ben sees Ana's seña, with no cell run", lambda: ben.state["players"][0]["sena"] == "duples")
         assert ben.state["partner"] == 0
 
+        assert ben.room["heard"] == 0  # the browser marks a folded chat with the lines heard since it was open
         ana.receive({"type": "say", "text": "<b>hola</b> & adiós"})
         await until("the chat line at Ben's", lambda: any(line["kind"] == "chat" for line in ben.room["chat"]))
+        assert ben.room["heard"] == 1
         line = next(line for line in ben.room["chat"] if line["kind"] == "chat")
         assert line == {"kind": "chat", "seat": 0, "name": "Ana", "text": "<b>hola</b> & adiós", "mine": False}
         await until("Ana's own line", lambda: any(line.get("mine") for line in ana.room["chat"]))

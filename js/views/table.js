@@ -115,19 +115,21 @@ function turnSlot(ctx) {
 
 /** The side panels; in a narrow column the tips, the log and a served table's chat fold behind buttons. */
 function sideView(ctx) {
-  const { t, ui } = ctx;
+  const { room, t, ui } = ctx;
   const chat = chatView(ctx);
-  const fold = (name, label) => h("button", {
+  const fold = (name, label, unread = 0) => h("button", {
     class: ["mus-fold-button", ui.fold === name && "mus-fold-open"], type: "button", data: { key: `fold-${name}` },
-    aria: { expanded: ui.fold === name ? "true" : "false" }, on: { click: () => ctx.toggleFold(name) },
-  }, label);
+    aria: { expanded: ui.fold === name ? "true" : "false", label: unread > 0 ? t("ui.room.chat.unread", { n: unread }) : null },
+    on: { click: () => ctx.toggleFold(name) },
+  }, label, unread > 0 ? h("span", { class: "mus-fold-unread", aria: { hidden: "true" } }, String(unread)) : null);
+  const unread = room ? Math.max(0, (room.heard || 0) - (ui.chatSeen || 0)) : 0;
   const folded = (name, ...panels) => h("div", { class: ["mus-fold", `mus-fold-${name}`, ui.fold === name && "mus-unfolded"] },
     panels);
   return h("div", { class: "mus-side" },
     h("div", { class: "mus-side-inner" },
       stepsView(ctx),
       h("div", { class: "mus-folds" }, fold("tips", t("ui.fold.tips")), fold("log", t("ui.fold.log")),
-        chat ? fold("chat", t("ui.room.chat")) : null),
+        chat ? fold("chat", t("ui.room.chat"), unread) : null),
       folded("tips", noteView(ctx), coachView(ctx), tipsView(ctx)),
       folded("log", logView(ctx)),
       chat ? folded("chat", chat) : null));

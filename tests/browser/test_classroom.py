@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mus_lab import LabServer, menu, open_notebook, run_all
+from mus_lab import LabServer, fit_widget, menu, open_notebook, run_all
 
 from conftest import _code_notebook
 
@@ -113,15 +113,33 @@ def test_two_students_in_their_own_labs_see_each_others_senas_and_chat(
         # The bots are no partners: nothing of theirs is ringed.
         assert ben_table.locator(".mus-seat[data-seat='1'] .mus-ringed").count() == 0
 
-        # A chat line typed at Ana's shows on both screens, as text.
+        # Ben's notebook column is narrow: his chat folds behind a button, which shows no mark yet.
+        wide = ben.viewport_size
+        fit_widget(ben, 400)
+        chat_button = ben_table.locator("[data-key='fold-chat']")
+        assert chat_button.is_visible() and not ben_table.locator(".mus-chat").is_visible()
+        assert chat_button.locator(".mus-fold-unread").count() == 0
+
+        # A chat line typed at Ana's shows on her screen as text, and marks Ben's folded chat.
         line = "<b>¡Vamos!</b> & ánimo"
         box = ana_table.locator(".mus-chat-input")
         assert box.get_attribute("maxlength") == "200"
         box.fill(line)
         assert ana_table.locator(".mus-chat-count").inner_text() == f"{len(line)}/200"
         box.press("Enter")
+        ana_table.locator(".mus-chat-text", has_text=line).wait_for(timeout=20_000)
+        chat_button.locator(".mus-fold-unread", has_text="1").wait_for(timeout=20_000)
+        assert chat_button.get_attribute("aria-label") == "Chat, new messages: 1"
+        ben_table.screenshot(path=str(screenshots / "classroom-ben-narrow-unread.png"), animations="disabled")
+
+        # Ben opens his chat: the line is there, as text, and the mark goes; it stays gone once folded again.
+        chat_button.click()
+        ben_table.locator(".mus-chat-text", has_text=line).wait_for(timeout=20_000)
+        assert chat_button.locator(".mus-fold-unread").count() == 0
+        chat_button.click()
+        assert chat_button.locator(".mus-fold-unread").count() == 0 and chat_button.get_attribute("aria-label") is None
+        ben.set_viewport_size(wide)
         for table in (ana_table, ben_table):
-            table.locator(".mus-chat-text", has_text=line).wait_for(timeout=20_000)
             assert table.locator(".mus-chat b").count() == 0
         assert ana_table.locator(".mus-chat-input").input_value() == ""
 

@@ -73,6 +73,9 @@ class _Room:
     def __init__(self, table: str) -> None:
         self.table = table
         self.lines: list[dict[str, Any]] = []
+        self.heard = 0
+        """How many chat lines this view has heard in all (the lines kept are the last few): the browser marks
+        the folded chat with the lines heard since it was last open."""
         self.open = True
 
     def chat(self, line: Frame) -> None:
@@ -80,6 +83,7 @@ class _Room:
         entry = {"kind": "chat", "seat": line.get("seat"), "name": str(line.get("name", "")),
                  "text": str(line.get("text", ""))}
         self.lines = [*self.lines, entry][-CHAT_KEPT:]
+        self.heard += 1
 
     def take(self, frame: Frame) -> bool:
         """Take a frame of the room (a chat line, a player's coming and going, the link dropped or back);
@@ -103,7 +107,7 @@ class _Room:
 
     def view(self, language: str, own: int | None, max_chat: int) -> dict[str, Any]:
         return {"table": self.table, "chat": [_line(e, language, own) for e in self.lines], "max_chat": max_chat,
-                "link": "open" if self.open else "lost"}
+                "heard": self.heard, "link": "open" if self.open else "lost"}
 
 
 class _Linked:

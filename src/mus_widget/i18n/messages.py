@@ -524,6 +524,7 @@ EN.update({
     "ui.room.lost": "The connection to the server dropped: reconnecting…",
     "ui.room.chat": "Chat",
     "ui.room.chat.none": "No messages yet.",
+    "ui.room.chat.unread": "Chat, new messages: {n}",
     "ui.room.chat.placeholder": "Write to the table",
     "ui.room.chat.send": "Send",
     "ui.room.chat.count": "{n}/{max}",

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:124fb66a858d797530f5b32295c57be49e293598ac5d16be492c3094686c23a5 (built from js/ by npm run build)
+// mus-widget bundle sha256:abde3cead645d859cfe47fc72a3244e6109e35145aea23ac0d1f2c3c22dfdb14 (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;
@@ -1525,15 +1525,16 @@ function turnSlot(ctx) {
   return h("div", { class: "mus-turn-slot" }, inside);
 }
 function sideView(ctx) {
-  const { t, ui } = ctx;
+  const { room, t, ui } = ctx;
   const chat = chatView(ctx);
-  const fold = (name, label) => h("button", {
+  const fold = (name, label, unread2 = 0) => h("button", {
     class: ["mus-fold-button", ui.fold === name && "mus-fold-open"],
     type: "button",
     data: { key: `fold-${name}` },
-    aria: { expanded: ui.fold === name ? "true" : "false" },
+    aria: { expanded: ui.fold === name ? "true" : "false", label: unread2 > 0 ? t("ui.room.chat.unread", { n: unread2 }) : null },
     on: { click: () => ctx.toggleFold(name) }
-  }, label);
+  }, label, unread2 > 0 ? h("span", { class: "mus-fold-unread", aria: { hidden: "true" } }, String(unread2)) : null);
+  const unread = room ? Math.max(0, (room.heard || 0) - (ui.chatSeen || 0)) : 0;
   const folded = (name, ...panels) => h(
     "div",
     { class: ["mus-fold", `mus-fold-${name}`, ui.fold === name && "mus-unfolded"] },
@@ -1551,7 +1552,7 @@ function sideView(ctx) {
         { class: "mus-folds" },
         fold("tips", t("ui.fold.tips")),
         fold("log", t("ui.fold.log")),
-        chat ? fold("chat", t("ui.room.chat")) : null
+        chat ? fold("chat", t("ui.room.chat"), unread) : null
       ),
       folded("tips", noteView(ctx), coachView(ctx), tipsView(ctx)),
       folded("log", logView(ctx)),
@@ -1700,7 +1701,9 @@ function freshUi() {
     tipPage: 0,
     dismissedError: 0,
     waitingFor: null,
-    chatDraft: ""
+    chatDraft: "",
+    chatSeen: null
+    // how many chat lines this view has shown (room.heard then)
   };
 }
 function announcement(t, before, state) {
@@ -1774,10 +1777,17 @@ function render({ model: born, el }) {
       ui.tipPage = 0;
     }
   }
+  function markSeen(room) {
+    const panel = app.querySelector(".mus-chat");
+    if (ui.chatSeen === null || ui.fold === "chat" || panel && panel.getClientRects().length > 0) {
+      ui.chatSeen = room.heard || 0;
+    }
+  }
   function draw() {
     const state = model.get("state");
     if (!state || !state.players) return;
     prepare(state);
+    markSeen(model.get("room") || {});
     const t = translator(model.get("messages"), model.get("language"));
     const active = document.activeElement;
     const focusKey = active && root.contains(active) && active.dataset ? active.dataset.key : null;

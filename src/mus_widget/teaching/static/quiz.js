@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:124fb66a858d797530f5b32295c57be49e293598ac5d16be492c3094686c23a5 (built from js/ by npm run build)
+// mus-widget bundle sha256:abde3cead645d859cfe47fc72a3244e6109e35145aea23ac0d1f2c3c22dfdb14 (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;
