@@ -130,7 +130,9 @@ def test_two_students_in_their_own_labs_see_each_others_senas_and_chat(
         ana_table.locator(".mus-chat-text", has_text=line).wait_for(timeout=20_000)
         chat_button.locator(".mus-fold-unread", has_text="1").wait_for(timeout=20_000)
         assert chat_button.get_attribute("aria-label") == "Chat, new messages: 1"
-        ben_table.screenshot(path=str(screenshots / "classroom-ben-narrow-unread.png"), animations="disabled")
+        chat_button.scroll_into_view_if_needed()
+        ben_table.locator(".mus-side").screenshot(path=str(screenshots / "classroom-ben-narrow-unread.png"),
+                                                  animations="disabled")
 
         # Ben opens his chat: the line is there, as text, and the mark goes; it stays gone once folded again.
         chat_button.click()
