@@ -1,13 +1,15 @@
 """Classroom server load: many tables of four scripted clients on localhost, each playing a whole match.
 
-    python benchmarks/classroom.py --tables 50 [--think 0] [--client-processes 2] [--bot-tables 5]
+    python benchmarks/classroom.py --tables 50 [--think 1] [--client-processes 2] [--bot-tables 5]
 
 Starts ``python -m mus_widget.serve`` on a free port of 127.0.0.1 with a fresh database, creates the tables and
 connects four clients per table. The clients run in ``--client-processes`` processes of their own (a table's
 four seats in the same one), so the server's process does nothing but serve; on a machine of two cores they
 still share the cores with it, and with whatever else runs. Each client plays careless legal moves to the end
-of the match, ``--think`` seconds (on average, drawn from an exponential law) after its turn comes; 0 plays
-flat out, every table moving again the moment it can, which measures throughput more than latency.
+of the match, ``--think`` seconds (on average, drawn from an exponential law) after its turn comes: 1 by
+default, a move a second at each turn, several times faster than students play. ``--think 0`` plays flat out,
+every table moving again the moment it can: then a move is always in flight at each of the 50 tables, and its
+latency is the tables over the moves per second (Little's law), so flat out measures throughput, not latency.
 
 The latency of a move is from the moment its client sends it to the moment the last of the table's four seats
 has received the state frame that shows it (stamped as the frame arrives, before it is parsed; the clients parse
@@ -182,8 +184,8 @@ def free_port() -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--think", type=float, default=0.0,
-                        help="mean seconds a client waits before its move (0: flat out)")
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="mean seconds a client waits before its move (0: flat out, for throughput)")
     parser.add_argument("--client-processes", type=int, default=2, help="processes the clients run in")
     parser.add_argument("--bot-tables", type=int, default=0, help="extra tables of one client and three experts")
     parser.add_argument("--seed", type=int, default=1)

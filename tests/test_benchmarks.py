@@ -39,7 +39,7 @@ def test_novice_against_random_tells_how_games_end() -> None:
 
 
 def test_the_classroom_benchmark_plays_its_tables_to_the_end() -> None:
-    figures = last_json("classroom.py", "--tables", "2", "--bot-tables", "1")
+    figures = last_json("classroom.py", "--tables", "2", "--bot-tables", "1", "--think", "0")
     assert figures["tables"] == 2 and figures["clients"] == 8 and figures["bot_tables"] == 1
     assert figures["actions"] > 0 and figures["errors"] == 0
     assert 0 < figures["p50_ms"] <= figures["p95_ms"] <= figures["max_ms"]

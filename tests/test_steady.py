@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import comm
+import pytest
+
 import mus_widget as mw
 from mus_widget.teaching.steady import WIRE_SUFFIX, SteadyWidget
 
@@ -22,10 +25,23 @@ def recorded(widget: SteadyWidget) -> list[dict[str, Any]]:
     return sent
 
 
-def test_a_table_keeps_its_comm_closed_until_it_holds_its_first_view() -> None:
+def test_a_table_and_a_quiz_open_their_comms_with_their_first_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The browser's model is born with the first view: no later message is needed to draw it."""
+    opened: list[dict[str, Any]] = []
+
+    def create_comm(**kwargs: Any) -> comm.base_comm.BaseComm:
+        opened.append(kwargs)
+        return comm.DummyComm(**kwargs)
+
+    monkeypatch.setattr(comm, "create_comm", create_comm)
     table = mw.MusTable(seed=4, pace=0)
-    assert table.comm is not None and table.state["players"][0]["cards"]
-    assert table._id == table.model_id
+    quiz = mw.Quiz("grande", seed=183, language="en")
+    ours = [kwargs for kwargs in opened if kwargs.get("comm_id") in (table.model_id, quiz.model_id)]
+    assert [kwargs["comm_id"] for kwargs in ours] == [table.model_id, quiz.model_id]  # each once (and its layout's)
+    born = [kwargs["data"]["state"] for kwargs in ours]
+    assert born[0]["state"] == table.state and born[0]["state"]["players"][0]["cards"]
+    assert born[0]["messages"] == table.messages and born[0]["_id"] == table.model_id
+    assert born[1]["state"] == quiz.state and born[1]["state"]["answers"] and born[1]["_id"] == quiz.model_id
 
 
 def test_a_deaf_table_gets_a_wire_that_follows_every_move() -> None:
