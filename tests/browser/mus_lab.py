@@ -64,23 +64,23 @@ class LabServer:
             path = settings / relative
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(values))
-        self.env = dict(os.environ)
-        self.env.update({
+        env = dict(os.environ)
+        env.update({
             "JUPYTER_RUNTIME_DIR": str(self.home / "runtime"),
             "JUPYTERLAB_SETTINGS_DIR": str(settings),
             "JUPYTERLAB_WORKSPACES_DIR": str(self.home / "workspaces"),
             "PYTHONUNBUFFERED": "1",
         })
-        self.env.pop("ANYWIDGET_HMR", None)
+        env.pop("ANYWIDGET_HMR", None)
         self.log = open(self.home / "lab.log", "w")  # noqa: SIM115  (closed in stop())
         # A free port may be taken by another process before the server binds it: then try another.
         for _ in range(3):
-            self._launch(settings)
+            self._launch(settings, env)
             if self._wait():
                 return
         raise RuntimeError(f"jupyter lab exited three times: {self.read_log()[-2000:]}")
 
-    def _launch(self, settings: Path) -> None:
+    def _launch(self, settings: Path, env: dict[str, str]) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process = subprocess.Popen(
@@ -96,7 +96,7 @@ class LabServer:
                 "--ZMQChannelsWebsocketConnection.iopub_data_rate_limit=0",
                 "--ZMQChannelsWebsocketConnection.iopub_msg_rate_limit=0",
             ],
-            cwd=self.notebooks, env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
+            cwd=self.notebooks, env=env, stdout=self.log, stderr=subprocess.STDOUT,
         )
 
     def _wait(self, timeout: float = 60.0) -> bool:

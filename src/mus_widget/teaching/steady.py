@@ -94,8 +94,7 @@ class SteadyWidget(anywidget.AnyWidget):
     def _on_front_end(self, _widget: object, content: object, _buffers: object) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
         if kind == "ping":
-            assert isinstance(content, dict)
-            seq = content.get("seq")
+            seq = content.get("seq") if isinstance(content, dict) else None
             self.send({"type": "pong", "seq": seq if isinstance(seq, int) else None})
         elif kind == "wire":
             self._lay_wire()
@@ -119,4 +118,4 @@ class SteadyWidget(anywidget.AnyWidget):
             setattr(self._wire, change["name"], change["new"])
 
 
-__all__ = ["SteadyWidget", "Wire", "wire_class"]
+__all__ = ["WIRE_SUFFIX", "SteadyWidget", "Wire", "mirrored", "wire_class"]
