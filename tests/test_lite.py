@@ -7,7 +7,9 @@ The build itself and the site in a browser are tested in tests/browser/test_lite
 from __future__ import annotations
 
 import hashlib
+import importlib
 import importlib.util
+import inspect
 import re
 import sys
 import zipfile
@@ -87,7 +89,7 @@ def test_the_compiled_wheel_keeps_every_file_and_adds_bytecode_listed_in_its_rec
              "pkg/old.py": "print 'python 2'\n", "pkg/data.json": "{}"}
     source = make_wheel(tmp_path, "pkg", "1.0", [], files)
     target = tmp_path / "out.whl"
-    exec(COMPILE, {"JOBS": [(str(source), str(target))]})
+    exec(COMPILE, {"JOBS": [("wheel", str(source), str(target))]})
     with zipfile.ZipFile(source) as before, zipfile.ZipFile(target) as after:
         names = set(after.namelist())
         assert set(before.namelist()) <= names
@@ -100,6 +102,33 @@ def test_the_compiled_wheel_keeps_every_file_and_adds_bytecode_listed_in_its_rec
         data = after.read(pyc)
     assert data[:4] == importlib.util.MAGIC_NUMBER and int.from_bytes(data[4:8], "little") == 0b01, "unchecked hash"
     assert cached_name(source).endswith(f"-{source.name}") and cached_name(source) != cached_name(target)
+
+
+def test_the_compiled_standard_library_is_imported_from_its_bytecode_and_still_shows_its_source(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = tmp_path / "python_stdlib.zip"
+    with zipfile.ZipFile(source, "w") as stdlib:
+        stdlib.writestr("musstd/__init__.py", "")
+        stdlib.writestr("musstd/deck.py", "def size():\n    return 40\n")
+        stdlib.writestr("musstd/old.py", "print 'python 2'\n")
+    target = tmp_path / "compiled" / "python_stdlib.zip"
+    target.parent.mkdir()
+    namespace: dict[str, object] = {"JOBS": []}
+    exec(COMPILE, namespace)
+    namespace["compile_stdlib"](str(source), str(target), str(target))  # type: ignore[operator]
+    with zipfile.ZipFile(source) as before, zipfile.ZipFile(target) as after:
+        assert all(after.read(name) == before.read(name) for name in before.namelist())
+        added = set(after.namelist()) - set(before.namelist())
+    assert added == {"musstd/__init__.pyc", "musstd/deck.pyc"}, "old.py does not compile"
+    monkeypatch.syspath_prepend(str(target))
+    deck = importlib.import_module("musstd.deck")
+    try:
+        assert deck.size() == 40 and deck.__file__ is not None and deck.__file__.endswith("deck.pyc"), "bytecode read"
+        assert deck.size.__code__.co_filename == f"{target}/musstd/deck.py", "tracebacks name the source"
+        assert inspect.getsource(deck.size).startswith("def size():")
+    finally:
+        for name in ("musstd.deck", "musstd"):
+            sys.modules.pop(name, None)
 
 
 def test_the_kernel_settings_point_at_the_site_and_never_at_pypi() -> None:

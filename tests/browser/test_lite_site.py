@@ -63,6 +63,10 @@ def test_the_sites_lock_lists_exactly_the_wheels_beside_it(site: StaticServer) -
         compiled = {name for name in sources if importlib.util.cache_from_source(name).replace(
             sys.implementation.cache_tag, f"cpython-{pins.PYODIDE_PYTHON.replace('.', '')}") in names}
         assert len(compiled) >= 0.9 * len(sources), entry["file_name"]
+    with zipfile.ZipFile(pyodide / "python_stdlib.zip") as stdlib:  # and the standard library's, beside each
+        names = set(stdlib.namelist())
+    sources = {name for name in names if name.endswith(".py")}
+    assert len({name for name in sources if f"{name}c" in names}) >= 0.95 * len(sources)
     settings = json.loads((SITE / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
     kernel = settings["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs" and kernel["disablePyPIFallback"] is True
@@ -175,12 +179,14 @@ def test_the_site_plays_offline(site: StaticServer, browser: Any, screenshots: P
         assert "South: No mus" in stepper.locator(".mus-log-lines").inner_text()
         page.screenshot(path=str(screenshots / "lite-site.png"))
 
-        # The package's modules were compiled for the site's Python when it was built: Pyodide reads that bytecode.
-        run_new_cell(page, "import importlib.util, mus_widget.bots.expert as expert\n"
-                           "print('bytecode', open(expert.__cached__, 'rb').read(4) == importlib.util.MAGIC_NUMBER)")
+        # The package's and the standard library's modules were compiled for the site's Python when it was built:
+        # Pyodide reads that bytecode (zipimport names a module read from bytecode by its .pyc).
+        run_new_cell(page, "import importlib.util, json, mus_widget.bots.expert as expert\n"
+                           "print('bytecode', open(expert.__cached__, 'rb').read(4) == importlib.util.MAGIC_NUMBER,"
+                           " json.__file__.endswith('.pyc'))")
         verdict = page.locator(".jp-OutputArea-output pre", has_text="bytecode").first
         verdict.wait_for(timeout=60_000)
-        assert verdict.inner_text().strip() == "bytecode True"
+        assert verdict.inner_text().strip() == "bytecode True True"
 
         assert offline.requested > 50, "the route saw the site's requests"
         assert offline.blocked == [], f"requests left localhost: {offline.blocked}"

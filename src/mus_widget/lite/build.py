@@ -23,7 +23,7 @@ from packaging.utils import canonicalize_name, parse_wheel_filename
 
 from ..i18n import LANGUAGES
 from . import pins
-from .bytecode import BytecodeError, compile_wheels
+from .bytecode import STDLIB, BytecodeError, compile_stdlib, compile_wheels
 from .lock import rewrite_lock, trim_babel
 
 REPOSITORY: Final = Path(__file__).resolve().parents[3]
@@ -138,8 +138,8 @@ def project_wheel(repository: Path, folder: Path) -> Path:
 
 
 def stage_pyodide(lite_dir: Path, core: Path, wheels: Sequence[Path], cache: Path) -> Path:
-    """``static/pyodide`` of the lite folder: the runtime, the wheels beside it (compiled, Babel trimmed) and the
-    lock written for them."""
+    """``static/pyodide`` of the lite folder: the runtime (its standard library compiled), the wheels beside it
+    (compiled, Babel trimmed) and the lock written for them."""
     target = lite_dir / "static" / "pyodide"
     target.mkdir(parents=True)
     for name in pins.PYODIDE_CORE:
@@ -148,6 +148,7 @@ def stage_pyodide(lite_dir: Path, core: Path, wheels: Sequence[Path], cache: Pat
     sources = [trim_babel(wheel, trimmed / wheel.name, LANGUAGES)
                if canonicalize_name(parse_wheel_filename(wheel.name)[0]) == "babel" else wheel for wheel in wheels]
     try:
+        shutil.copy(compile_stdlib(core, cache / f"compiled-{pins.PYODIDE}"), target / STDLIB)
         compiled = compile_wheels(core, sources, cache / f"compiled-{pins.PYODIDE}")
     except BytecodeError as error:
         raise BuildError(str(error)) from error

@@ -1,10 +1,16 @@
-"""Wheels with their modules compiled for the site's Python, so Pyodide imports them without compiling them.
+"""The site's Python modules compiled for the site's Python, so Pyodide imports them without compiling them.
 
-Pyodide never writes bytecode, so a wheel of sources is compiled again on every start of the kernel, and in
-WebAssembly compiling IPython and its stack takes longer than running it. The site's Python itself, the
-pinned Pyodide run in Node.js, compiles every module of a wheel into the ``__pycache__`` beside it, in
-``unchecked-hash`` form: the import reads it without checking the source, which stays in the wheel for
-tracebacks and ``??``. Compiled wheels are kept in the cache by the sha256 of their source wheel.
+Pyodide never writes bytecode, and its npm package ships its standard library as sources, so every module of
+the standard library and of a wheel of sources is compiled again on every start of the kernel; in WebAssembly
+compiling them takes longer than running them. The site's Python itself, the pinned Pyodide run in Node.js,
+compiles every module, in ``unchecked-hash`` form (the import reads it without checking the source, which stays
+beside it for tracebacks and ``??``):
+
+- a wheel's modules into the ``__pycache__`` beside them, listed in its RECORD;
+- the standard library's (``python_stdlib.zip``, imported with ``zipimport``) into a ``.pyc`` beside each
+  ``.py``, which ``zipimport`` prefers, with the paths the site's Python gives their sources.
+
+Compiled files are kept in the cache by the sha256 of their source.
 """
 
 from __future__ import annotations
@@ -21,8 +27,16 @@ from typing import Final
 from . import pins
 
 COMPILE: Final = r'''
-import importlib.util, warnings, zipfile
+import importlib.util, sys, warnings, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
+
+def bytecode(data, filename):
+    """The unchecked-hash pyc of a module's source, or None when it does not compile (old Python 2 modules)."""
+    try:
+        code = compile(data, filename, "exec", dont_inherit=True)
+    except SyntaxError:
+        return None
+    return _code_to_hash_pyc(code, importlib.util.source_hash(data), False)
 
 def compile_wheel(source, target):
     """Copy the wheel, adding the bytecode of each module that compiles and listing it in RECORD."""
@@ -35,26 +49,38 @@ def compile_wheel(source, target):
                 record = (info, data)
                 continue
             out.writestr(info, data)
-            if not info.filename.endswith(".py"):
+            pyc = bytecode(data, info.filename) if info.filename.endswith(".py") else None
+            if pyc is None:
                 continue
-            try:
-                code = compile(data, info.filename, "exec", dont_inherit=True)
-            except SyntaxError:
-                continue
-            pyc = zipfile.ZipInfo(importlib.util.cache_from_source(info.filename), info.date_time)
-            pyc.external_attr = info.external_attr
-            out.writestr(pyc, _code_to_hash_pyc(code, importlib.util.source_hash(data), False), zipfile.ZIP_DEFLATED)
-            added.append(pyc.filename)
+            entry = zipfile.ZipInfo(importlib.util.cache_from_source(info.filename), info.date_time)
+            entry.external_attr = info.external_attr
+            out.writestr(entry, pyc, zipfile.ZIP_DEFLATED)
+            added.append(entry.filename)
         if record is None:
             raise ValueError(f"{source} has no RECORD")
         info, data = record
         out.writestr(info, data + "".join(f"{name},,\n" for name in added).encode())
 
+def compile_stdlib(source, target, mounted):
+    """Copy the standard library's zip, adding ``name.pyc`` beside each ``name.py`` that compiles, its code
+    naming the source where ``zipimport`` finds it (``mounted``, the zip's path on ``sys.path``)."""
+    with zipfile.ZipFile(source) as stdlib, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in stdlib.infolist():
+            data = stdlib.read(info)
+            out.writestr(info, data)
+            pyc = bytecode(data, f"{mounted}/{info.filename}") if info.filename.endswith(".py") else None
+            if pyc is not None:
+                out.writestr(zipfile.ZipInfo(info.filename[:-3] + ".pyc", info.date_time), pyc, zipfile.ZIP_DEFLATED)
+
 warnings.simplefilter("ignore")  # the invalid escapes of old modules: compiled as they are
-for source, target in JOBS:
-    compile_wheel(source, target)
+for kind, source, target in JOBS:
+    if kind == "stdlib":
+        compile_stdlib(source, target, next(path for path in sys.path if path.endswith(".zip")))
+    else:
+        compile_wheel(source, target)
 '''
-"""Run inside Pyodide with ``JOBS`` set to (source, target) paths: the compiler of the site's own Python."""
+"""Run inside Pyodide with ``JOBS`` set to (kind, source, target): kind ``wheel`` or ``stdlib``. The standard
+library's path is the zip on the running Python's ``sys.path``: the site's, since the site's Python runs it."""
 
 NODE: Final = r'''
 import { loadPyodide } from "PYODIDE_MJS";
@@ -79,6 +105,9 @@ def cached_name(wheel: Path) -> str:
     return f"{hashlib.sha256(wheel.read_bytes()).hexdigest()[:24]}-{wheel.name}"
 
 
+STDLIB: Final = "python_stdlib.zip"
+
+
 def compile_wheels(core: Path, wheels: Sequence[Path], cache: Path) -> list[Path]:
     """The compiled copy of every wheel (same order), compiling in one Node.js run those not yet in ``cache``.
     Older compiled copies of a wheel of the same name (the package's own, before its last change) are removed."""
@@ -86,7 +115,7 @@ def compile_wheels(core: Path, wheels: Sequence[Path], cache: Path) -> list[Path
     compiled = [cache / cached_name(wheel) for wheel in wheels]
     missing = [(wheel, target) for wheel, target in zip(wheels, compiled, strict=True) if not target.exists()]
     if missing:
-        run_compiler(core, missing)
+        run_compiler(core, [("wheel", wheel, target) for wheel, target in missing])
     for wheel, target in missing:
         for stale in cache.glob(f"*-{wheel.name}"):
             if stale != target:
@@ -94,24 +123,33 @@ def compile_wheels(core: Path, wheels: Sequence[Path], cache: Path) -> list[Path
     return compiled
 
 
-def run_compiler(core: Path, jobs: Sequence[tuple[Path, Path]]) -> None:
+def compile_stdlib(core: Path, cache: Path) -> Path:
+    """The standard library of ``core`` with every module compiled beside its source, kept in ``cache``."""
+    cache.mkdir(parents=True, exist_ok=True)
+    target = cache / cached_name(core / STDLIB)
+    if not target.exists():
+        run_compiler(core, [("stdlib", core / STDLIB, target)])
+    return target
+
+
+def run_compiler(core: Path, jobs: Sequence[tuple[str, Path, Path]]) -> None:
     with tempfile.TemporaryDirectory(prefix="mus-lite-pyc-") as scratch:
         work = Path(scratch)
         (work / "in").mkdir()
         (work / "out").mkdir()
-        pairs = []
-        for index, (wheel, _) in enumerate(jobs):
-            shutil.copy(wheel, work / "in" / f"{index}-{wheel.name}")
-            pairs.append((f"/in/{index}-{wheel.name}", f"/out/{index}-{wheel.name}"))
-        (work / "compile.py").write_text(f"JOBS = {json.dumps(pairs)}\n{COMPILE}")
+        listed = []
+        for index, (kind, source, _) in enumerate(jobs):
+            shutil.copy(source, work / "in" / f"{index}-{source.name}")
+            listed.append((kind, f"/in/{index}-{source.name}", f"/out/{index}-{source.name}"))
+        (work / "compile.py").write_text(f"JOBS = {json.dumps(listed)}\n{COMPILE}")
         script = NODE.replace("PYODIDE_MJS", (core / "pyodide.mjs").as_uri()).replace("INDEX_URL", f"{core}/")
         (work / "compile.mjs").write_text(script)
         result = subprocess.run(["node", work / "compile.mjs", work / "compile.py", work / "in", work / "out"],
                                 capture_output=True, text=True, check=False)
         if result.returncode != 0:
-            raise BytecodeError(f"compiling the wheels with Pyodide {pins.PYODIDE} in Node.js failed:\n"
+            raise BytecodeError(f"compiling with Pyodide {pins.PYODIDE} in Node.js failed:\n"
                                 f"{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
-        for index, (wheel, target) in enumerate(jobs):
+        for index, (_, source, target) in enumerate(jobs):
             partial = target.with_name(target.name + ".partial")
-            shutil.copy(work / "out" / f"{index}-{wheel.name}", partial)
+            shutil.copy(work / "out" / f"{index}-{source.name}", partial)
             partial.rename(target)
