@@ -153,12 +153,19 @@ class ExpertBot(Bot):
 
     # ------------------------------------------------------------------ the lances
 
+    def keepers(self, obs: Observation) -> list[float]:
+        """Per seat, the share of the worlds in which its hand is dealt as the plain mus and discard would
+        have left it: for an opponent, how likely the memory reads it as keeping its good cards; the
+        partner's hand is dealt at random (its señas say more)."""
+        return [self.memory.keeper(obs, s) if team_of(s) != obs.team else 0.0 for s in range(4)]
+
     def _outlooks(self, obs: Observation, betting: Betting, knowledge: Knowledge,
                   styles: tuple[Style, ...]) -> list[_Outlook]:
         lance = betting.lance
         index = _LANCES.index(lance)
         rng = self.rng(obs, "worlds")
-        worlds = normalised(sample_worlds(obs, knowledge, self.samples, rng, catch=self.catch, styles=styles))
+        worlds = normalised(sample_worlds(obs, knowledge, self.samples, rng, catch=self.catch, styles=styles,
+                                          keepers=self.keepers(obs)))
         team = obs.team
         order = speaking_order(obs.mano)
         eligible = set(betting.eligible)

@@ -26,6 +26,7 @@ from ..engine.log import Event
 from ..engine.observation import Observation
 from ..engine.phase import Phase
 from ..engine.seats import partner, team_of
+from .keepers import mus_records, plain_for
 
 OPEN, ANSWER, ORDAGO = "open", "answer", "ordago"
 WORDS: dict[str, tuple[str, ...]] = {
@@ -164,13 +165,15 @@ UNKNOWN = Style(1.0, HONEST_SHARES, 0)
 class _Seat:
     """The running counts of one seat."""
 
-    __slots__ = ("calls", "counts", "evidence")
+    __slots__ = ("calls", "counts", "evidence", "plain")
 
     def __init__(self) -> None:
         self.counts: dict[str, dict[str, int]] = {s: dict.fromkeys(words, 0) for s, words in WORDS.items()}
         self.evidence = 0.0
         """The log of how much likelier the shown hands made the seat's calls under honest play."""
         self.calls = 0
+        self.plain = 0.0
+        """The log of how much likelier its shown hands made its mus calls under the plain mus."""
 
 
 def _shares(counts: dict[str, dict[str, int]]) -> dict[str, dict[str, float]]:
@@ -209,6 +212,22 @@ def honesty(counts: dict[str, dict[str, int]]) -> float:
     return out
 
 
+PLAIN_PRIOR = 0.8
+"""The chance, before any hand was shown, that a seat plays the plain mus (keeps its good cards)."""
+PLAIN_SLIP = 0.05
+"""How often a plain player's mus call goes against its hand (beginners slip)."""
+_KEPT_SHARE = 0.2
+"""The share of random hands the plain mus keeps (what a player who ignores its cards shows)."""
+
+
+def plain_evidence(said: str, kept: bool) -> float:
+    """The log of how much likelier a plain player makes this mus call with a hand the plain mus keeps
+    (``kept``) or not, than a player whose mus calls say nothing of its cards."""
+    if said == "no-mus":
+        return math.log((1 - PLAIN_SLIP) / _KEPT_SHARE) if kept else math.log(PLAIN_SLIP / (1 - _KEPT_SHARE))
+    return math.log(PLAIN_SLIP / _KEPT_SHARE) if kept else math.log((1 - PLAIN_SLIP) / (1 - _KEPT_SHARE))
+
+
 class Memory:
     """One bot's memory of a game: the calls of every other seat in the hands it has seen end.
 
@@ -243,11 +262,25 @@ class Memory:
         if last is None or (last.game_number, last.hand_number) in self._hands:
             return
         self._hands.add((last.game_number, last.hand_number))
+        if last.hands is not None:
+            # Shown hands tell whether a seat's last mus call followed its cards, as the plain mus does.
+            kept_keys = plain_for(obs.rules).kept_keys
+            for index, record in mus_records(last.log).items():
+                if index != obs.seat and record.said is not None:
+                    self._seats[index].plain += plain_evidence(record.said, last.hands[index].key in kept_keys)
         for call in calls_of(last.log):
             if call.seat != obs.seat:
                 seat = self._seats[call.seat]
                 seat.counts[call.situation][call.word] += 1
                 seat.calls += 1
+
+    def keeper(self, obs: Observation, seat: int) -> float:
+        """The chance that ``seat`` plays the plain mus and discard (its team's shown hands judged
+        together), so that its hand is dealt as those would have left it."""
+        self.update(obs)
+        evidence = self._seats[seat].plain + self._seats[partner(seat)].plain
+        odds = PLAIN_PRIOR / (1 - PLAIN_PRIOR) * math.exp(max(-30.0, min(30.0, evidence)))
+        return odds / (1 + odds)
 
     def counts(self, obs: Observation, seat: int) -> Counts:
         """How ``seat`` has opened and answered bets in this game, the hand being played included."""

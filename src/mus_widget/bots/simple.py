@@ -3,8 +3,6 @@ thumb per lance, occasionally wrong like a beginner)."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 from ..engine.actions import Kind, envido
 from ..engine.betting import Betting
 from ..engine.cards import Hand
@@ -14,12 +12,11 @@ from ..engine.phase import Phase
 from ..engine.scoring import Reason, Value
 from ..engine.seats import other_team, partner, team_of
 from .base import Bot, Decision, chosen_sena, partner_sena
+from .keepers import AS, REY, keeps_hand, plain_throw
 from .tables import knowledge_for
 from .worlds import lance_chance, normalised, sample_worlds
 
 _LANCE_INDEX = {lance: i for i, lance in enumerate(Lance)}
-
-REY, AS = 12, 1
 
 
 class RandomBot(Bot):
@@ -213,10 +210,9 @@ class NoviceBot(Bot):
 
 
 def plain_mus(obs: Observation, value: HandValue, slip: bool = False) -> Decision:
-    """A beginner's mus: keep a hand with medias or better, 31 or 32, three reyes or three ases; with a
-    ``slip``, the other way round."""
-    reyes, ases = value.ranks.count(REY), value.ranks.count(AS)
-    keep = value.pares >= ParesKind.MEDIAS or value.total in (31, 32) or reyes >= 3 or ases >= 3
+    """A beginner's mus: keep a hand with medias or better, 31 or 32, three reyes or three ases
+    (:func:`.keepers.keeps_hand`); with a ``slip``, the other way round."""
+    keep = keeps_hand(value)
     if slip:
         keep = not keep
     action = "no-mus" if keep and "no-mus" in obs.legal_actions else "mus"
@@ -224,12 +220,8 @@ def plain_mus(obs: Observation, value: HandValue, slip: bool = False) -> Decisio
 
 
 def plain_discard(hand: Hand, kings: int) -> Decision:
-    """Keep reyes and pairs, throw the rest; with nothing to throw, throw the weakest card."""
-    ranks = [rank_of(c.number, kings) for c in hand.cards]
-    counts = Counter(ranks)
-    throw = [c for c, r in zip(hand.cards, ranks, strict=True) if r != REY and counts[r] < 2]
-    if not throw:
-        lowest = min(range(4), key=lambda i: (counts[ranks[i]], ranks[i]))
-        throw = [hand.cards[lowest]]
+    """Keep reyes and pairs, throw the rest; with nothing to throw, throw the weakest card
+    (:func:`.keepers.plain_throw`)."""
+    throw = [hand.cards[i] for i in plain_throw(tuple(rank_of(c.number, kings) for c in hand.cards))]
     action = "discard " + " ".join(map(str, throw))
     return Decision(action, Reason("explain.novice.discard", (("action", action), ("count", len(throw)))))

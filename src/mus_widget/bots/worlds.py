@@ -2,7 +2,8 @@
 
 A world gives every other seat four cards drawn from the cards this seat cannot see, kept only if they
 agree with the pares and juego declarations and the partner's señas, and weighted by how likely each
-player's calls in this hand are with those cards (a player who bets is more likely strong).
+player's calls in this hand are with those cards (a player who bets is more likely strong). A seat read as
+keeping its good cards gets a hand that agrees with its mus calls and discards too (:mod:`.keepers`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ..engine.observation import Observation
 from ..engine.seats import partner, speaking_order, team_of
 from ..engine.senas import claims
 from .base import TELLING_SENAS
+from .keepers import draw_kept, mus_records, plain_for
 from .memory import HONEST_SHARES, Style, calls_of
 from .tables import Knowledge
 
@@ -109,11 +111,13 @@ def _keys_agreeing(knowledge: Knowledge, senas: tuple[str, ...]) -> frozenset[in
 
 def sample_worlds(
     obs: Observation, knowledge: Knowledge, count: int, rng: random.Random, *, catch: bool = False,
-    read_calls: bool = True, styles: Sequence[Style] | None = None,
+    read_calls: bool = True, styles: Sequence[Style] | None = None, keepers: Sequence[float] | None = None,
 ) -> list[World]:
     """``count`` worlds for ``obs.seat``, weighted by the calls so far (unless ``read_calls`` is off) as
     players of the given ``styles`` make them (honest players, without); with ``catch`` the opponents'
-    señas count too."""
+    señas count too. ``keepers`` gives, per seat, the share of the worlds in which its hand is dealt as
+    the plain mus and discard would have left it (:func:`.keepers.draw_kept`); without, every hand is
+    dealt at random."""
     mine = {c.index for c in obs.hand.cards} | {c.index for c in obs.discarded}
     pool = [c.index for c in DECK if c.index not in mine]
     others = [s for s in range(4) if s != obs.seat]
@@ -122,13 +126,19 @@ def sample_worlds(
              ] if read_calls else []
     read = styles or (UNKNOWN_HONEST,) * 4
     my_key = obs.hand.key
+    records = mus_records(obs.log) if keepers else {}
+    plain = plain_for(obs.rules) if keepers else None
     worlds = []
     for _ in range(count):
         keys = [0, 0, 0, 0]
         keys[obs.seat] = my_key
         left = pool[:]
         for seat in others:
-            drawn = _draw(left, allowed.get(seat), knowledge, rng)
+            drawn = None
+            if plain is not None and keepers and keepers[seat] > 0 and rng.random() < keepers[seat]:
+                drawn = draw_kept(left, records[seat], allowed.get(seat), plain, rng)
+            if drawn is None:
+                drawn = _draw(left, allowed.get(seat), knowledge, rng)
             keys[seat] = KEY_WEIGHTS[drawn[0]] + KEY_WEIGHTS[drawn[1]] + KEY_WEIGHTS[drawn[2]] + KEY_WEIGHTS[drawn[3]]
             for index in drawn:
                 left.remove(index)
