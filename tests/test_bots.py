@@ -945,6 +945,84 @@ def test_the_expert_reads_an_ordago_player_as_no_stronger_than_its_cards() -> No
     assert UNKNOWN.likelihood("ordago", 0.1, "open") < 0.05 * UNKNOWN.likelihood("ordago", 0.99, "open")
 
 
+@pytest.mark.parametrize("cards, situation, word, reads", [
+    ("12o 12c 3e 3b", "open", "paso", "style"),        # four reyes and no bet at Grande: not an honest pass
+    ("12o 12c 3e 3b", "answer", "no-quiero", "style"),  # nor refusing a bet with them
+    ("12o 12c 3e 3b", "answer", "quiero", "honest"),
+    ("12o 12c 3e 3b", "open", "envido", "honest"),
+    ("4o 5c 6e 7b", "open", "paso", "honest"),         # nothing at Grande: a pass is what it is worth
+    ("4o 5c 6e 7b", "answer", "no-quiero", "honest"),
+    ("4o 5c 6e 7b", "open", "envido", "style"),         # a bet with nothing
+    ("4o 5c 6e 7b", "open", "ordago", "style"),
+])
+def test_a_shown_hand_tells_whether_a_call_followed_the_cards(cards: str, situation: str, word: str,
+                                                                reads: str) -> None:
+    from mus_widget.bots.memory import WORDS, Call, shown_evidence
+
+    nothing_seen = {s: dict.fromkeys(words, 0) for s, words in WORDS.items()}
+    call = Call(EAST, word, situation, 0, 2, True)  # at Grande, against both opponents, the partner in it
+    evidence = shown_evidence(call, Hand.parse(cards).key, knowledge_for(Rules()), nothing_seen)
+    assert (evidence > 0.15) if reads == "honest" else (evidence < -0.5), evidence
+
+
+def test_the_expert_reads_a_team_that_never_bets_from_its_shown_hands_before_its_shares_tell() -> None:
+    from mus_widget.bots.memory import honesty, shown_honesty
+
+    bots = {seat: make_bot(level, seat) for seat, level in enumerate(("expert", "passive", "expert", "passive"))}
+    game = Game.new(seed=14, rules=Rules(target=100))
+    while game.hand_number < 4 and not game.is_over:
+        game, _ = advance(game, bots, limit=1)
+    expert = bots[SOUTH]
+    seen = game.observe(SOUTH)
+    east, west = expert.memory.counts(seen, EAST), expert.memory.counts(seen, WEST)
+    shares = {
+        "open": {"paso": east.openings + west.openings - east.opened - west.opened,
+                 "envido": east.opened + west.opened, "ordago": 0},
+        "answer": {"quiero": east.answers + west.answers - east.refused - west.refused,
+                   "no-quiero": east.refused + west.refused, "envido": 0, "ordago": 0},
+        "ordago": {"quiero": 0, "no-quiero": 0},
+    }
+    assert honesty(shares) > 0.5, "after three hands, what they said alone could still be an honest team's"
+    styles = expert.memory.styles(seen)
+    # But they passed and refused holding strong hands, and the count showed them.
+    assert styles[EAST].honest < 0.2 and styles[WEST].honest < 0.2, (styles[EAST].honest, styles[WEST].honest)
+    assert shown_honesty(2.0) == shown_honesty(0.0) == 1.0 > shown_honesty(-1.0) > shown_honesty(-4.0) > 0.0
+
+
+def test_the_shown_hands_of_novices_agree_with_their_calls_hand_after_hand() -> None:
+    bots = {seat: make_bot(level, seat) for seat, level in enumerate(("expert", "novice", "expert", "novice"))}
+    game = Game.new(seed=18, rules=Rules(target=100))
+    read = []
+    while game.hand_number < 10 and not game.is_over:
+        hand = game.hand_number
+        game, _ = advance(game, bots, limit=1)
+        if game.hand_number != hand:
+            read.append(bots[SOUTH].memory.shown(game.observe(SOUTH), EAST))
+    assert len(read) == 9
+    assert min(read) > 0.9, read
+    assert read[-1] == 1.0
+
+
+def test_the_expert_bets_every_lance_it_opens_against_a_team_it_reads_as_never_accepting() -> None:
+    # A refused bet pays a point and the lance (with its pares or juego); a pass gives the lance to the
+    # better cards. So against a team read as refusing whatever it holds, every lance is worth a bet.
+    match = play_match("default", ("expert", "passive", "expert", "passive"), 14)
+    readers = {seat: ExpertBot(seat) for seat in (SOUTH, NORTH)}  # what each expert remembered, turn by turn
+    opened: Counter[tuple[bool, bool]] = Counter()
+    for step in match.steps:
+        for seat, reader in readers.items():
+            reader.memory.update(step.before.observe(seat))
+        obs, seat = step.obs, step.turn.seat
+        far = max(obs.scores) <= obs.rules.target - 5  # near the end a pass may be as good as a point
+        if seat in readers and obs.betting is not None and obs.betting.bettor_team is None and far:
+            styles = readers[seat].memory.styles(obs)
+            read = all(styles[s].honest < 0.1 for s in obs.betting.eligible if s in (EAST, WEST))
+            opened[(read, step.decision.action != "paso")] += 1
+    assert opened[(True, True)] >= 8, opened
+    assert opened[(True, False)] == 0, opened
+    assert match.end.winner == 0
+
+
 @pytest.mark.parametrize("cards, thrown", [
     ("12o 3c 5e 4b", "5e 4b"),        # two reyes kept (a 3 is a rey), the rest thrown
     ("12o 7c 7e 1b", "1b"),           # a rey and a par of sietes kept

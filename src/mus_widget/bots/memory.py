@@ -7,7 +7,9 @@ played. The result, :class:`Style`, is the chance that a seat plays honestly (it
 about its cards) and how often it makes each call; bots use it to read the calls and to price their bets.
 
 A team plays honestly as far as the shares of its calls stay within what honest players do (see
-:data:`HONEST_BANDS`); a team that órdagos at every lance, or never accepts a bet, soon shows its style.
+:data:`HONEST_BANDS`) and the hands shown at the count agree with its calls (:func:`shown_evidence`): a
+team that órdagos at every lance, or never accepts a bet, soon shows its style, and a team that passes
+with strong hands shows it too, though the few bets it is offered say little yet.
 
 The memory belongs to one bot and is a function of the observations it was shown, so decisions stay
 deterministic for a seed and the same history. A new game (a new :class:`Game`: its game and hand numbers
@@ -27,6 +29,7 @@ from ..engine.observation import Observation
 from ..engine.phase import Phase
 from ..engine.seats import partner, team_of
 from .keepers import mus_records, plain_for
+from .tables import Knowledge, knowledge_for
 
 OPEN, ANSWER, ORDAGO = "open", "answer", "ordago"
 WORDS: dict[str, tuple[str, ...]] = {
@@ -170,16 +173,19 @@ class _Seat:
     def __init__(self) -> None:
         self.counts: dict[str, dict[str, int]] = {s: dict.fromkeys(words, 0) for s, words in WORDS.items()}
         self.evidence = 0.0
-        """The log of how much likelier the shown hands made the seat's calls under honest play."""
+        """The log of how much likelier its shown hands made its calls under honest play than blind to
+        the cards (:func:`shown_evidence`)."""
         self.calls = 0
         self.plain = 0.0
         """The log of how much likelier its shown hands made its mus calls under the plain mus."""
 
 
-def _shares(counts: dict[str, dict[str, int]]) -> dict[str, dict[str, float]]:
+def _shares(counts: dict[str, dict[str, int]], mate: dict[str, dict[str, int]]) -> dict[str, dict[str, float]]:
+    """How often a seat makes each call, per situation, from its counts; in a situation it has not been
+    heard in yet, from its partner's (a team answers bets together, so they are seldom far apart)."""
     out = {}
     for situation, words in WORDS.items():
-        seen = counts[situation]
+        seen = counts[situation] if sum(counts[situation].values()) else mate[situation]
         total = sum(seen.values()) + PRIOR_WEIGHT
         out[situation] = {w: (seen[w] + PRIOR_WEIGHT * HONEST_SHARES[situation][w]) / total for w in words}
     return out
@@ -210,6 +216,30 @@ def honesty(counts: dict[str, dict[str, int]]) -> float:
         z = outside / (0.35 / math.sqrt(n))
         out *= math.exp(-z * z / 2)
     return out
+
+
+def shown_evidence(call: Call, key: int, knowledge: Knowledge, counts: dict[str, dict[str, int]]) -> float:
+    """The log of how much likelier an honest player makes ``call`` holding the shown hand ``key`` than a
+    player whose calls ignore its cards and come as often as ``counts`` (its calls so far) say. A passive
+    team that passes and refuses with strong hands, or a bold one that bets with nothing, shows it here
+    even when the shares of its calls could be an honest player's."""
+    chance = knowledge.team_chance_fast(key, call.lance, call.opponents, call.with_partner)
+    seen = counts[call.situation]
+    blind = (seen[call.word] + PRIOR_WEIGHT * HONEST_SHARES[call.situation][call.word]) / (
+        sum(seen.values()) + PRIOR_WEIGHT)
+    return math.log(honest_chance(call.word, chance, call.situation) / blind)
+
+
+SHOWN_PRIOR = 0.9
+"""The chance, before any hand was shown, that a seat's calls follow its cards."""
+
+
+def shown_honesty(evidence: float) -> float:
+    """What a team's shown hands (the sum of its :func:`shown_evidence`) leave of the chance that it plays
+    honestly: the posterior against :data:`SHOWN_PRIOR`, relative to it, and never more than 1 (hands that
+    agree with honest play do not undo a style its shares show)."""
+    posterior = SHOWN_PRIOR / (SHOWN_PRIOR + (1 - SHOWN_PRIOR) * math.exp(-max(-30.0, min(30.0, evidence))))
+    return min(1.0, posterior / SHOWN_PRIOR)
 
 
 PLAIN_PRIOR = 0.8
@@ -268,9 +298,12 @@ class Memory:
             for index, record in mus_records(last.log).items():
                 if index != obs.seat and record.said is not None:
                     self._seats[index].plain += plain_evidence(record.said, last.hands[index].key in kept_keys)
+        knowledge = knowledge_for(obs.rules) if last.hands is not None else None
         for call in calls_of(last.log):
             if call.seat != obs.seat:
                 seat = self._seats[call.seat]
+                if knowledge is not None and last.hands is not None:
+                    seat.evidence += shown_evidence(call, last.hands[call.seat].key, knowledge, seat.counts)
                 seat.counts[call.situation][call.word] += 1
                 seat.calls += 1
 
@@ -281,6 +314,12 @@ class Memory:
         evidence = self._seats[seat].plain + self._seats[partner(seat)].plain
         odds = PLAIN_PRIOR / (1 - PLAIN_PRIOR) * math.exp(max(-30.0, min(30.0, evidence)))
         return odds / (1 + odds)
+
+    def shown(self, obs: Observation, seat: int) -> float:
+        """What the hands ``seat``'s team showed at the counts of this game leave of the chance that it plays
+        honestly (:func:`shown_honesty`; 1 when they agree with honest play)."""
+        self.update(obs)
+        return shown_honesty(self._seats[seat].evidence + self._seats[partner(seat)].evidence)
 
     def counts(self, obs: Observation, seat: int) -> Counts:
         """How ``seat`` has opened and answered bets in this game, the hand being played included."""
@@ -315,7 +354,7 @@ class Memory:
                 out.append(UNKNOWN)
                 continue
             # A team is judged on the two partners' calls together, so its style shows twice as fast; a
-            # seat not heard yet is taken to play like its partner.
+            # seat not heard yet in a situation is taken to play there like its partner.
             team = {s: {w: n + mate[s][w] for w, n in words.items()} for s, words in counts[index].items()}
-            out.append(Style(honesty(team), _shares(counts[index] if calls else mate), calls))
+            out.append(Style(honesty(team) * self.shown(obs, index), _shares(counts[index], mate), calls))
         return (out[0], out[1], out[2], out[3])
