@@ -989,6 +989,25 @@ def test_the_expert_reads_a_team_that_never_bets_from_its_shown_hands_before_its
     assert shown_honesty(2.0) == shown_honesty(0.0) == 1.0 > shown_honesty(-1.0) > shown_honesty(-4.0) > 0.0
 
 
+def test_a_seat_not_heard_yet_in_a_situation_is_read_there_like_its_partner() -> None:
+    from mus_widget.bots.memory import HONEST_SHARES
+
+    bots = {seat: make_bot(level, seat) for seat, level in enumerate(("expert", "passive", "expert", "passive"))}
+    game = Game.new(seed=14, rules=Rules(target=100))
+    memory = bots[SOUTH].memory
+    while not game.is_over:
+        game, _ = advance(game, bots, limit=1)
+        seen = game.observe(SOUTH)
+        east, west = memory.counts(seen, EAST), memory.counts(seen, WEST)
+        if east.answers and not west.answers:
+            break
+    assert east.refused == east.answers and west.openings, "East refused a bet; West has only opened lances"
+    styles = memory.styles(seen)
+    # West answers bets with East (a team answers together): read like East, not like an average player.
+    assert styles[WEST].share("answer", "no-quiero") == styles[EAST].share("answer", "no-quiero")
+    assert styles[WEST].share("answer", "no-quiero") > HONEST_SHARES["answer"]["no-quiero"] + 0.1
+
+
 def test_the_shown_hands_of_novices_agree_with_their_calls_hand_after_hand() -> None:
     bots = {seat: make_bot(level, seat) for seat, level in enumerate(("expert", "novice", "expert", "novice"))}
     game = Game.new(seed=18, rules=Rules(target=100))
