@@ -515,10 +515,15 @@ def careful_chance(match: Match, step: Step) -> int:
 def test_the_novice_names_its_real_chance_at_the_lance() -> None:
     """The chance a novice names is its team's chance at the lance from its hand, who takes part and its
     partner's seña; where it stakes the game (answering an órdago, or calling one itself rather than confirming
-    its partner's) it is the chance of its careful look over deals of the unseen cards."""
+    its partner's) it is the chance of its careful look over deals of the unseen cards, unless the other team
+    folds to every órdago: then a fair plain chance is reason enough."""
     checked = Counter()
     for match in all_matches():
+        # Fresh novices shown every state of the match by seat: their memories are the players' own.
+        readers = {seat: NoviceBot(match.seed * 4 + seat) for seat in range(4)}
         for step in match.steps:
+            for seat, reader in readers.items():
+                reader.memory.update(step.before.observe(seat))
             obs = step.obs
             if match.level(step.turn.seat) != "novice" or obs.betting is None:
                 continue
@@ -527,7 +532,11 @@ def test_the_novice_names_its_real_chance_at_the_lance() -> None:
             plain = round(100 * team_chance(obs, obs.betting))
             what = (match.variant, match.seed, step.decision)
             confirming = obs.betting.proposal is not None and obs.betting.proposal.kind is Kind.ORDAGO
-            if obs.betting.ordago or (step.decision.action == "ordago" and not confirming):
+            folding = readers[step.turn.seat]._they_fold(obs)
+            if step.decision.action == "ordago" and not confirming and folding and values["chance"] == plain:
+                assert plain >= 100 * NoviceBot.fold_nerve, what
+                checked["fold"] += 1
+            elif obs.betting.ordago or (step.decision.action == "ordago" and not confirming):
                 checked["órdago"] += 1
                 if checked["órdago"] % 3 == 0:  # a careful look is 200 deals: redo one in three
                     assert values["chance"] == careful_chance(match, step), what
@@ -928,6 +937,27 @@ def test_the_novice_bets_every_lance_against_a_team_that_refuses_every_bet() -> 
     # Once they have refused nearly every bet, the novice bets (a beginner's slip aside).
     assert opened[(True, False)] <= 0.1 * (opened[(True, True)] + opened[(True, False)]), opened
     assert match.end.winner == 0
+
+
+def test_the_novice_ordagos_a_fair_hand_once_the_other_team_folds_to_every_ordago() -> None:
+    # The bluffer bets every turn but refuses every órdago: once two of its refusals are seen, a novice with a
+    # fair chance at the lance stakes the game, and the bluffer hands over the stake instead.
+    readers = {seat: NoviceBot(seat) for seat in (SOUTH, NORTH)}
+    calls: Counter[tuple[bool, bool]] = Counter()
+    for seed in (3, 4):
+        match = style_match("bluffer", seed)
+        for step in match.steps:
+            for seat, reader in readers.items():
+                reader.memory.update(step.before.observe(seat))
+            obs = step.obs
+            if step.turn.seat in readers and obs.betting is not None and "ordago" in obs.legal_actions \
+                    and not obs.betting.ordago and obs.betting.proposal is None \
+                    and team_chance(obs, obs.betting) >= NoviceBot.fold_nerve:
+                folding = readers[step.turn.seat]._they_fold(obs)
+                calls[(folding, step.decision.action == "ordago")] += 1
+    assert calls[(True, True)] >= 5, calls
+    assert calls[(True, False)] <= 0.1 * (calls[(True, True)] + calls[(True, False)]), calls
+    assert calls[(False, True)] <= 0.5 * calls[(False, False)], "before that, only its strongest hands"
 
 
 def test_the_expert_reads_an_ordago_player_as_no_stronger_than_its_cards() -> None:

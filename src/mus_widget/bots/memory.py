@@ -153,12 +153,14 @@ class Style:
 @dataclass(frozen=True, slots=True)
 class Counts:
     """What one seat has been seen to do in this game: lances it opened and how many with a bet (envido
-    or órdago), bets it answered and how many it refused."""
+    or órdago), bets it answered and how many it refused, órdagos it answered and how many it refused."""
 
     openings: int
     opened: int
     answers: int
     refused: int
+    ordagos: int = 0
+    ordagos_refused: int = 0
 
 
 UNKNOWN = Style(1.0, HONEST_SHARES, 0)
@@ -322,16 +324,16 @@ class Memory:
         return shown_honesty(self._seats[seat].evidence + self._seats[partner(seat)].evidence)
 
     def counts(self, obs: Observation, seat: int) -> Counts:
-        """How ``seat`` has opened and answered bets in this game, the hand being played included."""
+        """How ``seat`` has opened and answered bets and órdagos in this game, the hand being played included."""
         self.update(obs)
         counts = {s: dict(words) for s, words in self._seats[seat].counts.items()}
         if seat != obs.seat:
             for call in calls_of(obs.log, obs.pares_declared, obs.juego_declared):
                 if call.seat == seat:
                     counts[call.situation][call.word] += 1
-        opens, answers = counts[OPEN], counts[ANSWER]
+        opens, answers, ordagos = counts[OPEN], counts[ANSWER], counts[ORDAGO]
         return Counts(sum(opens.values()), opens["envido"] + opens["ordago"], sum(answers.values()),
-                      answers["no-quiero"])
+                      answers["no-quiero"], sum(ordagos.values()), ordagos["no-quiero"])
 
     def styles(self, obs: Observation) -> tuple[Style, Style, Style, Style]:
         """Every seat's style from the memory and the calls of the hand being played (this seat's own is

@@ -94,6 +94,9 @@ class NoviceBot(Bot):
     bluff_after, bluff_share = 3, 0.8
     """Once the other team has answered this many bets and refused this share of them, the novice bets
     every lance it opens: each refusal is a point."""
+    fold_after, fold_share, fold_nerve = 2, 0.8, 0.5
+    """Once the other team has answered this many órdagos and refused this share of them, the novice
+    órdagos every lance where its team's chance is this high: they fold, and the stake on the table is ours."""
     timid_after, timid_share, timid_nerve = 8, 0.05, 0.6
     """Once the other team has opened this many lances and bet in no more than this share, the novice opens
     with a fair hand (this chance): they will not bet it back."""
@@ -141,6 +144,8 @@ class NoviceBot(Bot):
             return (Kind.QUIERO if self._takes_ordago(obs, betting, careful) else Kind.NO_QUIERO), careful
         if betting.proposal is not None and betting.proposal.kind in (Kind.QUIERO, Kind.ENVIDO, Kind.ORDAGO):
             return betting.proposal.kind, chance  # trust the partner's stronger call
+        if chance >= self.fold_nerve and self._they_fold(obs):
+            return Kind.ORDAGO, chance
         if chance >= self.own_ordago - 0.1:
             careful = self._ordago_chance(obs)
             if careful >= self.own_ordago:
@@ -155,14 +160,20 @@ class NoviceBot(Bot):
         """The chance the novice wants before opening, by what it has seen of the other team this game: if
         they refuse nearly every bet, any bet wins a point; if they never bet, a fair hand is worth a bet."""
         them = [self.memory.counts(obs, seat) for seat in range(4) if team_of(seat) != obs.team]
-        answers = sum(c.answers for c in them)
-        refused = sum(c.refused for c in them)
+        answers = sum(c.answers + c.ordagos for c in them)  # a refused órdago is a refused bet
+        refused = sum(c.refused + c.ordagos_refused for c in them)
         if answers >= self.bluff_after and refused >= self.bluff_share * answers:
             return 0.0
         openings = sum(c.openings for c in them)
         if openings >= self.timid_after and sum(c.opened for c in them) <= self.timid_share * openings:
             return self.timid_nerve
         return self.bet_nerve
+
+    def _they_fold(self, obs: Observation) -> bool:
+        """Whether the other team has refused nearly every órdago it was seen to answer this game."""
+        them = [self.memory.counts(obs, seat) for seat in range(4) if team_of(seat) != obs.team]
+        answered = sum(c.ordagos for c in them)
+        return answered >= self.fold_after and sum(c.ordagos_refused for c in them) >= self.fold_share * answered
 
     def _takes_ordago(self, obs: Observation, betting: Betting, careful: float) -> bool:
         """Take an órdago when the careful chance at the lance beats the chance of winning the game by
