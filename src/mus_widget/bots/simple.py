@@ -94,9 +94,10 @@ class NoviceBot(Bot):
     bluff_after, bluff_share = 3, 0.8
     """Once the other team has answered this many bets and refused this share of them, the novice bets
     every lance it opens: each refusal is a point."""
-    fold_after, fold_share, fold_nerve = 2, 0.8, 0.5
-    """Once the other team has answered this many órdagos and refused this share of them, the novice
-    órdagos every lance where its team's chance is this high: they fold, and the stake on the table is ours."""
+    fold_after, fold_share, fold_nerve, fold_honest = 2, 0.8, 0.5, 0.5
+    """Once the other team has answered this many órdagos and refused this share of them, and the memory
+    gives it less than this chance of playing honestly, the novice órdagos every lance where its team's chance
+    is this high: they fold whatever they hold, and the stake on the table is ours."""
     timid_after, timid_share, timid_nerve = 8, 0.05, 0.6
     """Once the other team has opened this many lances and bet in no more than this share, the novice opens
     with a fair hand (this chance): they will not bet it back."""
@@ -160,8 +161,11 @@ class NoviceBot(Bot):
         """The chance the novice wants before opening, by what it has seen of the other team this game: if
         they refuse nearly every bet, any bet wins a point; if they never bet, a fair hand is worth a bet."""
         them = [self.memory.counts(obs, seat) for seat in range(4) if team_of(seat) != obs.team]
-        answers = sum(c.answers + c.ordagos for c in them)  # a refused órdago is a refused bet
-        refused = sum(c.refused + c.ordagos_refused for c in them)
+        answers = sum(c.answers for c in them)
+        refused = sum(c.refused for c in them)
+        if self._styled(obs):  # from a team that plays a style of its own, a refused órdago is a refused bet
+            answers += sum(c.ordagos for c in them)
+            refused += sum(c.ordagos_refused for c in them)
         if answers >= self.bluff_after and refused >= self.bluff_share * answers:
             return 0.0
         openings = sum(c.openings for c in them)
@@ -170,10 +174,19 @@ class NoviceBot(Bot):
         return self.bet_nerve
 
     def _they_fold(self, obs: Observation) -> bool:
-        """Whether the other team has refused nearly every órdago it was seen to answer this game."""
+        """Whether the other team plays a style of its own (the memory does not read it as honest) and has
+        refused nearly every órdago it was seen to answer this game. Honest players refuse most órdagos too,
+        but for their cards: against them an órdago with a fair hand is no free stake."""
         them = [self.memory.counts(obs, seat) for seat in range(4) if team_of(seat) != obs.team]
         answered = sum(c.ordagos for c in them)
-        return answered >= self.fold_after and sum(c.ordagos_refused for c in them) >= self.fold_share * answered
+        if answered < self.fold_after or sum(c.ordagos_refused for c in them) < self.fold_share * answered:
+            return False
+        return self._styled(obs)
+
+    def _styled(self, obs: Observation) -> bool:
+        """Whether the memory reads the other team as playing a style of its own rather than honestly."""
+        styles = self.memory.styles(obs)
+        return all(styles[seat].honest < self.fold_honest for seat in range(4) if team_of(seat) != obs.team)
 
     def _takes_ordago(self, obs: Observation, betting: Betting, careful: float) -> bool:
         """Take an órdago when the careful chance at the lance beats the chance of winning the game by
