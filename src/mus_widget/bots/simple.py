@@ -163,8 +163,10 @@ class NoviceBot(Bot):
         them = [self.memory.counts(obs, seat) for seat in range(4) if team_of(seat) != obs.team]
         answers = sum(c.answers for c in them)
         refused = sum(c.refused for c in them)
-        if self._styled(obs):  # from a team that plays a style of its own, a refused órdago is a refused bet
-            answers += sum(c.ordagos for c in them)
+        ordagos = sum(c.ordagos for c in them)
+        # From a team that plays a style of its own, a refused órdago is a refused bet (no órdago seen: no reading).
+        if ordagos and self._styled(obs):
+            answers += ordagos
             refused += sum(c.ordagos_refused for c in them)
         if answers >= self.bluff_after and refused >= self.bluff_share * answers:
             return 0.0
