@@ -960,13 +960,19 @@ def test_the_novice_ordagos_a_fair_hand_once_the_other_team_folds_to_every_ordag
     assert calls[(False, True)] <= 0.5 * calls[(False, False)], "before that, only its strongest hands"
 
 
+def hands_played(levels: tuple[str, str, str, str], seed: int, hands: int) -> tuple[Game, dict[int, Bot]]:
+    """A game to 100 points between these levels, played by the driver until its hand ``hands`` (or its end)."""
+    bots = {seat: make_bot(level, seat) for seat, level in enumerate(levels)}
+    game = Game.new(seed=seed, rules=Rules(target=100))
+    while game.hand_number < hands and not game.is_over:
+        game, _ = advance(game, bots, limit=1)
+    return game, bots
+
+
 def test_the_expert_reads_an_ordago_player_as_no_stronger_than_its_cards() -> None:
     # After three hands of órdagos at every turn, an órdago from East says little of East's cards; from a
     # player not seen yet (read as honest) it says they are very strong.
-    bots = {seat: make_bot(level, seat) for seat, level in enumerate(("expert", "ordago", "expert", "ordago"))}
-    game = Game.new(seed=23, rules=Rules(target=100))
-    while game.hand_number < 4 and not game.is_over:
-        game, _ = advance(game, bots, limit=1)
+    game, bots = hands_played(("expert", "ordago", "expert", "ordago"), 23, 4)
     expert = bots[SOUTH]
     assert isinstance(expert, ExpertBot)
     seen = game.observe(SOUTH)
@@ -998,10 +1004,7 @@ def test_a_shown_hand_tells_whether_a_call_followed_the_cards(cards: str, situat
 def test_the_expert_reads_a_team_that_never_bets_from_its_shown_hands_before_its_shares_tell() -> None:
     from mus_widget.bots.memory import honesty, shown_honesty
 
-    bots = {seat: make_bot(level, seat) for seat, level in enumerate(("expert", "passive", "expert", "passive"))}
-    game = Game.new(seed=14, rules=Rules(target=100))
-    while game.hand_number < 4 and not game.is_over:
-        game, _ = advance(game, bots, limit=1)
+    game, bots = hands_played(("expert", "passive", "expert", "passive"), 14, 4)
     expert = bots[SOUTH]
     seen = game.observe(SOUTH)
     east, west = expert.memory.counts(seen, EAST), expert.memory.counts(seen, WEST)
