@@ -10,16 +10,16 @@ random.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from ..engine.cards import DECK, KEY_WEIGHTS
+from ..engine.cards import DECK
 from ..engine.hands import HandValue, ParesKind, rank_of
 from ..engine.log import Event
 from ..engine.phase import Phase
 from ..engine.rules import Rules
+from .dealing import Dealer, key_of
 from .tables import knowledge_for
 
 REY, AS = 12, 1
@@ -66,7 +66,7 @@ def mus_records(log: Iterable[Event]) -> dict[int, MusRecord]:
     return {seat: MusRecord(thrown.get(seat), said.get(seat)) for seat in range(4)}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Plain:
     """Per variant, what the plain rules do with each hand key: whether the mus keeps it, and for a hand
     it would not keep, the ranks the plain discard throws (of such a hand, always the singletons that are
@@ -96,38 +96,48 @@ def plain_for(rules: Rules) -> Plain:
     return _plain(rules.kings, rules.real_31)
 
 
-def draw_kept(left: list[int], record: MusRecord, allowed: frozenset[int] | None, plain: Plain,
-              rng: random.Random) -> list[int] | None:
-    """Four cards from ``left`` for a seat that did what ``record`` says, by the plain rules: a hand that
-    asked for mus before the last discard, kept what the plain discard keeps and drew the rest, and then
-    asked for mus or cut it as the record says; its key in ``allowed`` (None: anything). None when no
-    such hand turned up in a few tries."""
-    ranks, kept_keys, thrown = plain.ranks, plain.kept_keys, plain.thrown
-    count, size, uniform = record.thrown, len(left), rng.random
+@dataclass(frozen=True, slots=True)
+class Keeping:
+    """How to deal one seat's hand as the plain rules would have left it: the keys it may have held before
+    its last discard (None: it did not discard), how many cards that discard threw, and the keys it may hold
+    now (None: any)."""
+
+    before: frozenset[int] | None
+    thrown: int
+    now: frozenset[int] | None
+
+
+def keeping(record: MusRecord, allowed: frozenset[int] | None, plain: Plain) -> Keeping:
+    """The :class:`Keeping` of a seat that did what ``record`` says, its key in ``allowed`` (None: anything):
+    a hand that asked for mus before the last discard, kept what the plain discard keeps and drew the rest,
+    and then asked for mus or cut it as the record says."""
+    now = allowed
+    if record.said is not None:
+        told = plain.kept_keys if record.said == "no-mus" else frozenset(plain.thrown)
+        now = told if now is None else now & told
+    if record.thrown is None:
+        return Keeping(None, 0, now)
+    return Keeping(_throwing(plain, record.thrown), record.thrown, now)
+
+
+@cache
+def _throwing(plain: Plain, count: int) -> frozenset[int]:
+    return frozenset(key for key, (thrown, _) in plain.thrown.items() if thrown == count)
+
+
+def draw_kept(dealer: Dealer, keeps: Keeping, plain: Plain) -> list[int] | None:
+    """Four cards from those the dealer has left for a seat that kept its cards as ``keeps`` says; None when
+    no such hand turned up in a few tries."""
+    if keeps.before is None:
+        return dealer.of_keys(keeps.now) if keeps.now is not None else dealer.any_four()
+    ranks, thrown, now = plain.ranks, plain.thrown, keeps.now
     for _attempt in range(_TRIES):
-        spots: list[int] = []
-        while len(spots) < 4:  # four distinct cards: far quicker than random.sample, as deterministic
-            spot = int(uniform() * size)
-            if spot not in spots:
-                spots.append(spot)
-        cards = [left[i] for i in spots]
-        if count is not None:
-            before = KEY_WEIGHTS[cards[0]] + KEY_WEIGHTS[cards[1]] + KEY_WEIGHTS[cards[2]] + KEY_WEIGHTS[cards[3]]
-            throw = thrown.get(before)
-            if throw is None or throw[0] != count:
-                continue  # it would have cut the mus, or thrown another number of cards
-            cards = [c for c in cards if ranks[c] not in throw[1]]
-            while len(cards) < 4:  # the draw, from the cards it did not hold
-                spot = int(uniform() * size)
-                if spot not in spots:
-                    spots.append(spot)
-                    cards.append(left[spot])
-        key = KEY_WEIGHTS[cards[0]] + KEY_WEIGHTS[cards[1]] + KEY_WEIGHTS[cards[2]] + KEY_WEIGHTS[cards[3]]
-        if record.said == "mus" and key in kept_keys:
-            continue
-        if record.said == "no-mus" and key not in kept_keys:
-            continue
-        if allowed is not None and key not in allowed:
-            continue
-        return cards
+        before = dealer.of_keys(keeps.before)
+        if before is None:
+            return None
+        throw = thrown[key_of(before)][1]
+        cards = [c for c in before if ranks[c] not in throw]
+        cards += dealer.more(before, keeps.thrown)  # the draw, from the cards it did not hold
+        if now is None or key_of(cards) in now:
+            return cards
     return None

@@ -11,20 +11,20 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from math import comb
+from functools import lru_cache
 
-from ..engine.cards import DECK, KEY_WEIGHTS
+from ..engine.cards import DECK
 from ..engine.hands import HandValue, Lance
 from ..engine.observation import Observation
 from ..engine.seats import partner, speaking_order, team_of
 from ..engine.senas import claims
 from .base import TELLING_SENAS
-from .keepers import draw_kept, mus_records, plain_for
+from .dealing import Dealer, key_of
+from .keepers import draw_kept, keeping, mus_records, plain_for
 from .memory import HONEST_SHARES, Style, calls_of
 from .tables import Knowledge
 
 _LANCE_INDEX = {lance.value: i for i, lance in enumerate(Lance)}
-_TRIES = 30
 UNKNOWN_HONEST = Style(1.0, HONEST_SHARES, 0)
 """A seat read as an honest player: its calls say what its cards are worth."""
 
@@ -39,64 +39,33 @@ class World:
 
 def _allowed_keys(obs: Observation, knowledge: Knowledge, catch: bool) -> dict[int, frozenset[int]]:
     """For each other seat with something known about its hand, the hand keys that agree with it: its pares
-    and juego declarations, and the señas the sampler honours (the partner's; the opponents' with ``catch``).
-
-    Bots make the most telling true seña (:data:`TELLING_SENAS`), so a seña also says that the claims
-    before it in that order are false; read that way, "two reyes" rules out duples, 31 and medias.
-    """
+    and juego declarations, and the señas the sampler honours (the partner's; the opponents' with ``catch``)."""
     mate = partner(obs.seat)
     said: dict[int, list[str]] = {}
     for event in obs.log:
         if event.kind == "sena" and event.seat is not None and event.seat != obs.seat and (event.seat == mate or catch):
             said.setdefault(event.seat, []).append(str(event.get("sena")))
     pares, juego = obs.pares_declared, obs.juego_declared
-    out: dict[int, frozenset[int]] = {}
-    for seat in range(4):
-        if seat == obs.seat or (pares is None and juego is None and seat not in said):
-            continue
-        keys = _keys_agreeing(knowledge, tuple(said.get(seat, ())))
-        out[seat] = frozenset(
-            key for key in keys
-            if (pares is None or knowledge.values[key].has_pares == pares[seat])
-            and (juego is None or knowledge.values[key].has_juego == juego[seat])
-        )
-    return out
+    return {
+        seat: keys_agreeing(knowledge, tuple(said.get(seat, ())), None if pares is None else pares[seat],
+                            None if juego is None else juego[seat])
+        for seat in range(4)
+        if seat != obs.seat and (pares is not None or juego is not None or seat in said)
+    }
 
 
-def _draw(left: list[int], allowed: frozenset[int] | None, knowledge: Knowledge, rng: random.Random) -> list[int]:
-    """Four cards from ``left`` whose key is ``allowed``: by rejection while that is quick, else exactly, by
-    drawing a key with the weight of the ways ``left`` can make it and then its cards."""
-    if allowed is None:
-        return rng.sample(left, 4)
-    for _attempt in range(_TRIES):
-        drawn = rng.sample(left, 4)
-        if KEY_WEIGHTS[drawn[0]] + KEY_WEIGHTS[drawn[1]] + KEY_WEIGHTS[drawn[2]] + KEY_WEIGHTS[drawn[3]] in allowed:
-            return drawn
-    by_number: dict[int, list[int]] = {}
-    for index in left:
-        by_number.setdefault(DECK[index].number, []).append(index)
-    candidates: list[int] = []
-    ways: list[int] = []
-    for key in allowed:
-        count = 1
-        for number, need in knowledge.shapes[key][1].items():
-            count *= comb(len(by_number.get(number, ())), need)
-            if not count:
-                break
-        if count:
-            candidates.append(key)
-            ways.append(count)
-    if not candidates:  # what was said cannot be true of the cards left: honour it no further
-        return rng.sample(left, 4)
-    key = rng.choices(candidates, weights=ways)[0]
-    drawn = []
-    for number, need in knowledge.shapes[key][1].items():
-        drawn += rng.sample(by_number[number], need)
-    return drawn
+@lru_cache(maxsize=256)
+def keys_agreeing(knowledge: Knowledge, senas: tuple[str, ...], pares: bool | None, juego: bool | None
+                  ) -> frozenset[int]:
+    """The hand keys for which every one of ``senas`` is true and that hold pares and juego as declared (None:
+    not declared yet). Kept, since a hand asks for the same few sets at every decision.
 
-
-def _keys_agreeing(knowledge: Knowledge, senas: tuple[str, ...]) -> frozenset[int]:
+    Bots make the most telling true seña (:data:`TELLING_SENAS`), so a seña also says that the claims
+    before it in that order are false; read that way, "two reyes" rules out duples, 31 and medias.
+    """
     def agrees(value: HandValue) -> bool:
+        if (pares is not None and value.has_pares != pares) or (juego is not None and value.has_juego != juego):
+            return False
         for sena in senas:
             if not claims(sena, value):
                 return False
@@ -119,29 +88,30 @@ def sample_worlds(
     the plain mus and discard would have left it (:func:`.keepers.draw_kept`); without, every hand is
     dealt at random."""
     mine = {c.index for c in obs.hand.cards} | {c.index for c in obs.discarded}
-    pool = [c.index for c in DECK if c.index not in mine]
+    dealer = Dealer([c.index for c in DECK if c.index not in mine], knowledge, rng)
     others = [s for s in range(4) if s != obs.seat]
     allowed = _allowed_keys(obs, knowledge, catch)
     calls = [c for c in calls_of(obs.log, obs.pares_declared, obs.juego_declared) if c.seat != obs.seat
              ] if read_calls else []
     read = styles or (UNKNOWN_HONEST,) * 4
     my_key = obs.hand.key
-    records = mus_records(obs.log) if keepers else {}
     plain = plain_for(obs.rules) if keepers else None
+    keeps = {seat: keeping(record, allowed.get(seat), plain) for seat, record in mus_records(obs.log).items()
+             } if plain is not None else {}
     worlds = []
     for _ in range(count):
         keys = [0, 0, 0, 0]
         keys[obs.seat] = my_key
-        left = pool[:]
+        dealer.new_world()
         for seat in others:
             drawn = None
             if plain is not None and keepers and keepers[seat] > 0 and rng.random() < keepers[seat]:
-                drawn = draw_kept(left, records[seat], allowed.get(seat), plain, rng)
+                drawn = draw_kept(dealer, keeps[seat], plain)
             if drawn is None:
-                drawn = _draw(left, allowed.get(seat), knowledge, rng)
-            keys[seat] = KEY_WEIGHTS[drawn[0]] + KEY_WEIGHTS[drawn[1]] + KEY_WEIGHTS[drawn[2]] + KEY_WEIGHTS[drawn[3]]
-            for index in drawn:
-                left.remove(index)
+                seat_allowed = allowed.get(seat)
+                drawn = (dealer.of_keys(seat_allowed) if seat_allowed is not None else None) or dealer.any_four()
+            keys[seat] = key_of(drawn)
+            dealer.take(drawn)
         weight = 1.0
         for call in calls:
             chance = knowledge.team_chance_fast(keys[call.seat], call.lance, call.opponents, call.with_partner)
