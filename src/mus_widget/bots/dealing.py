@@ -56,9 +56,8 @@ def _keys(knowledge: Knowledge, counts: tuple[tuple[int, int], ...], allowed: fr
     have, shapes = dict(counts), _needs(knowledge)
     keys, needs, running, total = [], [], [], 0
     for key in sorted(allowed):
-        shape = knowledge.shapes[key][1]
         ways = 1
-        for number, need in shape.items():
+        for number, need in shapes[key]:
             ways *= comb(have.get(number, 0), need)
         if ways:
             total += ways

@@ -96,8 +96,11 @@ def sample_worlds(
     read = styles or (UNKNOWN_HONEST,) * 4
     my_key = obs.hand.key
     plain = plain_for(obs.rules) if keepers else None
-    keeps = {seat: keeping(record, allowed.get(seat), plain) for seat, record in mus_records(obs.log).items()
-             } if plain is not None else {}
+    # Per seat dealt as a keeper in some of the worlds: how to deal it so, and in which share of the worlds.
+    keeps = {
+        seat: (keeping(record, allowed.get(seat), plain), keepers[seat])
+        for seat, record in mus_records(obs.log).items() if seat != obs.seat and keepers[seat] > 0
+    } if keepers and plain is not None else {}
     worlds = []
     for _ in range(count):
         keys = [0, 0, 0, 0]
@@ -105,8 +108,8 @@ def sample_worlds(
         dealer.new_world()
         for seat in others:
             drawn = None
-            if plain is not None and keepers and keepers[seat] > 0 and rng.random() < keepers[seat]:
-                drawn = draw_kept(dealer, keeps[seat], plain)
+            if plain is not None and seat in keeps and rng.random() < keeps[seat][1]:
+                drawn = draw_kept(dealer, keeps[seat][0], plain)
             if drawn is None:
                 seat_allowed = allowed.get(seat)
                 drawn = (dealer.of_keys(seat_allowed) if seat_allowed is not None else None) or dealer.any_four()
