@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import math
 import random
 import subprocess
 import sys
@@ -24,8 +25,8 @@ import mus_widget as mw
 from mus_widget import Action, Game, Hand, Kind, Lance, Observation, Phase, Rules
 from mus_widget.bots import BOTS, LEVELS, STYLES, Bot, Decision, ExpertBot, NoviceBot, RandomBot, arena, make_bot
 from mus_widget.bots.base import TELLING_SENAS, partner_sena
-from mus_widget.bots.driver import Turn, advance, bot_turn, lances_begin, table_talk
-from mus_widget.bots.memory import UNKNOWN
+from mus_widget.bots.driver import Turn, advance, bot_turn, hand_ended, lances_begin, table_talk
+from mus_widget.bots.memory import UNKNOWN, calls_of
 from mus_widget.bots.simple import team_chance
 from mus_widget.bots.tables import knowledge_for
 from mus_widget.bots.worlds import lance_chance, normalised, sample_worlds
@@ -983,6 +984,94 @@ def test_the_expert_reads_an_ordago_player_as_no_stronger_than_its_cards() -> No
     styles = expert.memory.styles(seen)
     assert styles[EAST].likelihood("ordago", 0.1, "open") > 0.5 * styles[EAST].likelihood("ordago", 0.99, "open")
     assert UNKNOWN.likelihood("ordago", 0.1, "open") < 0.05 * UNKNOWN.likelihood("ordago", 0.99, "open")
+
+
+def test_a_team_refuses_only_when_both_partners_refuse() -> None:
+    from mus_widget.bots.memory import ANSWER, ORDAGO, TEAM_SHARES, TeamAnswer, team_answers_of
+
+    game = Game.from_deal(["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"], mano=SOUTH)
+    game = game.apply("no-mus").apply("envido 2")    # South cuts the mus and bets at Grande
+    game = game.apply("envido 4").apply("envido 4")  # East raises and West confirms
+    game = game.apply("quiero").apply("quiero")      # South and North take it
+    game = game.apply("ordago")                      # South órdagos at Chica
+    game = game.apply("no-quiero").apply("quiero")   # East would refuse; West takes it, so the team does
+    assert game.is_over
+    assert team_answers_of(game.log) == [TeamAnswer(1, "envido", ANSWER), TeamAnswer(0, "quiero", ANSWER),
+                                         TeamAnswer(1, "quiero", ORDAGO)]
+    # What South remembers of East-West: East refused the órdago, but the team took it.
+    styles = ExpertBot(0).memory.styles(game.observe(SOUTH))
+    assert styles[EAST].share(ORDAGO, "no-quiero") > 0.5
+    assert styles[EAST].team[ORDAGO]["quiero"] > TEAM_SHARES[ORDAGO]["quiero"] + 0.15
+    assert styles[EAST].team == styles[WEST].team
+
+
+def test_before_a_team_has_answered_it_is_taken_to_answer_as_two_honest_players_together() -> None:
+    from mus_widget.bots.memory import HONEST_SHARES, TEAM_SHARES, together
+
+    half = {"quiero": 0.5, "no-quiero": 0.5}
+    assert together(half, half) == {"quiero": 0.75, "no-quiero": 0.25}
+    alone = dict.fromkeys(("quiero", "no-quiero", "envido", "ordago"), 0.25)
+    assert together(alone, alone) == {"quiero": 0.3125, "no-quiero": 0.0625, "envido": 0.3125, "ordago": 0.3125}
+    for situation, shares in TEAM_SHARES.items():
+        assert sum(shares.values()) == pytest.approx(1.0)
+        honest = HONEST_SHARES[situation]
+        assert shares["no-quiero"] == pytest.approx(honest["no-quiero"] ** 2)
+    assert UNKNOWN.team == TEAM_SHARES
+
+
+
+def test_a_team_of_random_players_takes_three_in_four_ordagos_though_each_takes_half() -> None:
+    from mus_widget.bots.memory import team_answers_of
+
+    # Alone, a random player refuses half the órdagos and a quarter of the bets; its partner is asked next,
+    # so the team takes three in four órdagos and refuses one bet in sixteen. The expert reads the team.
+    team: Counter[tuple[str, str]] = Counter()
+    first: Counter[tuple[str, str]] = Counter()
+    for seed in range(600):
+        bots = {seat: make_bot("random", seed * 4 + seat) for seat in range(4)}
+        game = Game.new(seed=seed)
+        while not game.is_over:
+            before = game
+            game, _ = advance(game, bots, limit=1)
+            if hand_ended(before, game):
+                assert game.last_hand is not None
+                log = game.last_hand.log
+                team.update((answer.situation, answer.word) for answer in team_answers_of(log))
+                first.update((call.situation, call.word) for call in calls_of(log)
+                             if call.situation != "open" and call.with_partner)
+
+    def share(counts: Counter[tuple[str, str]], situation: str, word: str) -> float:
+        return counts[(situation, word)] / sum(n for (s, _), n in counts.items() if s == situation)
+
+    assert abs(share(first, "ordago", "quiero") - 0.5) < 0.05 and abs(share(team, "ordago", "quiero") - 0.75) < 0.05
+    assert abs(share(first, "answer", "no-quiero") - 0.25) < 0.05
+    assert abs(share(team, "answer", "no-quiero") - 1 / 16) < 0.03
+
+
+def test_against_a_team_that_ordagos_whatever_it_holds_the_score_weighs_less() -> None:
+    from mus_widget.bots.expert import Reading, game_chance
+    from mus_widget.bots.memory import Style
+
+    edge = 3.2
+    better_player = 1 / (1 + math.exp(-edge))  # what the edge is worth when a single call decides the game
+    # A taken órdago ends the game whatever the score: while the count needs many hands, one is likely first.
+    for ours, theirs in ((5, 25), (25, 5), (15, 30)):
+        by_points = game_chance(ours, theirs, 40, edge)
+        settled = game_chance(ours, theirs, 40, edge, settled=0.35)
+        assert abs(settled - better_player) < abs(by_points - better_player), (ours, theirs, by_points, settled)
+    assert game_chance(5, 25, 40, edge, settled=0.35) > game_chance(5, 25, 40, edge) + 0.1
+    # Near the end the next count may well decide it: the score weighs nearly as much as ever.
+    late = game_chance(36, 38, 40, edge, settled=0.35) - game_chance(36, 38, 40, edge)
+    early = game_chance(5, 25, 40, edge, settled=0.35) - game_chance(5, 25, 40, edge)
+    assert 0 < late < early / 2, (late, early)
+    assert game_chance(40, 10, 40, edge, settled=0.35) == 1.0 and game_chance(10, 40, 40, edge, 0.35) == 0.0
+
+    bold = Style(0.0, {"open": {"paso": 0.0, "envido": 0.0, "ordago": 1.0},
+                       "answer": {"quiero": 0.0, "no-quiero": 0.0, "envido": 0.0, "ordago": 1.0},
+                       "ordago": {"quiero": 1.0, "no-quiero": 0.0}}, 20)
+    assert Reading.of([bold, bold]).settled > 0.5
+    # An honest team's órdagos come with the cards for them: the score weighs as much as ever.
+    assert Reading.of([UNKNOWN, UNKNOWN]).settled == 0.0
 
 
 @pytest.mark.parametrize("cards, situation, word, reads", [

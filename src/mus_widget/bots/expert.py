@@ -22,7 +22,7 @@ from ..engine.phase import Phase
 from ..engine.scoring import Reason
 from ..engine.seats import other_team, partner, speaking_order, team_of, team_seats
 from .base import Bot, Decision, chosen_sena, partner_sena
-from .memory import ANSWER, ORDAGO, WORDS, Style
+from .memory import ANSWER, OPEN, ORDAGO, Style
 from .tables import Knowledge, knowledge_for
 from .worlds import World, normalised, sample_worlds
 
@@ -34,12 +34,25 @@ SKILL_EDGE = 1.2
 """The expert expects to outplay the table: in logit terms, worth this much at level scores (about 77 %)."""
 STYLE_EDGE = 2.0
 """How much more it expects against players whose calls say nothing of their cards (a fixed style)."""
+POINTS_A_HAND = 7
+"""About how many points a hand brings the team that scores more of them, so how many hands the count still
+needs to end a game (a game to 40 between the expert and the novice lasts 5.6 hands)."""
+TAKEN = 0.2
+"""The share of a team's órdagos that are taken, and so end the game (against ``random``, which órdagos in
+half of the lances, a third of the hands end the game so)."""
+LANCES_A_HAND = 4
+"""Grande, Chica, Pares and Juego (or Punto): the lances in which a team may órdago each hand."""
 
 
-def game_chance(ours: int, theirs: int, target: int, edge: float = SKILL_EDGE) -> float:
+def game_chance(ours: int, theirs: int, target: int, edge: float = SKILL_EDGE, settled: float = 0.0) -> float:
     """The chance of winning the game by playing on from these scores: a logistic in the points each
     team still needs, sharper as the end nears, plus the edge of the better player, which shrinks as
-    fewer hands remain for it to tell. Because the edge is there, a coin flip for the game is bad."""
+    fewer hands remain for it to tell. Because the edge is there, a coin flip for the game is bad.
+
+    ``settled`` is the chance that a hand ends the game on a taken órdago: the more hands the count still
+    needs, the likelier an órdago settles the game first, and that goes to the better player whatever the
+    score, so against a team that órdagos often the score weighs less (a lead is worth less, and so is
+    a deficit: there is no need to stake the game on a coin flip to catch up)."""
     if ours >= target:
         return 1.0
     if theirs >= target:
@@ -47,28 +60,44 @@ def game_chance(ours: int, theirs: int, target: int, edge: float = SKILL_EDGE) -
     need_us, need_them = target - ours, target - theirs
     remaining = min(need_us, need_them) / target
     logit = (need_them - need_us) / (2.2 * math.sqrt(need_us + need_them)) + edge * remaining**0.5
-    return 1.0 / (1.0 + math.exp(-logit))
+    by_points = 1.0 / (1.0 + math.exp(-logit))
+    if settled <= 0.0:
+        return by_points
+    by_ordago = 1.0 - math.pow(1.0 - settled, min(need_us, need_them) / POINTS_A_HAND)
+    return (1.0 - by_ordago) * by_points + by_ordago / (1.0 + math.exp(-edge))
 
 
 @dataclass(frozen=True, slots=True)
 class Reading:
     """What the expert makes of the other team in this lance, from its memory of their calls: how likely
     they play honestly, how they answer a bet and an órdago when they do not, and so what playing on is
-    worth against them."""
+    worth against them (the edge, and the chance that a hand ends the game on an órdago)."""
 
     honest: float
     answer: dict[str, float]
     ordago: dict[str, float]
     edge: float
+    settled: float = 0.0
 
     @classmethod
     def of(cls, styles: list[Style]) -> Reading:
+        """The reading of the opponents taking part in the lance, with ``styles`` their styles: with both
+        in it, a bet is answered by the team's last word (the partner of one who refuses speaks too)."""
         if not styles:
             return cls(1.0, {}, {}, SKILL_EDGE)
         honest = sum(s.honest for s in styles) / len(styles)
-        answer = {w: sum(s.share(ANSWER, w) for s in styles) / len(styles) for w in WORDS[ANSWER]}
-        ordago = {w: sum(s.share(ORDAGO, w) for s in styles) / len(styles) for w in WORDS[ORDAGO]}
-        return cls(honest, answer, ordago, SKILL_EDGE + STYLE_EDGE * (1 - honest))
+        answers = styles[0].team if len(styles) == 2 else styles[0].shares
+        answer, ordago = dict(answers[ANSWER]), dict(answers[ORDAGO])
+        # How often they órdago in a lance, opening it or answering a bet; a taken órdago ends the game. An
+        # honest team's órdagos come with the cards for them: only a style's go to the better player.
+        opening = sum(s.share(OPEN, "ordago") for s in styles) / len(styles)
+        in_lance = 1.0 - (1.0 - opening) * (1.0 - answer["ordago"])
+        settled = (1.0 - honest) * (1.0 - (1.0 - TAKEN * in_lance) ** LANCES_A_HAND)
+        return cls(honest, answer, ordago, SKILL_EDGE + STYLE_EDGE * (1 - honest), settled)
+
+    def playing_on(self, ours: int, theirs: int, target: int) -> float:
+        """The chance of winning the game by playing on from these scores against this team."""
+        return game_chance(ours, theirs, target, self.edge, self.settled)
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,14 +253,14 @@ class ExpertBot(Bot):
         ours, theirs = obs.scores[obs.team], obs.scores[other_team(obs.team)]
         if betting.ordago and theirs + (betting.previous or 1) >= target:
             return True
-        return game_chance(ours, theirs, target, reading.edge) < 0.35
+        return reading.playing_on(ours, theirs, target) < 0.35
 
     def _value(self, obs: Observation, betting: Betting, option: str, outlooks: list[_Outlook],
                reading: Reading) -> float:
         """The expected chance of winning the game after saying ``option``: against honest players, whose
         answer follows their cards, and against the style the other team has shown, in the proportion of
         how likely they play honestly."""
-        target, edge = obs.rules.target, reading.edge
+        target, playing_on = obs.rules.target, reading.playing_on
         ours, theirs = obs.scores[obs.team], obs.scores[other_team(obs.team)]
         word = option.split(maxsplit=1)[0]
         base = 1 if betting.lance in (Lance.GRANDE, Lance.CHICA) else 0
@@ -250,20 +279,20 @@ class ExpertBot(Bot):
         for o in outlooks:
             def settle(points: int, o: _Outlook = o) -> float:
                 if o.win:
-                    return game_chance(ours + points + o.ours, theirs, target, edge)
-                return game_chance(ours, theirs + points + o.theirs, target, edge)
+                    return playing_on(ours + points + o.ours, theirs, target)
+                return playing_on(ours, theirs + points + o.theirs, target)
 
             if word == "paso":
                 value = settle(base)
             elif word == "no-quiero":
-                value = game_chance(ours, theirs + negada + o.theirs, target, edge)
+                value = playing_on(ours, theirs + negada + o.theirs, target)
             elif word == "quiero":
                 value = (1.0 if o.win else 0.0) if betting.ordago else settle(stake)
             else:  # a bet, or a raise on top of theirs
                 refusing_loses = ours + refused_pays + o.ours >= target
                 accept = _acceptance(o, on_table, word == "ordago", refusing_loses)
                 taken = (1.0 if o.win else 0.0) if word == "ordago" else settle(on_table)
-                refused = game_chance(ours + refused_pays + o.ours, theirs, target, edge)
+                refused = playing_on(ours + refused_pays + o.ours, theirs, target)
                 value = accept * taken + (1 - accept) * refused
                 if honest < 1.0:
                     if word == "ordago":
@@ -276,7 +305,7 @@ class ExpertBot(Bot):
                             + answer["envido"] * settle(on_table + 2)
                         )
                         win_share += o.share * o.win
-                        refuse_ordago += o.share * game_chance(ours, theirs + on_table + o.theirs, target, edge)
+                        refuse_ordago += o.share * playing_on(ours, theirs + on_table + o.theirs, target)
             total += o.share * value
         if honest >= 1.0:
             return total

@@ -3,8 +3,10 @@
 Every call of a lance is made in one of three situations: opening it (no bet on the table), answering a
 bet, answering an órdago. For every seat the memory counts the calls made in each, over the earlier hands
 of the game (read from ``Observation.last_hand``, which every observation carries) and the hand being
-played. The result, :class:`Style`, is the chance that a seat plays honestly (its calls say something
-about its cards) and how often it makes each call; bots use it to read the calls and to price their bets.
+played; for every team, its last word to the bets it answered with both partners in the lance (a first
+"no quiero" is only a proposal). The result, :class:`Style`, is the chance that a seat plays honestly (its
+calls say something about its cards), how often it makes each call and how its team answers; bots use it to
+read the calls and to price their bets.
 
 A team plays honestly as far as the shares of its calls stay within what honest players do (see
 :data:`HONEST_BANDS`) and the hands shown at the count agree with its calls (:func:`shown_evidence`): a
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..engine.hands import Lance
 from ..engine.log import Event
@@ -71,6 +73,28 @@ def _average(word: str, situation: str) -> float:
 
 HONEST_SHARES: dict[str, dict[str, float]] = {s: {w: _average(w, s) for w in words} for s, words in WORDS.items()}
 """How often an honest player makes each call, its chance at the lance being anything from 0 to 1."""
+TOGETHER = (ANSWER, ORDAGO)
+"""The situations in which a team speaks together: answering a bet or an órdago."""
+
+
+def together(first: dict[str, float], then: dict[str, float]) -> dict[str, float]:
+    """How often a team answers with each call when its seats alone answer as ``first`` and ``then`` say:
+    a first "no quiero" is only a proposal and the partner answers too, so a team refuses only when both
+    do (seats that each take half the órdagos take three in four together). Averaged over who speaks first."""
+    out = dict.fromkeys(first, 0.0)
+    for one, two in ((first, then), (then, first)):
+        for word in out:
+            after_refusal = one["no-quiero"] * two[word]
+            out[word] += (after_refusal if word == "no-quiero" else one[word] + after_refusal) / 2
+    return out
+
+
+TEAM_SHARES: dict[str, dict[str, float]] = {s: together(HONEST_SHARES[s], HONEST_SHARES[s]) for s in TOGETHER}
+"""How often a team is taken to answer a bet or an órdago with each call before any of its answers is seen:
+as two honest players answer together."""
+TEAM_PRIOR_WEIGHT = 0.5
+"""How many answers :data:`TEAM_SHARES` are worth before the first is seen: half of what a seat's prior is
+worth, as a team gives one answer to a bet where its seats make two calls."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,21 +109,49 @@ class Call:
     with_partner: bool
 
 
+@dataclass(frozen=True, slots=True)
+class TeamAnswer:
+    """A team's last word to a bet or an órdago in a lance where both partners take part: the first answer
+    is only a proposal (the partner of one who refuses may still take the bet, or raise it)."""
+
+    team: int
+    word: str
+    situation: str
+
+
 def calls_of(log: Iterable[Event], pares: tuple[bool, ...] | None = None,
              juego: tuple[bool, ...] | None = None) -> list[Call]:
     """The calls of a hand's log that answer for themselves: openings, and the first answer of a team to a
     bet (a partner confirming it has fewer choices, so it is left out). Who takes part in Pares and Juego
     comes from the declarations in the log, or ``pares`` and ``juego``."""
+    return _read(log, pares, juego)[0]
+
+
+def team_answers_of(log: Iterable[Event], pares: tuple[bool, ...] | None = None,
+                    juego: tuple[bool, ...] | None = None) -> list[TeamAnswer]:
+    """How the teams answered the bets of a hand's log, in lances where both partners took part."""
+    return _read(log, pares, juego)[1]
+
+
+def _read(log: Iterable[Event], pares: tuple[bool, ...] | None, juego: tuple[bool, ...] | None
+          ) -> tuple[list[Call], list[TeamAnswer]]:
     declared: dict[str, list[bool]] = {}
     if pares is not None:
         declared["pares"] = list(pares)
     if juego is not None:
         declared["juego"] = list(juego)
     out: list[Call] = []
+    answers: list[TeamAnswer] = []
     phase = ""
     bettor: int | None = None  # the team whose bet is on the table
     ordago = False
     answered = False  # whether the answering team has spoken to the bet on the table
+    asked: TeamAnswer | None = None  # the answering team's last word so far, while it has both partners in
+
+    def close() -> None:
+        if asked is not None and asked.word:
+            answers.append(asked)
+
     for event in log:
         if event.kind == "declare" and event.seat is not None:
             lance = str(event.get("lance"))
@@ -108,13 +160,17 @@ def calls_of(log: Iterable[Event], pares: tuple[bool, ...] | None = None,
         if event.kind != "call" or event.phase in (Phase.MUS.value, Phase.DISCARD.value) or event.seat is None:
             continue
         if event.phase != phase:
-            phase, bettor, ordago, answered = event.phase, None, False, False
+            close()
+            phase, bettor, ordago, answered, asked = event.phase, None, False, False, None
         seat, word = event.seat, str(event.get("action")).split()[0]
         team = team_of(seat)
         holding = declared.get(phase)
         takes_part = [s for s in range(4) if holding is None or holding[s]]
         opponents = sum(1 for s in takes_part if team_of(s) != team)
         call = Call(seat, word, OPEN, _LANCE_INDEX[phase], opponents, partner(seat) in takes_part)
+        if asked is not None and asked.team != team:
+            close()  # the other team speaks again: the answer is complete
+            asked = None
         if bettor is None:
             out.append(call)
             if word in ("envido", "ordago"):
@@ -124,9 +180,14 @@ def calls_of(log: Iterable[Event], pares: tuple[bool, ...] | None = None,
                 out.append(Call(call.seat, word, ORDAGO if ordago else ANSWER, call.lance, call.opponents,
                                 call.with_partner))
                 answered = True
+                if call.with_partner:
+                    asked = TeamAnswer(team, "", ORDAGO if ordago else ANSWER)
             if word in ("envido", "ordago"):
                 bettor, ordago, answered = team, word == "ordago", False
-    return out
+        if asked is not None and asked.team == team:
+            asked = TeamAnswer(team, word, asked.situation)
+    close()
+    return out, answers
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +199,9 @@ class Style:
     shares: dict[str, dict[str, float]]
     calls: int
     """How many of its calls this rests on."""
+    team: dict[str, dict[str, float]] = field(default_factory=lambda: TEAM_SHARES)
+    """How often its team answers a bet or an órdago with each call when both partners take part (the
+    team's last word, counted for the team)."""
 
     def likelihood(self, word: str, chance: float, situation: str) -> float:
         """How likely this seat makes this call with this chance at the lance."""
@@ -186,11 +250,16 @@ def _shares(counts: dict[str, dict[str, int]], mate: dict[str, dict[str, int]]) 
     """How often a seat makes each call, per situation, from its counts; in a situation it has not been
     heard in yet, from its partner's (a team answers bets together, so they are seldom far apart)."""
     out = {}
-    for situation, words in WORDS.items():
+    for situation in WORDS:
         seen = counts[situation] if sum(counts[situation].values()) else mate[situation]
-        total = sum(seen.values()) + PRIOR_WEIGHT
-        out[situation] = {w: (seen[w] + PRIOR_WEIGHT * HONEST_SHARES[situation][w]) / total for w in words}
+        out[situation] = _smoothed(seen, HONEST_SHARES[situation], PRIOR_WEIGHT)
     return out
+
+
+def _smoothed(seen: dict[str, int], prior: dict[str, float], weight: float) -> dict[str, float]:
+    """The share of each call among those ``seen``, with ``prior`` worth ``weight`` calls."""
+    total = sum(seen.values()) + weight
+    return {w: (n + weight * prior[w]) / total for w, n in seen.items()}
 
 
 HONEST_BANDS: tuple[tuple[str, tuple[str, ...], float, float], ...] = (
@@ -260,6 +329,11 @@ def plain_evidence(said: str, kept: bool) -> float:
     return math.log(PLAIN_SLIP / _KEPT_SHARE) if kept else math.log((1 - PLAIN_SLIP) / (1 - _KEPT_SHARE))
 
 
+def _team_shares(counts: dict[str, dict[str, int]]) -> dict[str, dict[str, float]]:
+    """How often a team answers with each call, from its counts (from :data:`TEAM_SHARES` before any)."""
+    return {s: _smoothed(counts[s], TEAM_SHARES[s], TEAM_PRIOR_WEIGHT) for s in TOGETHER}
+
+
 class Memory:
     """One bot's memory of a game: the calls of every other seat in the hands it has seen end.
 
@@ -273,6 +347,8 @@ class Memory:
     def reset(self) -> None:
         """Forget everything: a new game."""
         self._seats = [_Seat() for _ in range(4)]
+        self._teams = [{s: dict.fromkeys(WORDS[s], 0) for s in TOGETHER} for _ in range(2)]
+        """Per team, its last words to the bets and órdagos it answered with both partners in the lance."""
         self._at = (0, 0)
         self._hands: set[tuple[int, int]] = set()
 
@@ -301,7 +377,11 @@ class Memory:
                 if index != obs.seat and record.said is not None:
                     self._seats[index].plain += plain_evidence(record.said, last.hands[index].key in kept_keys)
         knowledge = knowledge_for(obs.rules) if last.hands is not None else None
-        for call in calls_of(last.log):
+        calls, answers = _read(last.log, None, None)
+        for answer in answers:
+            if answer.team != obs.team:
+                self._teams[answer.team][answer.situation][answer.word] += 1
+        for call in calls:
             if call.seat != obs.seat:
                 seat = self._seats[call.seat]
                 if knowledge is not None and last.hands is not None:
@@ -339,7 +419,12 @@ class Memory:
         """Every seat's style from the memory and the calls of the hand being played (this seat's own is
         :data:`UNKNOWN`: a bot does not read itself)."""
         self.update(obs)
-        now = [c for c in calls_of(obs.log, obs.pares_declared, obs.juego_declared) if c.seat != obs.seat]
+        heard, answers = _read(obs.log, obs.pares_declared, obs.juego_declared)
+        now = [c for c in heard if c.seat != obs.seat]
+        teams = [{s: dict(words) for s, words in team.items()} for team in self._teams]
+        for answer in answers:
+            if answer.team != obs.team:
+                teams[answer.team][answer.situation][answer.word] += 1
         counts = []
         for index, seat in enumerate(self._seats):
             mine = {s: dict(words) for s, words in seat.counts.items()}
@@ -358,5 +443,6 @@ class Memory:
             # A team is judged on the two partners' calls together, so its style shows twice as fast; a
             # seat not heard yet in a situation is taken to play there like its partner.
             team = {s: {w: n + mate[s][w] for w, n in words.items()} for s, words in counts[index].items()}
-            out.append(Style(honesty(team) * self.shown(obs, index), _shares(counts[index], mate), calls))
+            out.append(Style(honesty(team) * self.shown(obs, index), _shares(counts[index], mate), calls,
+                             _team_shares(teams[team_of(index)])))
         return (out[0], out[1], out[2], out[3])
