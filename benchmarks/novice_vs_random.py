@@ -9,6 +9,7 @@ Run ``python benchmarks/novice_vs_random.py --games 2000 --seed 91 --jobs 2``. I
 - with that look told every hand, which only a cheat could know.
 
 The last two are experiments, not levels: no bot of the package ever sees a card its seat cannot see.
+``--level expert`` tells how the expert's games against ``random`` end instead (the same games, no experiments).
 
 It prints, last, one JSON line. Uniform random play opens a third of its lances with an órdago, so nearly
 every game ends on an accepted órdago, decided by the random team's unseen cards.
@@ -65,27 +66,27 @@ def told(everything: bool) -> contextlib.AbstractContextManager[object]:
     return mock.patch.object(simple, "sample_worlds", sample)
 
 
-def how_it_ended(game: Game, novice: int) -> str:
-    """``won``/``lost``, then ``novice_ordago``, ``random_ordago`` or ``points``."""
+def how_it_ended(game: Game, novice: int, level: str = "novice") -> str:
+    """``won``/``lost``, then on whose órdago (the ``level``'s or random's), or on points."""
     result = "won" if game.winner == novice else "lost"
     last = game.last_hand
     assert last is not None
     if not any(r.outcome is Outcome.ORDAGO for r in last.results):
         return f"{result} on points"
     callers = [e.seat for e in last.log if e.kind == "call" and e.get("action") == "ordago"]
-    who = "novice" if callers and callers[-1] is not None and team_of(callers[-1]) == novice else "random"
+    who = level if callers and callers[-1] is not None and team_of(callers[-1]) == novice else "random"
     return f"{result} on the {who}'s órdago"
 
 
-def play(job: tuple[list[int], int, str]) -> collections.Counter[str]:
-    """The games of ``seeds`` (numbered from ``first``, the novice on team 1 in odd games), the novice told
+def play(job: tuple[list[int], int, str, str]) -> collections.Counter[str]:
+    """The games of ``seeds`` (numbered from ``first``, the ``level`` on team 1 in odd games), the novice told
     ``knows`` (``nothing``, ``partner`` or ``everything``)."""
-    seeds, first, knows = job
+    seeds, first, knows, level = job
     ends: collections.Counter[str] = collections.Counter()
     with contextlib.nullcontext() if knows == "nothing" else told(knows == "everything"):
         for number, seed in enumerate(seeds, start=first):
             novice = number % 2
-            bots = {s: make_bot("novice" if team_of(s) == novice else "random", seed * 4 + s) for s in range(4)}
+            bots = {s: make_bot(level if team_of(s) == novice else "random", seed * 4 + s) for s in range(4)}
             game = Game.new(seed=seed, rules=Rules())
             while not game.is_over:
                 _TABLE["game"] = game
@@ -93,14 +94,14 @@ def play(job: tuple[list[int], int, str]) -> collections.Counter[str]:
                 assert seat is not None
                 after = bot_turn(game, bots[seat]).game
                 game = table_talk(after, bots) if lances_begin(game, after) else after
-            ends[how_it_ended(game, novice)] += 1
+            ends[how_it_ended(game, novice, level)] += 1
     return ends
 
 
-def run(games: int, seed: int, jobs: int, knows: str) -> collections.Counter[str]:
+def run(games: int, seed: int, jobs: int, knows: str, level: str = "novice") -> collections.Counter[str]:
     seeds = [seed * 1_000_003 + i for i in range(games)]
     size = -(-games // jobs)
-    chunks = [(seeds[i : i + size], i, knows) for i in range(0, games, size)]
+    chunks = [(seeds[i : i + size], i, knows, level) for i in range(0, games, size)]
     with multiprocessing.Pool(jobs) as pool:
         return sum(pool.map(play, chunks), collections.Counter())
 
@@ -110,10 +111,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=91)
     parser.add_argument("--jobs", type=int, default=2, help="processes to spread the games over")
+    parser.add_argument("--level", choices=("novice", "expert"), default="novice",
+                        help="whose games against random to tell (the experiments are the novice's)")
     args = parser.parse_args(argv)
-    figures: dict[str, object] = {"games": args.games, "seed": args.seed}
-    for name, knows in (("novice", "nothing"), ("partner_told", "partner"), ("everything_told", "everything")):
-        ends = run(args.games, args.seed, args.jobs, knows)
+    figures: dict[str, object] = {"games": args.games, "seed": args.seed, "level": args.level}
+    cases = (("novice", "nothing"), ("partner_told", "partner"), ("everything_told", "everything"))
+    for name, knows in cases if args.level == "novice" else ((args.level, "nothing"),):
+        ends = run(args.games, args.seed, args.jobs, knows, args.level)
         wins = sum(n for end, n in ends.items() if end.startswith("won"))
         low, high = wilson(wins, args.games)
         print(f"{name}: won {wins} of {args.games} ({wins / args.games:.1%}, 95 % interval "

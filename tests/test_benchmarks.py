@@ -38,6 +38,13 @@ def test_novice_against_random_tells_how_games_end() -> None:
     assert figures["everything_told"]["ends"].get("won on the novice's órdago", 0) > 0
 
 
+def test_the_experts_games_against_random_are_told_the_same_way() -> None:
+    figures = last_json("novice_vs_random.py", "--level", "expert", "--games", "4", "--seed", "3", "--jobs", "1")
+    assert figures["level"] == "expert" and set(figures) == {"games", "seed", "level", "expert"}
+    ends = figures["expert"]["ends"]
+    assert sum(ends.values()) == 4 and not any("novice" in end for end in ends), ends
+
+
 def test_the_classroom_benchmark_plays_its_tables_to_the_end() -> None:
     figures = last_json("classroom.py", "--tables", "2", "--bot-tables", "1", "--think", "0")
     assert figures["tables"] == 2 and figures["clients"] == 8 and figures["bot_tables"] == 1
