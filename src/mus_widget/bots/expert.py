@@ -87,7 +87,7 @@ class Reading:
             return cls(1.0, {}, {}, SKILL_EDGE)
         honest = sum(s.honest for s in styles) / len(styles)
         answers = styles[0].team if len(styles) == 2 else styles[0].shares
-        answer, ordago = dict(answers[ANSWER]), dict(answers[ORDAGO])
+        answer, ordago = answers[ANSWER], answers[ORDAGO]
         # How often they órdago in a lance, opening it or answering a bet; a taken órdago ends the game. An
         # honest team's órdagos come with the cards for them: only a style's go to the better player.
         opening = sum(s.share(OPEN, "ordago") for s in styles) / len(styles)

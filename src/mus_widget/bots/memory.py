@@ -295,9 +295,7 @@ def shown_evidence(call: Call, key: int, knowledge: Knowledge, counts: dict[str,
     team that passes and refuses with strong hands, or a bold one that bets with nothing, shows it here
     even when the shares of its calls could be an honest player's."""
     chance = knowledge.team_chance_fast(key, call.lance, call.opponents, call.with_partner)
-    seen = counts[call.situation]
-    blind = (seen[call.word] + PRIOR_WEIGHT * HONEST_SHARES[call.situation][call.word]) / (
-        sum(seen.values()) + PRIOR_WEIGHT)
+    blind = _smoothed(counts[call.situation], HONEST_SHARES[call.situation], PRIOR_WEIGHT)[call.word]
     return math.log(honest_chance(call.word, chance, call.situation) / blind)
 
 
@@ -425,6 +423,7 @@ class Memory:
         for answer in answers:
             if answer.team != obs.team:
                 teams[answer.team][answer.situation][answer.word] += 1
+        team_shares = [_team_shares(team) for team in teams]
         counts = []
         for index, seat in enumerate(self._seats):
             mine = {s: dict(words) for s, words in seat.counts.items()}
@@ -444,5 +443,5 @@ class Memory:
             # seat not heard yet in a situation is taken to play there like its partner.
             team = {s: {w: n + mate[s][w] for w, n in words.items()} for s, words in counts[index].items()}
             out.append(Style(honesty(team) * self.shown(obs, index), _shares(counts[index], mate), calls,
-                             _team_shares(teams[team_of(index)])))
+                             team_shares[team_of(index)]))
         return (out[0], out[1], out[2], out[3])
