@@ -77,9 +77,15 @@ def imports_of(source: str, name: str, is_package: bool = False) -> tuple[set[st
                     continue
             else:
                 base = package[: len(package) - (node.level - 1)] + (node.module.split(".") if node.module else [])
+            source_module = ".".join(base) or "__init__"
             for alias in node.names:
                 candidate = ".".join([*base, alias.name])
-                own.add(candidate if candidate in KNOWN else ".".join(base) or "__init__")
+                if candidate not in KNOWN:
+                    own.add(source_module)
+                    continue
+                own.add(candidate)
+                if source_module != name:
+                    own.add(source_module)  # ``from . import pins`` runs and reads the package's __init__ too
     return own, other
 
 
@@ -162,6 +168,18 @@ def test_no_import_cycle_anywhere_lazy_imports_included() -> None:
 def test_the_cycle_finder_finds_a_cycle() -> None:
     assert import_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert import_cycles({"engine.cards": {"engine.errors"}, "engine.errors": set()}) == []
+
+
+def test_a_cycle_between_modules_of_one_package_is_caught() -> None:
+    """``from . import pins`` in ``lite.bytecode`` reads the package ``lite``, whose __init__ imports
+    ``lite.build``, which imports ``lite.bytecode``: a cycle inside one layer, as the site builder once had."""
+    source = (PACKAGE / "lite" / "bytecode.py").read_text().replace("from .pins import PYODIDE\n",
+                                                                      "from . import pins\n")
+    own, _ = imports_of(source, "lite.bytecode")
+    assert {"lite", "lite.pins"} <= own
+    graph = {name: {target for target in targets if target != name} for name, (targets, _) in IMPORTS.items()}
+    graph["lite.bytecode"] = own
+    assert ["lite", "lite.build", "lite.bytecode"] in import_cycles(graph)
 
 
 def test_a_lazy_upward_import_is_caught() -> None:

@@ -22,9 +22,18 @@ from typing import Any, Final
 from packaging.utils import canonicalize_name, parse_wheel_filename
 
 from ..i18n import LANGUAGES
-from . import pins
 from .bytecode import STDLIB, BytecodeError, compile_stdlib, compile_wheels
 from .lock import rewrite_lock, trim_babel
+from .pins import (
+    JUPYTERLITE_PYODIDE_KERNEL,
+    KERNEL_EXTENSION_WHEELS,
+    KERNEL_WHEELS,
+    LAB_EXTENSION_WHEELS,
+    PRELOAD,
+    PYODIDE,
+    PYODIDE_CORE,
+    PYODIDE_PYTHON,
+)
 
 REPOSITORY: Final = Path(__file__).resolve().parents[3]
 """The checkout this module lives in (``src/mus_widget/lite`` inside it): its tutorials and its package."""
@@ -35,7 +44,7 @@ SETTINGS: Final = {
     "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
 }
 """JupyterLab settings of the site: no news and no update checks, which would reach for the network."""
-PIP_TARGET: Final = ("--only-binary=:all:", "--platform", "any", "--python-version", pins.PYODIDE_PYTHON,
+PIP_TARGET: Final = ("--only-binary=:all:", "--platform", "any", "--python-version", PYODIDE_PYTHON,
                      "--implementation", "py", "--abi", "none")
 
 
@@ -66,18 +75,18 @@ def run(step: str, command: Sequence[str | Path], cwd: Path | None = None) -> st
 
 def pyodide_core(cache: Path) -> Path:
     """The core files of the pinned npm ``pyodide`` package, unpacked in the cache (``npm pack`` once)."""
-    folder = cache / f"pyodide-{pins.PYODIDE}"
-    if all((folder / name).exists() for name in pins.PYODIDE_CORE):
+    folder = cache / f"pyodide-{PYODIDE}"
+    if all((folder / name).exists() for name in PYODIDE_CORE):
         return folder
-    tarball = cache / f"pyodide-{pins.PYODIDE}.tgz"
+    tarball = cache / f"pyodide-{PYODIDE}.tgz"
     if not tarball.exists():
         cache.mkdir(parents=True, exist_ok=True)
-        run("npm pack pyodide", ["npm", "pack", f"pyodide@{pins.PYODIDE}", "--pack-destination", cache], cwd=cache)
+        run("npm pack pyodide", ["npm", "pack", f"pyodide@{PYODIDE}", "--pack-destination", cache], cwd=cache)
     unpacked = folder.with_name(folder.name + ".partial")
     shutil.rmtree(unpacked, ignore_errors=True)
     unpacked.mkdir(parents=True)
     with tarfile.open(tarball) as archive:
-        for name in pins.PYODIDE_CORE:
+        for name in PYODIDE_CORE:
             member = archive.extractfile(f"package/{name}")
             if member is None:
                 raise BuildError(f"{tarball.name} holds no {name}")
@@ -112,9 +121,9 @@ def download_wheels(folder: Path, wanted: Sequence[str]) -> list[Path]:
 
 
 def kernel_extension_wheels(extension: Path, folder: Path) -> list[Path]:
-    """The kernel's own wheels (:data:`pins.KERNEL_EXTENSION_WHEELS`), taken out of the pinned
+    """The kernel's own wheels (:data:`.pins.KERNEL_EXTENSION_WHEELS`), taken out of the pinned
     jupyterlite-pyodide-kernel wheel into ``folder``."""
-    wheels = [wheel_of(folder, pin) if folder.exists() else None for pin in pins.KERNEL_EXTENSION_WHEELS]
+    wheels = [wheel_of(folder, pin) if folder.exists() else None for pin in KERNEL_EXTENSION_WHEELS]
     if all(wheels):
         return [path for path in wheels if path is not None]
     folder.mkdir(parents=True, exist_ok=True)
@@ -122,8 +131,8 @@ def kernel_extension_wheels(extension: Path, folder: Path) -> list[Path]:
         for member in archive.namelist():
             if "/static/pypi/" in member and member.endswith(".whl"):
                 (folder / member.rsplit("/", 1)[1]).write_bytes(archive.read(member))
-    found = [wheel_of(folder, pin) for pin in pins.KERNEL_EXTENSION_WHEELS]
-    absent = [pin for pin, path in zip(pins.KERNEL_EXTENSION_WHEELS, found, strict=True) if path is None]
+    found = [wheel_of(folder, pin) for pin in KERNEL_EXTENSION_WHEELS]
+    absent = [pin for pin, path in zip(KERNEL_EXTENSION_WHEELS, found, strict=True) if path is None]
     if absent:
         raise BuildError(f"{extension.name} holds no wheel of {absent}")
     return [path for path in found if path is not None]
@@ -142,14 +151,14 @@ def stage_pyodide(lite_dir: Path, core: Path, wheels: Sequence[Path], cache: Pat
     (compiled, Babel trimmed) and the lock written for them."""
     target = lite_dir / "static" / "pyodide"
     target.mkdir(parents=True)
-    for name in pins.PYODIDE_CORE:
+    for name in PYODIDE_CORE:
         shutil.copy(core / name, target / name)
     trimmed = lite_dir.parent / "trimmed"
     sources = [trim_babel(wheel, trimmed / wheel.name, LANGUAGES)
                if canonicalize_name(parse_wheel_filename(wheel.name)[0]) == "babel" else wheel for wheel in wheels]
     try:
-        shutil.copy(compile_stdlib(core, cache / f"compiled-{pins.PYODIDE}"), target / STDLIB)
-        compiled = compile_wheels(core, sources, cache / f"compiled-{pins.PYODIDE}")
+        shutil.copy(compile_stdlib(core, cache / f"compiled-{PYODIDE}"), target / STDLIB)
+        compiled = compile_wheels(core, sources, cache / f"compiled-{PYODIDE}")
     except BytecodeError as error:
         raise BuildError(str(error)) from error
     shipped = [Path(shutil.copy(path, target / wheel.name)) for wheel, path in zip(wheels, compiled, strict=True)]
@@ -182,7 +191,7 @@ def lite_config() -> dict[str, Any]:
                 KERNEL_PLUGIN: {
                     "pyodideUrl": "./static/pyodide/pyodide.mjs",
                     "disablePyPIFallback": True,
-                    "loadPyodideOptions": {"packages": list(pins.PRELOAD)},
+                    "loadPyodideOptions": {"packages": list(PRELOAD)},
                 },
             },
         },
@@ -213,11 +222,11 @@ def build(output: Path, cache: Path = DEFAULT_CACHE, repository: Path = REPOSITO
     output = output.resolve()
     cache = cache.resolve()
     core = pyodide_core(cache)
-    kernel_wheels = download_wheels(cache / "wheels", pins.KERNEL_WHEELS)
-    extension_wheels = download_wheels(cache / "wheels", pins.LAB_EXTENSION_WHEELS)
+    kernel_wheels = download_wheels(cache / "wheels", KERNEL_WHEELS)
+    extension_wheels = download_wheels(cache / "wheels", LAB_EXTENSION_WHEELS)
     kernel_wheels += kernel_extension_wheels(
         next(path for path in extension_wheels if path.name.startswith("jupyterlite_pyodide_kernel-")),
-        cache / f"kernel-{pins.JUPYTERLITE_PYODIDE_KERNEL}")
+        cache / f"kernel-{JUPYTERLITE_PYODIDE_KERNEL}")
     with tempfile.TemporaryDirectory(prefix="mus-lite-") as scratch:
         work = Path(scratch)
         wheels = [project_wheel(repository, work / "dist"), *kernel_wheels]

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
-from . import pins
+from .pins import PYODIDE
 
 COMPILE: Final = r'''
 import importlib.util, sys, warnings, zipfile
@@ -147,7 +147,7 @@ def run_compiler(core: Path, jobs: Sequence[tuple[str, Path, Path]]) -> None:
         result = subprocess.run(["node", work / "compile.mjs", work / "compile.py", work / "in", work / "out"],
                                 capture_output=True, text=True, check=False)
         if result.returncode != 0:
-            raise BytecodeError(f"compiling with Pyodide {pins.PYODIDE} in Node.js failed:\n"
+            raise BytecodeError(f"compiling with Pyodide {PYODIDE} in Node.js failed:\n"
                                 f"{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
         for index, (_, source, target) in enumerate(jobs):
             partial = target.with_name(target.name + ".partial")
