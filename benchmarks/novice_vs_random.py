@@ -30,7 +30,7 @@ from unittest import mock
 from mus_widget.bots import make_bot, simple, worlds
 from mus_widget.bots.arena import wilson
 from mus_widget.bots.driver import bot_turn, lances_begin, table_talk
-from mus_widget.bots.tables import Knowledge
+from mus_widget.bots.knowledge import Knowledge
 from mus_widget.engine.betting import Outcome
 from mus_widget.engine.game import Game
 from mus_widget.engine.observation import Observation

@@ -11,7 +11,7 @@ import pytest
 from mus_widget import Rules
 from mus_widget.bots.dealing import Dealer, key_of
 from mus_widget.bots.keepers import MusRecord, keeping, plain_for
-from mus_widget.bots.tables import knowledge_for
+from mus_widget.bots.knowledge import knowledge_for
 from mus_widget.engine.cards import DECK
 from mus_widget.engine.hands import rank_of
 

@@ -17,7 +17,7 @@ from functools import lru_cache
 from math import comb
 
 from ..engine.cards import DECK, KEY_WEIGHTS
-from .tables import Knowledge
+from .knowledge import Knowledge
 
 _TRIES = 30
 _COMMON = 0.2

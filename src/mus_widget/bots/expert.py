@@ -22,8 +22,8 @@ from ..engine.phase import Phase
 from ..engine.scoring import Reason
 from ..engine.seats import other_team, partner, speaking_order, team_of, team_seats
 from .base import Bot, Decision, chosen_sena, partner_sena
+from .knowledge import Knowledge, knowledge_for
 from .memory import ANSWER, OPEN, ORDAGO, Style
-from .tables import Knowledge, knowledge_for
 from .worlds import World, normalised, sample_worlds
 
 _LANCES = tuple(Lance)

@@ -20,7 +20,7 @@ from ..engine.log import Event
 from ..engine.phase import Phase
 from ..engine.rules import Rules
 from .dealing import Dealer, key_of
-from .tables import knowledge_for
+from .knowledge import knowledge_for
 
 REY, AS = 12, 1
 _TRIES = 24

@@ -31,7 +31,7 @@ from ..engine.observation import Observation
 from ..engine.phase import Phase
 from ..engine.seats import partner, team_of
 from .keepers import mus_records, plain_for
-from .tables import Knowledge, knowledge_for
+from .knowledge import Knowledge, knowledge_for
 
 OPEN, ANSWER, ORDAGO = "open", "answer", "ordago"
 WORDS: dict[str, tuple[str, ...]] = {

@@ -13,7 +13,7 @@ from ..engine.scoring import Reason, Value
 from ..engine.seats import other_team, partner, team_of
 from .base import Bot, Decision, chosen_sena, partner_sena
 from .keepers import AS, REY, keeps_hand, plain_throw
-from .tables import knowledge_for
+from .knowledge import knowledge_for
 from .worlds import lance_chance, normalised, sample_worlds
 
 _LANCE_INDEX = {lance: i for i, lance in enumerate(Lance)}

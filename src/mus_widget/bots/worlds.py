@@ -21,8 +21,8 @@ from ..engine.senas import claims
 from .base import TELLING_SENAS
 from .dealing import Dealer, key_of
 from .keepers import draw_kept, keeping, mus_records, plain_for
+from .knowledge import Knowledge
 from .memory import HONEST_SHARES, Style, calls_of
-from .tables import Knowledge
 
 _LANCE_INDEX = {lance.value: i for i, lance in enumerate(Lance)}
 UNKNOWN_HONEST = Style(1.0, HONEST_SHARES, 0)

@@ -34,9 +34,9 @@ from ..teaching.steady import SteadyWidget
 from .intents import Handler, Intents
 from .options import DEFAULT_PACE, PACES, NewGame, Prefs, check_language, check_pace, renamed, setup_from
 from .pacing import Pacer
-from .picture import table_picture
 from .play import Play
 from .refusal import RefusalError, short
+from .snapshot import table_snapshot
 from .stepping import Stepping, scenario_option
 from .view_state import messages_for
 
@@ -93,8 +93,8 @@ class TableWidget(SteadyWidget):
             self._refuse(refusal)
 
     def picture(self) -> Picture:
-        """The table as it is now, as a static picture of what the browser holds (:mod:`.picture`)."""
-        return table_picture(self.state, self.language)
+        """The table as it is now, as a static picture of what the browser holds (:mod:`.snapshot`)."""
+        return table_snapshot(self.state, self.language)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """The widget's view, and beside it the static picture for pages without a kernel (an export,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..bots import Bot, make_bot
-from ..bots.tables import knowledge_for
+from ..bots.knowledge import knowledge_for
 from ..bots.worlds import lance_chance, normalised, sample_worlds
 from ..engine.observation import Observation
 from ..engine.scoring import Reason

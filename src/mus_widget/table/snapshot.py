@@ -1,4 +1,4 @@
-"""The table as a static picture: what an export, nbviewer or a rendered book shows in place of the live view.
+"""The table as a static snapshot: what an export, nbviewer or a rendered book shows in place of the live view.
 
 It is drawn from the synced state (:func:`mus_widget.table.view_state.view_state`), never from the game, so it
 holds exactly what the browser already holds: the student's cards, the others' backs (or their faces once shown
@@ -23,7 +23,7 @@ _TEAM_COLOURS: Final = ("#ffd54a", "#9fd3ff")
 _WRAP: Final = "overflow-wrap:anywhere"
 
 
-def table_picture(state: Mapping[str, Any], language: str) -> Picture:
+def table_snapshot(state: Mapping[str, Any], language: str) -> Picture:
     """The moment ``state`` shows, as a picture with a line saying it is a snapshot."""
     esc = html.escape
     players = state["players"]
@@ -89,4 +89,4 @@ def _bubble_text(bubble: object) -> str:
     return str(bubble)
 
 
-__all__ = ["LOG_LINES", "table_picture"]
+__all__ = ["LOG_LINES", "table_snapshot"]
