@@ -3,7 +3,7 @@
 
 import { h } from "./dom.js";
 import { followTheme, kernelWatch } from "./host.js";
-import { steady } from "./wire.js";
+import { withFallback } from "./fallback.js";
 
 /** The quiz as it stands: pure function of the synced state and the two intents. */
 export function quizView(state, { answer, another, notice }) {
@@ -34,8 +34,8 @@ export function quizView(state, { answer, another, notice }) {
 }
 
 function render({ model: born, el }) {
-  // The model to read: anywidget's, or the kernel's wire beside it should anywidget stop delivering to it.
-  const { model, stop: unsteady } = steady(born, { id: born.get("_id") });
+  // The model to read: anywidget's, or the kernel's fallback beside it should anywidget stop delivering to it.
+  const { model, stop: stopFallback } = withFallback(born, { id: born.get("_id") });
   const root = h("div", { class: "mus-quiz", "data-lm-suppress-shortcuts": "true", lang: "en" });
   el.appendChild(root);
   const unfollow = followTheme(root);
@@ -76,7 +76,7 @@ function render({ model: born, el }) {
     model.off("change:state", draw);
     watch.stop();
     unfollow();
-    unsteady();
+    stopFallback();
   };
 }
 

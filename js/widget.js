@@ -9,7 +9,7 @@ import { barText } from "./views/turn.js";
 import { newForm, newGameMessage } from "./views/newgame.js";
 import { tableView } from "./views/table.js";
 import { tipMoment } from "./views/tips.js";
-import { steady } from "./wire.js";
+import { withFallback } from "./fallback.js";
 
 /** The view's own state, which other views of the same table do not share. */
 function freshUi() {
@@ -54,8 +54,8 @@ function turnKey(state) {
 }
 
 function render({ model: born, el }) {
-  // The model to read: anywidget's, or the kernel's wire beside it should anywidget stop delivering to it.
-  const { model, stop: unsteady } = steady(born, { id: born.get("_id") });
+  // The model to read: anywidget's, or the kernel's fallback beside it should anywidget stop delivering to it.
+  const { model, stop: stopFallback } = withFallback(born, { id: born.get("_id") });
   const root = h("div", { class: "mus-widget", "data-lm-suppress-shortcuts": "true" });
   const live = h("div", { class: "mus-live", role: "status", aria: { live: "polite", atomic: "true" } });
   const app = h("div", { class: "mus-app-host" });
@@ -318,7 +318,7 @@ function render({ model: born, el }) {
     model.off("change:tips", draw);
     model.off("change:setup", draw);
     model.off("change:room", draw);
-    unsteady();
+    stopFallback();
   };
 }
 

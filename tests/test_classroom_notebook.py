@@ -28,7 +28,7 @@ from mus_widget import remote
 from mus_widget.classroom.live import SeatFile, seats_path
 from mus_widget.classroom.notebook import FaceUpTable, ServedTable
 from mus_widget.classroom.protocol import MAX_CHAT, ClassroomError
-from mus_widget.table.driven import DrivenTable
+from mus_widget.table.relayed import RelayedTable
 
 T = TypeVar("T")
 ROOT = Path(__file__).resolve().parents[1]
@@ -74,7 +74,7 @@ def test_two_students_play_partners_and_see_each_others_senas_and_chat(server: S
     async def play() -> None:
         ana = mw.MusTable(server=server.url, table="3B", name="Ana", tips=False)
         ben = mw.MusTable(server=server.url, table="3B", name="Ben", language="es", tips=False)
-        assert isinstance(ana, ServedTable) and isinstance(ana, DrivenTable)
+        assert isinstance(ana, ServedTable) and isinstance(ana, RelayedTable)
         assert (ana.seat, ben.seat) == (0, 2)
         assert ana.setup["served"] and not ana.setup["watching"]
         await until("Ana hears that Ben sat down", lambda: ana.state["players"][2]["name"] == "Ben")
@@ -132,7 +132,7 @@ def test_a_hand_is_played_to_its_count_and_next_hand_closes_it(server: ServerPro
                     assert state["count"]["rows"] and state["to_move"] is None
                     table.receive({"type": "next_hand"})
                     assert table.state["stage"] == "play" and table.error == {}
-                elif state["turn"] is not None and table.driver._waiting is None:  # type: ignore[attr-defined]
+                elif state["turn"] is not None and table.relay._waiting is None:  # type: ignore[attr-defined]
                     table.receive({"type": "act", "action": careless(table.observation, rng)})
                     assert table.error == {}, table.error
             if all(seen_count):
@@ -296,6 +296,6 @@ def test_running_the_cell_again_closes_the_table_it_made_before(server: ServerPr
     try:
         assert second.seat == first.seat == 0
         assert first.comm is None and second.comm is not None  # the first view is closed, its connection too
-        assert "closed" in repr(first.driver.link)  # type: ignore[attr-defined]
+        assert "closed" in repr(first.relay.link)  # type: ignore[attr-defined]
     finally:
         second.close()

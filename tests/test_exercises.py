@@ -7,8 +7,8 @@ import pytest
 import mus_widget as mw
 from mus_widget.engine.seats import next_seat
 from mus_widget.i18n import LANGUAGES
+from mus_widget.table.quiz import Quiz
 from mus_widget.teaching.exercises import KINDS, exercise
-from mus_widget.teaching.quiz import Quiz
 
 SEEDS = range(25)
 LANCES = {"grande": mw.Lance.GRANDE, "chica": mw.Lance.CHICA, "pares": mw.Lance.PARES, "juego": mw.Lance.JUEGO,

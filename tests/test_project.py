@@ -118,11 +118,10 @@ def test_engine_imports_nothing_of_the_front_end(module: str) -> None:
 
 
 @pytest.mark.parametrize("module", sorted(name for name in IMPORTS if layer_of(name) in {"engine", "i18n", "bots",
-                                                                                          "teaching"}
-                                         and name not in {"teaching.quiz", "teaching.steady"}))
+                                                                                          "teaching"}))
 def test_layers_below_the_table_stand_without_the_widget_stack(module: str) -> None:
-    """The engine, the language, the bots, explanations, scenarios, pictures and the coach work with no widget
-    library (nbconvert, scripts, a server); only the quiz and the widgets' base are widgets below the table."""
+    """The engine, the language, the bots, explanations, scenarios, exercises, pictures and the coach work with no
+    widget library (nbconvert, scripts, a server): every widget, the quiz too, lives in the table layer."""
     _, other = IMPORTS[module]
     assert not other & FRONT_END, f"{module} imports {other & FRONT_END}"
 

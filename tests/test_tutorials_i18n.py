@@ -18,9 +18,9 @@ import pytest
 import mus_widget as mw
 from mus_widget.i18n import LANGUAGES, message
 from mus_widget.i18n import tutorials as tool
+from mus_widget.table.quiz import Quiz
 from mus_widget.table.widget import MusTable
 from mus_widget.teaching.explain import Explanation
-from mus_widget.teaching.quiz import Quiz
 from mus_widget.teaching.scenarios import Scenario
 
 TRANSLATED = [code for code in LANGUAGES if code != "en"]

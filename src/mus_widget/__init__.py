@@ -43,8 +43,8 @@ from .teaching.pictures import Picture, show_card, show_count, show_deal, show_h
 
 if TYPE_CHECKING:
     from .classroom.teacher import Classroom
+    from .table.quiz import Quiz
     from .tables import MusTable
-    from .teaching.quiz import Quiz
 
 
 def __getattr__(name: str) -> Any:
@@ -59,7 +59,7 @@ def __getattr__(name: str) -> Any:
 
         return Classroom
     if name == "Quiz":
-        from .teaching.quiz import Quiz
+        from .table.quiz import Quiz
 
         return Quiz
     raise AttributeError(f"module 'mus_widget' has no attribute {name!r}")

@@ -80,20 +80,20 @@ def find_moments(seeds: range = range(1, 60)) -> dict[str, Moment]:
 
 SERVED = ("served", "watching")
 """A seat of a served table (people away and disconnected, a chat with a line to write in) at the pares, and
-the teacher's face-up watch of one (the chat read-only) at the count: each a :class:`DrivenTable` whose
-driver is a local table in the kernel (the room's look, not the server's, is what the layout tests measure)."""
+the teacher's face-up watch of one (the chat read-only) at the count: each a :class:`RelayedTable` whose
+relay is a local table in the kernel (the room's look, not the server's, is what the layout tests measure)."""
 KINDS = (*MOMENTS, "newgame", "served", "watching", "steps")
 """Every table a language can show: the moments, one more at the mus for the New game panel, the served ones,
 a stepping one."""
 SERVED_MOMENT = {"served": "pares", "watching": "count"}
 
-DRIVER = '''
+RELAY = '''
 from mus_widget.i18n.catalogues import message
-from mus_widget.table.driven import DrivenTable
+from mus_widget.table.relayed import RelayedTable
 
 
 class RoomOf:
-    """A served table's driver made of a local table: its view with people at seats 1 and 2 (one away, one
+    """A served table's relay made of a local table: its view with people at seats 1 and 2 (one away, one
     disconnected) and a room with a chat; ``watching`` is the teacher's face-up view."""
 
     def __init__(self, table, watching):
@@ -142,7 +142,7 @@ def notebook_source(moments: dict[str, Moment], language: str, kinds: tuple[str,
         "from IPython.display import display\n"
         "from mus_widget import MusTable\n"
         "from mus_widget.teaching.scenarios import library\n"
-        + DRIVER
+        + RELAY
         + f"\nplan = {plan!r}\n"
         "tables = []\n"
         "for name, seed, intents in plan:\n"
@@ -152,7 +152,7 @@ def notebook_source(moments: dict[str, Moment], language: str, kinds: tuple[str,
         "        for content in intents:\n"
         "            table.receive(content)\n"
         "    if name in ('served', 'watching'):\n"
-        f"        table = DrivenTable(RoomOf(table, name == 'watching'), language={language!r})\n"
+        f"        table = RelayedTable(RoomOf(table, name == 'watching'), language={language!r})\n"
         "    tables.append(table)\n"
         + (
             f"tables.append(MusTable.from_scenario(library()['raise-refused'], step=9, pace=0, tips=True,"

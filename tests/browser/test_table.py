@@ -351,7 +351,7 @@ HOLD_UP_MODULES = """() => {
 def test_a_table_whose_module_loads_late_still_draws_and_plays(browser: Any, lab_server: LabServer) -> None:
     """anywidget gives a widget's module 2 s to load and then drops every message to its model (a busy machine, or
     fifty tables at once). The table's first view comes with the model itself, so it draws all the same; the
-    front end then hears nothing back and asks for a wire, over which the table and the quiz play on."""
+    front end then hears nothing back and asks for a fallback, over which the table and the quiz play on."""
     page = browser.new_page()
     try:
         open_notebook(page, lab_server, "late.ipynb")

@@ -1,6 +1,6 @@
 """A served table in a notebook: ``MusTable(server="ws://…", table="3B", name="Ana")`` plays one seat of a table
 the classroom server holds, with the same table UI as a table of bots; and the teacher's face-up view of any
-table. Both are :class:`~mus_widget.table.driven.DrivenTable` widgets with a driver of this module.
+table. Both are :class:`~mus_widget.table.relayed.RelayedTable` widgets with a relay of this module.
 
 The seat's token is kept in the seat file (:class:`~mus_widget.classroom.live.SeatFile`), so the same call after a
 kernel restart sits the student back in their seat, cards and all.
@@ -19,9 +19,9 @@ from ..engine.senas import SENAS
 from ..i18n.catalogues import message
 from ..i18n.names import check_name
 from ..i18n.text import action_text
-from ..table.driven import DrivenTable, Host
 from ..table.intents import Handler, legal_text
 from ..table.refusal import RefusalError, short
+from ..table.relayed import Host, RelayedTable
 from ..table.view_state import Player, Stage, TableView, view_state
 from ..teaching.coach import Advice, advise, coach_bot
 from .live import Frame, Link, SeatFile, running_loop, seat_key
@@ -111,7 +111,7 @@ class _Room:
 
 
 class _Linked:
-    """What both drivers share: the link to the server, and the table that shows what comes along it."""
+    """What both relays share: the link to the server, and the table that shows what comes along it."""
 
     _host: Host | None = None
     link: Link
@@ -128,8 +128,8 @@ class _Linked:
             self._host.changed()
 
 
-class SeatDriver(_Linked):
-    """One seat of a served table, for a :class:`DrivenTable`: the seat's latest observation and players from
+class SeatRelay(_Linked):
+    """One seat of a served table, for a :class:`RelayedTable`: the seat's latest observation and players from
     the server's ``state`` frames, the chat, the count of the last hand (open until Next hand, as at any
     table), and the intents checked against the observation before they go to the server, which checks them
     again and has the last word."""
@@ -177,7 +177,7 @@ class SeatDriver(_Linked):
         return Link(self.url, greeting, self._frame, running_loop())
 
     def __repr__(self) -> str:
-        return f"<SeatDriver {self.url} table={self.table!r} seat={getattr(self, 'seat', None)} name={self.name!r}>"
+        return f"<SeatRelay {self.url} table={self.table!r} seat={getattr(self, 'seat', None)} name={self.name!r}>"
 
     @property
     def observation(self) -> Observation:
@@ -191,7 +191,7 @@ class SeatDriver(_Linked):
         """Who sits where, as the server said last (``kind`` human, bot or open)."""
         return list(self._players)
 
-    # ------------------------------------------------------------------ the driver
+    # ------------------------------------------------------------------ the relay
 
     def setup(self) -> dict[str, Any]:
         return {"served": True, "watching": False, "seat": self.seat, "table": self.table}
@@ -320,8 +320,8 @@ class SeatDriver(_Linked):
         return self._advice[1]
 
 
-class WatchDriver(_Linked):
-    """A teacher's face-up view of a served table, for a :class:`DrivenTable`: all four observations from the
+class WatchRelay(_Linked):
+    """A teacher's face-up view of a served table, for a :class:`RelayedTable`: all four observations from the
     server's ``face_up`` frames, every hand shown, nobody's turn offered, the chat read-only."""
 
     def __init__(self, url: str, table: str, *, teacher_key: str) -> None:
@@ -338,7 +338,7 @@ class WatchDriver(_Linked):
             self._frame(frame)
 
     def __repr__(self) -> str:
-        return f"<WatchDriver {self.url} table={self.table!r}>"
+        return f"<WatchRelay {self.url} table={self.table!r}>"
 
     def observations(self) -> list[Observation]:
         """What each seat sees now (together, the table face up)."""
@@ -375,49 +375,49 @@ class WatchDriver(_Linked):
         self._changed()
 
 
-class ServedTable(DrivenTable):
+class ServedTable(RelayedTable):
     """A seat of a served table in a notebook (what ``mus_widget.MusTable(server=..., table=..., name=...)``
     returns); see :func:`served_table`."""
 
-    _driver: SeatDriver
+    _relay: SeatRelay
 
     @property
     def seat(self) -> int:
         """This student's seat at the table."""
-        return self._driver.seat
+        return self._relay.seat
 
     @property
     def observation(self) -> Observation:
         """The seat's latest observation, as the server sent it (the server holds the game)."""
-        return self._driver.observation
+        return self._relay.observation
 
     @property
     def token(self) -> str:
         """The seat's secret: ``MusTable(server=..., table=..., token=...)`` sits you back here (the seat file
         keeps it for you)."""
-        return self._driver.token or ""
+        return self._relay.token or ""
 
     def close(self) -> None:
         """Close the view and its connection; the seat stays yours (a bot plays it if you stay away)."""
-        driver = getattr(self, "_driver", None)
-        if driver is not None and driver.name is not None:
-            key = seat_key(driver.url, driver.table, driver.name)
+        relay = getattr(self, "_relay", None)
+        if relay is not None and relay.name is not None:
+            key = seat_key(relay.url, relay.table, relay.name)
             if _OPEN.get(key) is self:
                 del _OPEN[key]
         super().close()
 
     def __repr__(self) -> str:
-        d = self._driver
+        d = self._relay
         return f"<ServedTable {d.url} table={d.table!r} seat={d.seat} name={d.name!r}>"
 
 
-class FaceUpTable(DrivenTable):
+class FaceUpTable(RelayedTable):
     """A teacher's face-up, read-only view of a served table (:meth:`Classroom.follow`)."""
 
-    _driver: WatchDriver
+    _relay: WatchRelay
 
     def __repr__(self) -> str:
-        return f"<FaceUpTable {self._driver.url} table={self._driver.table!r}>"
+        return f"<FaceUpTable {self._relay.url} table={self._relay.table!r}>"
 
 
 def served_table(server: str, table: str, name: str | None = None, *, seat: int | None = None,
@@ -435,9 +435,9 @@ def served_table(server: str, table: str, name: str | None = None, *, seat: int 
         raise TypeError("a served table needs the player's name (or the seat's token)")
     if name is not None:
         _close_open(seat_key(server, table, name))
-    driver = SeatDriver(server, table, name, seat=seat, token=token, seats=seats)
-    served = ServedTable(driver, **options)
-    _OPEN[seat_key(server, table, driver.name or "")] = served
+    relay = SeatRelay(server, table, name, seat=seat, token=token, seats=seats)
+    served = ServedTable(relay, **options)
+    _OPEN[seat_key(server, table, relay.name or "")] = served
     return served
 
 
@@ -452,4 +452,4 @@ def _close_open(key: str) -> None:
         table.close()
 
 
-__all__ = ["FaceUpTable", "SeatDriver", "ServedTable", "WatchDriver", "served_table"]
+__all__ = ["FaceUpTable", "SeatRelay", "ServedTable", "WatchRelay", "served_table"]

@@ -19,7 +19,7 @@ import ipywidgets
 from ..i18n.catalogues import default_language, message
 from ..table.options import check_language
 from .live import Frame, Link, running_loop
-from .notebook import FaceUpTable, WatchDriver, _players
+from .notebook import FaceUpTable, WatchRelay, _players
 
 EVERY: Final = 1.0
 """Seconds between two updates of the list."""
@@ -127,7 +127,7 @@ class Classroom(ipywidgets.VBox):  # type: ignore[misc]
         """Follow ``table`` face up below the list (the table before it, if any, is let go); returns its view."""
         if self.following is not None:
             self.following.close()
-        view = FaceUpTable(WatchDriver(self.server, table, teacher_key=self._key), language=self.language,
+        view = FaceUpTable(WatchRelay(self.server, table, teacher_key=self._key), language=self.language,
                            tips=False)
         self.following = view
         close = ipywidgets.Button(description=message("ui.classroom.stop", self.language))

@@ -30,7 +30,7 @@ from ..i18n.catalogues import LANGUAGES, default_language, language_name, messag
 from ..i18n.text import message_values
 from ..teaching.pictures import Picture
 from ..teaching.scenarios import Scenario
-from ..teaching.steady import SteadyWidget
+from .base import BaseWidget
 from .intents import Handler, Intents
 from .options import DEFAULT_PACE, PACES, NewGame, Prefs, check_language, check_pace, renamed, setup_from
 from .pacing import Pacer
@@ -45,11 +45,11 @@ log = logging.getLogger(__name__)
 STATIC: Final = pathlib.Path(__file__).parent / "static"
 
 
-class TableWidget(SteadyWidget):
+class TableWidget(BaseWidget):
     """The table's front end and what every table shares, whoever holds its game: the synced traits, the
     intents from the browser (each refused with a catalogue text in :attr:`error`, changing nothing) and the
-    static picture beside the view; the ping and the wire come with :class:`SteadyWidget`. :class:`MusTable`
-    plays its game here; :class:`~mus_widget.table.driven.DrivenTable` shows a game held elsewhere (a classroom
+    static picture beside the view; the ping and the fallback come with :class:`BaseWidget`. :class:`MusTable`
+    plays its game here; :class:`~mus_widget.table.relayed.RelayedTable` shows a game held elsewhere (a classroom
     server)."""
 
     # Inline text, read once: anywidget keeps a widget whose _esm is a file path alive through its file watcher,
@@ -71,7 +71,7 @@ class TableWidget(SteadyWidget):
     error = traitlets.Dict().tag(sync=True)
     """The last refusal: ``{"seq", "id", "text"}``; empty once an intent is taken."""
     room = traitlets.Dict().tag(sync=True)
-    """A served table's room: its name, the chat and the connection (:mod:`mus_widget.table.driven`); empty at a
+    """A served table's room: its name, the chat and the connection (:mod:`mus_widget.table.relayed`); empty at a
     table of one student and three bots."""
 
     _error_seq = 0

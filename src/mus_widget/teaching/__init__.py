@@ -1,5 +1,5 @@
 """The teaching tools: why each lance went as it did (:mod:`.explain`), scripted hands and their library
-(:mod:`.scenarios`), quizzes (:mod:`.exercises`, :mod:`.quiz`), the coach (:mod:`.coach`), the static
-pictures (:mod:`.pictures`) and the base of every widget, the quiz's and the table's (:mod:`.steady`). They
-stand on the engine, the language and the bots, never on the table.
+(:mod:`.scenarios`), the exercises of the quizzes (:mod:`.exercises`), the coach (:mod:`.coach`) and the static
+pictures for lessons (:mod:`.pictures`). They stand on the engine, the language and the bots, never on the table,
+and need no widget library: the quiz's widget is :mod:`mus_widget.table.quiz`.
 """

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:abde3cead645d859cfe47fc72a3244e6109e35145aea23ac0d1f2c3c22dfdb14 (built from js/ by npm run build)
+// mus-widget bundle sha256:72da90e5d4877b3b938d9dca4e9da0408fa0284a7c651479e7e6fac35af4b3d9 (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;
@@ -1586,8 +1586,8 @@ function tableView(ctx) {
   );
 }
 
-// js/wire.js
-var WIRE_SUFFIX = ".wire";
+// js/fallback.js
+var FALLBACK_SUFFIX = ".fallback";
 function kernelStatus(manager) {
   try {
     const kernel = manager.kernel;
@@ -1604,14 +1604,14 @@ async function lookUp(manager, id) {
     return null;
   }
 }
-function steady(model, { id, quiet = 1500, every = 250 } = {}) {
+function withFallback(model, { id, quiet = 1500, every = 250 } = {}) {
   const manager = model.widget_manager;
   if (!id || !manager || typeof manager.get_model !== "function" || kernelStatus(manager) === null) {
     return { model, stop() {
     } };
   }
   const handlers = [];
-  let wire = null;
+  let fallback = null;
   let heard = false;
   let asked = false;
   let looking = false;
@@ -1622,10 +1622,10 @@ function steady(model, { id, quiet = 1500, every = 250 } = {}) {
   model.on("msg:custom", hear);
   model.on("change", hear);
   function attach(found) {
-    wire = found;
+    fallback = found;
     for (const [name, callback] of handlers) {
       model.off(name, callback);
-      wire.on(name, callback);
+      fallback.on(name, callback);
     }
     const called = /* @__PURE__ */ new Set();
     for (const [name, callback] of handlers) {
@@ -1637,31 +1637,31 @@ function steady(model, { id, quiet = 1500, every = 250 } = {}) {
   function tick() {
     if (heard) {
       clearInterval(timer);
-      if (asked) model.send({ type: "unwire" });
+      if (asked) model.send({ type: "drop_fallback" });
       return;
     }
     if (!asked) {
       idle = kernelStatus(manager) === "idle" ? idle + every : 0;
       if (idle < quiet) return;
       asked = true;
-      model.send({ type: "wire" });
+      model.send({ type: "fallback" });
     }
     if (looking) return;
     looking = true;
-    lookUp(manager, `${id}${WIRE_SUFFIX}`).then((found) => {
+    lookUp(manager, `${id}${FALLBACK_SUFFIX}`).then((found) => {
       looking = false;
-      if (!found || wire || heard) return;
+      if (!found || fallback || heard) return;
       clearInterval(timer);
       attach(found);
     });
   }
   const timer = setInterval(tick, every);
   model.send({ type: "ping", seq: 0 });
-  const source = () => wire || model;
+  const source = () => fallback || model;
   return {
     model: {
       get(name) {
-        const value = wire ? wire.get(name) : void 0;
+        const value = fallback ? fallback.get(name) : void 0;
         return value === void 0 ? model.get(name) : value;
       },
       on(name, callback) {
@@ -1725,7 +1725,7 @@ function turnKey(state) {
   return `${state.game}|${state.hand}|${state.phase}|${cards.join(" ")}|${JSON.stringify(turn)}`;
 }
 function render({ model: born, el }) {
-  const { model, stop: unsteady } = steady(born, { id: born.get("_id") });
+  const { model, stop: stopFallback } = withFallback(born, { id: born.get("_id") });
   const root = h("div", { class: "mus-widget", "data-lm-suppress-shortcuts": "true" });
   const live = h("div", { class: "mus-live", role: "status", aria: { live: "polite", atomic: "true" } });
   const app = h("div", { class: "mus-app-host" });
@@ -1976,7 +1976,7 @@ function render({ model: born, el }) {
     model.off("change:tips", draw);
     model.off("change:setup", draw);
     model.off("change:room", draw);
-    unsteady();
+    stopFallback();
   };
 }
 var widget_default = { render };

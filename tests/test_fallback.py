@@ -1,4 +1,4 @@
-"""The wire: when anywidget stops delivering to a widget's model, the front end asks for a plain ipywidgets model
+"""The fallback: when anywidget stops delivering to a widget's model, the front end asks for a plain ipywidgets model
 beside it that carries the same traits and messages (its browser side is tested in tests/browser/test_table.py)."""
 
 from __future__ import annotations
@@ -9,19 +9,19 @@ import comm
 import pytest
 
 import mus_widget as mw
-from mus_widget.teaching.steady import WIRE_SUFFIX, SteadyWidget
+from mus_widget.table.base import FALLBACK_SUFFIX, BaseWidget
 
 
-def front_end(widget: SteadyWidget, content: dict[str, Any]) -> None:
+def front_end(widget: BaseWidget, content: dict[str, Any]) -> None:
     """A message from the browser, as the comm delivers it."""
     widget._on_front_end(widget, content, [])
 
 
-def recorded(widget: SteadyWidget) -> list[dict[str, Any]]:
-    """The custom messages the widget's wire sends from now on."""
-    assert widget._wire is not None
+def recorded(widget: BaseWidget) -> list[dict[str, Any]]:
+    """The custom messages the widget's fallback sends from now on."""
+    assert widget._fallback is not None
     sent: list[dict[str, Any]] = []
-    widget._wire.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+    widget._fallback.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
     return sent
 
 
@@ -46,47 +46,47 @@ def test_a_table_and_a_quiz_open_their_comms_with_their_first_view(monkeypatch: 
 
 def test_a_deaf_table_gets_a_wire_that_follows_every_move() -> None:
     table = mw.MusTable(seed=4, pace=0, tips=False)
-    assert not table.wired
-    front_end(table, {"type": "wire"})
-    wire = table._wire
-    assert wire is not None and wire.model_id == f"{table.model_id}{WIRE_SUFFIX}"
-    assert wire.get_state()["state"] == table.state and wire.get_state()["messages"] == table.messages
-    assert "_esm" not in wire.get_state() and wire.get_state()["_id"] == table.model_id
+    assert not table.falling_back
+    front_end(table, {"type": "fallback"})
+    fallback = table._fallback
+    assert fallback is not None and fallback.model_id == f"{table.model_id}{FALLBACK_SUFFIX}"
+    assert fallback.get_state()["state"] == table.state and fallback.get_state()["messages"] == table.messages
+    assert "_esm" not in fallback.get_state() and fallback.get_state()["_id"] == table.model_id
 
-    # The student's move and the bots' answers reach the wire; so does the pong to a ping.
+    # The student's move and the bots' answers reach the fallback; so does the pong to a ping.
     sent = recorded(table)
     before = table.state["v"]
     table.receive({"type": "act", "action": table.state["turn"]["actions"][0]})
-    assert table.state["v"] > before and wire.get_state()["state"] == table.state
+    assert table.state["v"] > before and fallback.get_state()["state"] == table.state
     front_end(table, {"type": "ping", "seq": 7})
     assert sent == [{"type": "pong", "seq": 7}]
 
-    # Every view of the table shares the one wire.
-    front_end(table, {"type": "wire"})
-    assert table._wire is wire
+    # Every view of the table shares the one fallback.
+    front_end(table, {"type": "fallback"})
+    assert table._fallback is fallback
 
 
 def test_the_wire_goes_when_the_model_turns_out_to_hear_or_the_table_closes() -> None:
     table = mw.MusTable(seed=4, pace=0)
-    front_end(table, {"type": "wire"})
-    wire = table._wire
-    assert wire is not None
-    front_end(table, {"type": "unwire"})
-    assert not table.wired and wire.comm is None
+    front_end(table, {"type": "fallback"})
+    fallback = table._fallback
+    assert fallback is not None
+    front_end(table, {"type": "drop_fallback"})
+    assert not table.falling_back and fallback.comm is None
 
-    front_end(table, {"type": "wire"})
-    wire = table._wire
-    assert wire is not None
+    front_end(table, {"type": "fallback"})
+    fallback = table._fallback
+    assert fallback is not None
     table.close()
-    assert wire.comm is None and table.comm is None
-    front_end(table, {"type": "wire"})
-    assert not table.wired
+    assert fallback.comm is None and table.comm is None
+    front_end(table, {"type": "fallback"})
+    assert not table.falling_back
 
 
 def test_a_deaf_quiz_gets_its_verdict_over_the_wire() -> None:
     quiz = mw.Quiz("grande", seed=183, language="en")
-    front_end(quiz, {"type": "wire"})
-    assert quiz._wire is not None and quiz._wire.get_state()["state"] == quiz.state
+    front_end(quiz, {"type": "fallback"})
+    assert quiz._fallback is not None and quiz._fallback.get_state()["state"] == quiz.state
     front_end(quiz, {"type": "answer", "key": quiz.exercise.answer})
-    verdict = quiz._wire.get_state()["state"]["verdict"]
+    verdict = quiz._fallback.get_state()["state"]["verdict"]
     assert verdict is not None and verdict["right"]

@@ -20,14 +20,14 @@ import traitlets
 
 from ..engine.rules import Rules
 from ..i18n.catalogues import default_language, message
-from .exercises import Exercise, Verdict, exercise
-from .pictures import Picture
-from .steady import SteadyWidget
+from ..teaching.exercises import Exercise, Verdict, exercise
+from ..teaching.pictures import Picture
+from .base import BaseWidget
 
 STATIC: Final = pathlib.Path(__file__).parent / "static"
 
 
-class Quiz(SteadyWidget):
+class Quiz(BaseWidget):
     """An exercise with feedback: right or wrong, and why, in the student's language."""
 
     # Inline text, read once: anywidget keeps a widget whose _esm is a file path alive through its file watcher.

@@ -1,11 +1,11 @@
 // anywidget gives a widget's module 2 s to load from the moment its model is born; past that (a busy page, fifty
 // tables at once, JupyterLite starting) it drops every message the kernel sends that model, for good. The view
 // still draws from the state the model was born with and its clicks still reach the kernel, but nothing comes
-// back. `steady` hears that silence and asks the kernel for a wire (mus_widget.teaching.steady): a plain
+// back. `withFallback` hears that silence and asks the kernel for a fallback (mus_widget.table.base): a plain
 // ipywidgets model beside anywidget's that carries the same traits and custom messages.
 
-/** The wire's model id is the widget's followed by this (as in mus_widget.teaching.steady). */
-export const WIRE_SUFFIX = ".wire";
+/** The fallback's model id is the widget's followed by this (as in mus_widget.table.base). */
+export const FALLBACK_SUFFIX = ".fallback";
 
 /** The host's kernel status ("idle", "busy", ...), or null where the host has no kernel (an exported page). */
 function kernelStatus(manager) {
@@ -27,16 +27,16 @@ async function lookUp(manager, id) {
   }
 }
 
-/** `model` as the views use it (get, on, off, send, widget_manager), reading the kernel's wire instead once the
+/** `model` as the views use it (get, on, off, send, widget_manager), reading the kernel's fallback instead once the
  * model has proved deaf: a ping unanswered while the kernel sat idle for `quiet` ms. Where the host has no
  * kernel or no widget manager (marimo, an exported page) it reads `model` itself. `stop()` on the view's end. */
-export function steady(model, { id, quiet = 1500, every = 250 } = {}) {
+export function withFallback(model, { id, quiet = 1500, every = 250 } = {}) {
   const manager = model.widget_manager;
   if (!id || !manager || typeof manager.get_model !== "function" || kernelStatus(manager) === null) {
     return { model, stop() {} };
   }
   const handlers = []; // [event name, callback] as the views registered them
-  let wire = null;
+  let fallback = null;
   let heard = false;
   let asked = false;
   let looking = false;
@@ -48,12 +48,12 @@ export function steady(model, { id, quiet = 1500, every = 250 } = {}) {
   model.on("change", hear);
 
   function attach(found) {
-    wire = found;
+    fallback = found;
     for (const [name, callback] of handlers) {
       model.off(name, callback);
-      wire.on(name, callback);
+      fallback.on(name, callback);
     }
-    // Draw what the wire holds: everything the model missed.
+    // Draw what the fallback holds: everything the model missed.
     const called = new Set();
     for (const [name, callback] of handlers) {
       if (!name.startsWith("change:") || called.has(callback)) continue;
@@ -65,20 +65,20 @@ export function steady(model, { id, quiet = 1500, every = 250 } = {}) {
   function tick() {
     if (heard) {
       clearInterval(timer);
-      if (asked) model.send({ type: "unwire" });
+      if (asked) model.send({ type: "drop_fallback" });
       return;
     }
     if (!asked) {
       idle = kernelStatus(manager) === "idle" ? idle + every : 0;
       if (idle < quiet) return;
       asked = true;
-      model.send({ type: "wire" });
+      model.send({ type: "fallback" });
     }
     if (looking) return;
     looking = true;
-    lookUp(manager, `${id}${WIRE_SUFFIX}`).then((found) => {
+    lookUp(manager, `${id}${FALLBACK_SUFFIX}`).then((found) => {
       looking = false;
-      if (!found || wire || heard) return;
+      if (!found || fallback || heard) return;
       clearInterval(timer);
       attach(found);
     });
@@ -86,11 +86,11 @@ export function steady(model, { id, quiet = 1500, every = 250 } = {}) {
   const timer = setInterval(tick, every);
   model.send({ type: "ping", seq: 0 });
 
-  const source = () => wire || model;
+  const source = () => fallback || model;
   return {
     model: {
       get(name) {
-        const value = wire ? wire.get(name) : undefined;
+        const value = fallback ? fallback.get(name) : undefined;
         return value === undefined ? model.get(name) : value;
       },
       on(name, callback) {

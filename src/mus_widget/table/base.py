@@ -1,10 +1,11 @@
-"""The widgets' common base: an anywidget that keeps its front end in touch even when anywidget stops listening.
+"""The widgets' common base (the table's and the quiz's): an anywidget that keeps its front end in touch even when
+anywidget stops listening.
 
 anywidget gives a widget's module 2 s to load from the moment its model is born in the browser; past that (a busy
 page, fifty tables at once, JupyterLite starting) it drops every message the kernel sends that model, for good.
 The view still draws from the state the model was born with, and its clicks still reach the kernel, but nothing
-comes back. So a :class:`SteadyWidget` opens its comm only once it holds its first view, and when its front end
-(``js/wire.js``) hears nothing from the kernel it asks for a :class:`Wire`: a plain ipywidgets model beside the
+comes back. So a :class:`BaseWidget` opens its comm only once it holds its first view, and when its front end
+(``js/fallback.js``) hears nothing from the kernel it asks for a :class:`Fallback`: a plain ipywidgets model beside the
 widget's own that carries the same traits and custom messages, which anywidget does not gate.
 """
 
@@ -18,40 +19,40 @@ import anywidget
 import ipywidgets
 import traitlets
 
-WIRE_SUFFIX = ".wire"
-"""The wire's model id is the widget's followed by this, so every view of the widget finds the same wire."""
+FALLBACK_SUFFIX = ".fallback"
+"""The fallback's model id is the widget's followed by this, so every view of the widget finds the same fallback."""
 
 
-class Wire(ipywidgets.Widget):  # type: ignore[misc]
+class Fallback(ipywidgets.Widget):  # type: ignore[misc]
     """A copy of a widget's synced traits and custom messages on a model of ipywidgets' base (no view, no module
     to load): what the front end reads instead of a model anywidget no longer delivers to."""
 
 
 @functools.cache
-def wire_class(names: tuple[str, ...]) -> type[Wire]:
-    """The :class:`Wire` with one synced trait for each of ``names``."""
+def fallback_class(names: tuple[str, ...]) -> type[Fallback]:
+    """The :class:`Fallback` with one synced trait for each of ``names``."""
     traits: dict[str, Any] = {name: traitlets.Any().tag(sync=True) for name in names}
-    return type("Wire", (Wire,), traits)
+    return type("Fallback", (Fallback,), traits)
 
 
-def mirrored(kind: type[SteadyWidget]) -> tuple[str, ...]:
-    """The synced traits a wire carries for a widget of ``kind``: its public ones and ``_id``, not anywidget's
+def mirrored(kind: type[BaseWidget]) -> tuple[str, ...]:
+    """The synced traits a fallback carries for a widget of ``kind``: its public ones and ``_id``, not anywidget's
     or ipywidgets' own (``_esm``, ``_model_name``, ``layout``...)."""
     base = set(anywidget.AnyWidget.class_trait_names(sync=True))
     return tuple(sorted(name for name in kind.class_trait_names(sync=True)
                         if name not in base and (name == "_id" or not name.startswith("_"))))
 
 
-class SteadyWidget(anywidget.AnyWidget):
+class BaseWidget(anywidget.AnyWidget):
     """An anywidget whose model id is chosen up front (the front end reads it as ``_id``), whose comm opens
-    with its first view, which answers the front end's pings, and which lays a :class:`Wire` when asked."""
+    with its first view, which answers the front end's pings, and which lays a :class:`Fallback` when asked."""
 
     _id = traitlets.Unicode("").tag(sync=True)
-    """The widget's own model id: the front end asks its host for the model (is a kernel there?) and the wire."""
+    """The widget's own model id: the front end asks its host for the model (is a kernel there?) and the fallback."""
 
     _viewable = False
     """Whether the widget holds its first view: until then its comm stays closed (see :meth:`open`)."""
-    _wire: Wire | None = None
+    _fallback: Fallback | None = None
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(model_id=uuid.uuid4().hex, **kwargs)
@@ -67,24 +68,24 @@ class SteadyWidget(anywidget.AnyWidget):
             super().open()
 
     def close(self) -> None:
-        """Close the widget and its wire: their views go."""
-        self._cut_wire()
+        """Close the widget and its fallback: their views go."""
+        self._close_fallback()
         super().close()
 
     def send(self, content: dict[str, Any], buffers: list[bytes] | None = None) -> None:
-        """Send a custom message to the front end, along the wire too when there is one."""
+        """Send a custom message to the front end, along the fallback too when there is one."""
         super().send(content, buffers)
-        if self._wire is not None:
-            self._wire.send(content, buffers)
+        if self._fallback is not None:
+            self._fallback.send(content, buffers)
 
     def receive(self, content: object) -> None:
-        """Handle one message of the front end's own (anything but a ping or the wire's)."""
+        """Handle one message of the front end's own (anything but a ping or the fallback's)."""
         raise NotImplementedError
 
     @property
-    def wired(self) -> bool:
-        """Whether a front end asked for a wire and it is open."""
-        return self._wire is not None
+    def falling_back(self) -> bool:
+        """Whether a front end asked for a fallback and it is open."""
+        return self._fallback is not None
 
     def _first_view_made(self) -> None:
         """The traits hold the first view: open the comm with them."""
@@ -96,26 +97,26 @@ class SteadyWidget(anywidget.AnyWidget):
         if kind == "ping":
             seq = content.get("seq") if isinstance(content, dict) else None
             self.send({"type": "pong", "seq": seq if isinstance(seq, int) else None})
-        elif kind == "wire":
-            self._lay_wire()
-        elif kind == "unwire":
-            self._cut_wire()
+        elif kind == "fallback":
+            self._open_fallback()
+        elif kind == "drop_fallback":
+            self._close_fallback()
         else:
             self.receive(content)
 
-    def _lay_wire(self) -> None:
-        if self._wire is None and self.comm is not None:
+    def _open_fallback(self) -> None:
+        if self._fallback is None and self.comm is not None:
             values = {name: getattr(self, name) for name in self._mirrored}
-            self._wire = wire_class(self._mirrored)(model_id=f"{self._model_id}{WIRE_SUFFIX}", **values)
+            self._fallback = fallback_class(self._mirrored)(model_id=f"{self._model_id}{FALLBACK_SUFFIX}", **values)
 
-    def _cut_wire(self) -> None:
-        wire, self._wire = self._wire, None
-        if wire is not None:
-            wire.close()
+    def _close_fallback(self) -> None:
+        fallback, self._fallback = self._fallback, None
+        if fallback is not None:
+            fallback.close()
 
     def _mirror(self, change: dict[str, Any]) -> None:
-        if self._wire is not None:
-            setattr(self._wire, change["name"], change["new"])
+        if self._fallback is not None:
+            setattr(self._fallback, change["name"], change["new"])
 
 
-__all__ = ["WIRE_SUFFIX", "SteadyWidget", "Wire", "mirrored", "wire_class"]
+__all__ = ["FALLBACK_SUFFIX", "BaseWidget", "Fallback", "fallback_class", "mirrored"]

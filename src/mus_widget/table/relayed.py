@@ -1,8 +1,8 @@
-"""A table whose game is held elsewhere: :class:`DrivenTable` draws the same table as :class:`MusTable`, but a
-:class:`Driver` (a seat at a classroom server, or a teacher's face-up watch) owns the game, checks and forwards
+"""A table whose game is held elsewhere: :class:`RelayedTable` draws the same table as :class:`MusTable`, but a
+:class:`Relay` (a seat at a classroom server, or a teacher's face-up watch) owns the game, checks and forwards
 the intents, and tells the table when there is something new to show.
 
-The table layer defines only what it needs from such a driver; the classroom layer provides the drivers
+The table layer defines only what it needs from such a relay; the classroom layer provides the relays
 (:mod:`mus_widget.classroom.notebook`), so nothing here knows about servers or connections.
 """
 
@@ -19,7 +19,7 @@ from .widget import TableWidget
 
 
 class Host(Protocol):
-    """What a driver may tell its table; always on the kernel's thread (the one that runs the cells)."""
+    """What a relay may tell its table; always on the kernel's thread (the one that runs the cells)."""
 
     def changed(self) -> None:
         """Something new to show (a move, a seña, a chat line, a player coming or going)."""
@@ -31,8 +31,8 @@ class Host(Protocol):
         """An intent was refused, perhaps later, when the game's holder answered: show why."""
 
 
-class Driver(Protocol):
-    """The game of a :class:`DrivenTable`: its view, the intents it takes, and its room."""
+class Relay(Protocol):
+    """The game of a :class:`RelayedTable`: its view, the intents it takes, and its room."""
 
     def start(self, host: Host) -> None:
         """Begin telling ``host`` of changes (on the kernel's thread)."""
@@ -49,51 +49,51 @@ class Driver(Protocol):
 
     def setup(self) -> dict[str, Any]:
         """The table's facts for the front end (``seat``, ``names``, ``watching``...); the new-game panel is
-        never offered at a driven table."""
+        never offered at a relayed table."""
         ...
 
     def handlers(self, language: str) -> dict[str, Handler]:
-        """The intents the driver takes, by ``type`` (``act``, ``sena``, ``next_hand``, ``say``...)."""
+        """The intents the relay takes, by ``type`` (``act``, ``sena``, ``next_hand``, ``say``...)."""
         ...
 
     def close(self) -> None:
         """No more changes: let the game's holder go."""
 
 
-class DrivenTable(TableWidget):
-    """The table of a game held by ``driver``: the same view as :class:`MusTable` (the seat's cards, the
+class RelayedTable(TableWidget):
+    """The table of a game held by ``relay``: the same view as :class:`MusTable` (the seat's cards, the
     partner's señas ringed, player info, the log) with the room beside it (the chat), and the same refusals in
     the widget. ``tips``, ``coach`` and ``language`` are the student's own preferences, as at any table."""
 
-    def __init__(self, driver: Driver, *, language: str | None = None, tips: bool = True, coach: bool = False,
+    def __init__(self, relay: Relay, *, language: str | None = None, tips: bool = True, coach: bool = False,
                  **kwargs: Any) -> None:
         language = default_language() if language is None else language
         check_language(language)
         if not isinstance(tips, bool) or not isinstance(coach, bool):
             raise TypeError("tips and coach are True or False")
         super().__init__(tips=tips, language=language, coach=coach, pace=0.0, **kwargs)
-        self._driver = driver
+        self._relay = relay
         self._version = 0
         self.messages = messages_for(language)
-        self.setup = driver.setup()
+        self.setup = relay.setup()
         self._sync()
         self.observe(lambda _change: self._sync(), names=["coach"])
         self._first_view_made()
-        driver.start(self)
+        relay.start(self)
 
     @property
-    def driver(self) -> Driver:
-        return self._driver
+    def relay(self) -> Relay:
+        return self._relay
 
     def close(self) -> None:
-        """Close the table and let its driver go (a served seat's connection closes; the seat stays yours)."""
-        driver = getattr(self, "_driver", None)
-        if driver is not None:
-            driver.close()
+        """Close the table and let its relay go (a served seat's connection closes; the seat stays yours)."""
+        relay = getattr(self, "_relay", None)
+        if relay is not None:
+            relay.close()
         super().close()
 
     def __repr__(self) -> str:
-        return f"<DrivenTable {self._driver!r}>"
+        return f"<RelayedTable {self._relay!r}>"
 
     # ------------------------------------------------------------------------------------------ the host
 
@@ -111,7 +111,7 @@ class DrivenTable(TableWidget):
     # ------------------------------------------------------------------------------------------ intents
 
     def _handlers(self) -> dict[str, Handler]:
-        return {**self._driver.handlers(self.language), "prefs": self._prefs}
+        return {**self._relay.handlers(self.language), "prefs": self._prefs}
 
     def _prefs_taken(self, prefs: Prefs, was: str) -> None:
         """Show the view again: the coach and the language change it."""
@@ -121,8 +121,8 @@ class DrivenTable(TableWidget):
         """Send the view and the room as they are now (a trait only syncs when it changed)."""
         self._version += 1
         with self.hold_sync():
-            self.state = self._driver.view(self.language, self._version, coach=self.coach)
-            self.room = self._driver.room(self.language)
+            self.state = self._relay.view(self.language, self._version, coach=self.coach)
+            self.room = self._relay.room(self.language)
 
 
-__all__ = ["DrivenTable", "Driver", "Host"]
+__all__ = ["Host", "Relay", "RelayedTable"]
