@@ -166,7 +166,7 @@ def test_a_plain_table_is_the_table_of_bots_and_never_loads_the_classroom() -> N
         from mus_widget.table.widget import MusTable
         from mus_widget.teaching.scenarios import builtin
         t = mw.MusTable(seed=3, pace=0)
-        assert isinstance(t, MusTable)
+        assert mw.MusTable is MusTable and isinstance(t, MusTable)  # one public MusTable: the table layer's
         assert not [m for m in sys.modules if m.startswith("mus_widget.classroom")], sys.modules
         print(type(t).__name__, mw.MusTable.from_scenario(builtin()[0]).step)
     """)

@@ -37,21 +37,23 @@ from .engine.rules import Rules
 from .engine.scoring import CountRow, Reason
 from .engine.seats import next_seat, partner, team_of
 from .engine.senas import CATALOGUE, Sena, true_senas
+from .table import served as _served
 from .teaching.exercises import Exercise, exercise
 from .teaching.explain import Explanation, explain
 from .teaching.pictures import Picture, show_card, show_count, show_deal, show_hand
 
 if TYPE_CHECKING:
+    from .classroom.notebook import ServedTable
     from .classroom.teacher import Classroom
     from .table.quiz import Quiz
-    from .tables import MusTable
+    from .table.widget import MusTable
 
 
 def __getattr__(name: str) -> Any:
     """``mus_widget.MusTable``, ``Classroom`` and ``Quiz``, imported on first use so the engine alone never loads
     the widget stack."""
     if name == "MusTable":
-        from .tables import MusTable
+        from .table.widget import MusTable
 
         return MusTable
     if name == "Classroom":
@@ -64,6 +66,15 @@ def __getattr__(name: str) -> Any:
         return Quiz
     raise AttributeError(f"module 'mus_widget' has no attribute {name!r}")
 
+
+def _served_table(server: str, table: str, name: str | None, **options: Any) -> "ServedTable":
+    """``MusTable(server=...)``'s seat: the classroom (which needs ``websockets``) is imported only now."""
+    from .classroom.notebook import served_table
+
+    return served_table(server, table, name, **options)
+
+
+_served.register(_served_table)
 
 __version__ = "0.1.0"
 

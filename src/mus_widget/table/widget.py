@@ -36,6 +36,7 @@ from .options import DEFAULT_PACE, PACES, NewGame, Prefs, check_language, check_
 from .pacing import Pacer
 from .play import Play
 from .refusal import RefusalError, short
+from .served import served_table
 from .snapshot import table_snapshot
 from .stepping import Stepping, scenario_option
 from .view_state import messages_for
@@ -181,11 +182,33 @@ class MusTable(TableWidget):
 
     ``table.game`` is the engine's state (Python only). A new ``MusTable`` is a new game; displaying the
     same table twice gives two views of the same game.
+
+    With ``server="ws://…"``, ``table="3B"`` and ``name="Ana"`` it is a seat at a table of the classroom server
+    instead (a :class:`~mus_widget.classroom.notebook.ServedTable`, the same table UI with the chat beside the
+    log): the server holds the game, the other seats are other students' notebooks or the teacher's bots.
+    Only ``seat`` (the seat to ask for the first time), ``token``, ``language``, ``tips`` and ``coach`` go with
+    it; the rules and the bots are the table's. Run the same cell again after a kernel restart: the seat file
+    (docs/classroom.md) brings the student back to their seat.
     """
+
+    def __new__(cls, *args: Any, server: str | None = None, table: str | None = None, name: str | None = None,
+                token: str | None = None, **options: Any) -> Any:
+        """A table of three bots, or with ``server`` a seat at a classroom table (:mod:`.served`)."""
+        if server is None:
+            if table is not None or name is not None or token is not None:
+                raise TypeError("table=, name= and token= are for a served table: give its server= too")
+            return super().__new__(cls, *args, **options)
+        if table is None:
+            raise TypeError("a served table needs table= (its name on the server)")
+        return served_table(server, table, name, token=token, **options)
 
     def __init__(
         self,
         *,
+        server: None = None,
+        table: None = None,
+        name: None = None,
+        token: None = None,
         seat: int = 0,
         names: Sequence[str] | Mapping[int, str] | None = None,
         bots: str | Sequence[object] | Mapping[int, object] | None = None,
