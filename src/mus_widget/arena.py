@@ -1,8 +1,10 @@
-"""``python -m mus_widget.arena``: the short name of :mod:`mus_widget.bots.arena`, which the docs use."""
+"""``python -m mus_widget.arena``: ``mus-widget arena``, bots against bots (:mod:`mus_widget.bots.arena`, whose
+``run`` and ``Result`` it names too)."""
 
 from .bots.arena import Result, main, run
+from .cli import run as run_command
 
 __all__ = ["Result", "main", "run"]
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_command("arena"))

@@ -1,7 +1,7 @@
-"""``python -m mus_widget.export lesson.ipynb``: a lesson as one HTML page that needs no network (the short name
-of :mod:`mus_widget.table.export`)."""
+"""``python -m mus_widget.export``: ``mus-widget export``, a lesson as one HTML page that needs no network
+(:mod:`mus_widget.table.export`)."""
 
-from .table.export import main
+from .cli import run
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run("export"))

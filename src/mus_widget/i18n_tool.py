@@ -1,6 +1,7 @@
-"""``python -m mus_widget.i18n_tool``: the short name of :mod:`mus_widget.i18n.tool`, which the docs use."""
+"""``python -m mus_widget.i18n_tool``: ``mus-widget i18n``, the catalogues in line with the English one
+(:mod:`mus_widget.i18n.tool`)."""
 
-from .i18n.tool import main
+from .cli import run
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run("i18n"))

@@ -1,6 +1,7 @@
-"""``python -m mus_widget.serve --teacher-key KEY``: the classroom game server (:mod:`mus_widget.classroom.server`)."""
+"""``python -m mus_widget.serve``: ``mus-widget serve``, the classroom game server
+(:mod:`mus_widget.classroom.server`)."""
 
-from .classroom.server import main
+from .cli import run
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(run("serve"))

@@ -1,4 +1,4 @@
-"""Bots against bots: ``python -m mus_widget.arena --team0 expert --team1 novice --games 2000 --seed 1``.
+"""Bots against bots: ``mus-widget arena --team0 expert --team1 novice --games 2000 --seed 1``.
 
 Plays full games to the target with the two teams swapping seats every game, and prints as its last line
 one JSON object with the win rate of team0, its 95 % interval, how long team0's decisions took and how many
@@ -252,7 +252,7 @@ def run(team0: Team, team1: Team, games: int = 200, seed: int = 1, *, rules: Rul
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m mus_widget.arena", description=__doc__,
+    parser = argparse.ArgumentParser(prog="mus-widget arena", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     teams = f"a bot ({', '.join(BOTS)}) or path/to/mybot.py:MyBot"
     parser.add_argument("--team0", required=True, help=teams)

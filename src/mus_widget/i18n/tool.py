@@ -1,4 +1,4 @@
-"""``python -m mus_widget.i18n_tool [code ...]``: bring the ``.po`` catalogues in line with the English one.
+"""``mus-widget i18n [code ...]``: bring the ``.po`` catalogues in line with the English one.
 
 New ids are added empty, ids gone from English are dropped, and a text whose English changed since it was
 translated is marked fuzzy (and so not shown) until a translator looks at it again. The English text of each
@@ -7,7 +7,8 @@ id is written above it as a comment, for the translator.
 
 from __future__ import annotations
 
-import sys
+import argparse
+from collections.abc import Sequence
 from datetime import datetime, timezone
 from importlib import metadata
 from typing import Final
@@ -59,9 +60,16 @@ def sync(code: str) -> list[str]:
     return todo
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """Sync the catalogues named (all but English by default) and say what each still needs."""
-    codes = (argv if argv is not None else sys.argv[1:]) or [c for c in LANGUAGES if c != "en"]
+    parser = argparse.ArgumentParser(prog="mus-widget i18n", description=__doc__.split("\n\n")[0])
+    translated = [c for c in LANGUAGES if c != "en"]
+    parser.add_argument("codes", nargs="*", metavar="code",
+                        help=f"the languages to sync (default: all of {' '.join(translated)})")
+    codes = parser.parse_args(argv).codes or translated
+    unknown = [code for code in codes if code not in translated]
+    if unknown:
+        parser.error(f"no catalogue to sync for {' '.join(unknown)}: the languages are {' '.join(translated)}")
     for code in codes:
         todo = sync(code)
         total = len(expected(code))

@@ -1,4 +1,4 @@
-"""``python -m mus_widget.i18n.tutorials sync|build|check [code ...]``: the tutorials in every language, from the
+"""``mus-widget tutorials sync|build|check [code ...]``: the tutorials in every language, from the
 English notebooks and one gettext catalogue per language.
 
 The English notebooks in ``tutorials/`` are the one source. Each text in them has a stable context (the notebook
@@ -15,12 +15,12 @@ fail on it). ``check`` lists the files that differ from what ``build`` would wri
 
 from __future__ import annotations
 
+import argparse
 import ast
 import io
 import itertools
 import json
 import re
-import sys
 import tokenize
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -498,14 +498,17 @@ def write(code: str, root: Path = TUTORIALS) -> list[Path]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``sync`` the catalogues, ``build`` the notebooks, or ``check`` that they are up to date."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    command = args.pop(0) if args else ""
-    codes = args or list(TRANSLATED)
+    parser = argparse.ArgumentParser(prog="mus-widget tutorials", description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", choices=("sync", "build", "check"),
+                        help="sync the catalogues, build the notebooks, or check that they are up to date")
+    parser.add_argument("codes", nargs="*", metavar="code",
+                        help=f"the languages (default: all of {' '.join(TRANSLATED)})")
+    args = parser.parse_args(argv)
+    command, codes = args.command, args.codes or list(TRANSLATED)
     unknown = [c for c in codes if c not in TRANSLATED]
-    if command not in ("sync", "build", "check") or unknown:
-        print(f"usage: python -m mus_widget.i18n.tutorials sync|build|check [{' '.join(TRANSLATED)}]",
-              file=sys.stderr)
-        return 2
+    if unknown:
+        parser.error(f"no translation of the tutorials into {' '.join(unknown)}: the languages are "
+                     f"{' '.join(TRANSLATED)}")
     failed = False
     for code in ([*codes, "en"] if command != "sync" else codes):
         if command == "sync":

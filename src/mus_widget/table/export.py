@@ -1,4 +1,4 @@
-"""``python -m mus_widget.export lesson.ipynb``: a lesson as one HTML page that needs no network.
+"""``mus-widget export lesson.ipynb``: a lesson as one HTML page that needs no network.
 
 nbconvert's own HTML asks public CDNs for require.js, the widgets' HTML manager, anywidget's front end,
 MathJax and Mermaid, so in a classroom without internet every table and quiz is blank. This command wraps
@@ -111,7 +111,7 @@ def export(notebook: Path, output: Path | None = None, *, execute: bool = False,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m mus_widget.export", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="mus-widget export", description=__doc__.split("\n\n")[0])
     parser.add_argument("notebook", type=Path)
     parser.add_argument("-o", "--output", type=Path, help="the page to write (default: the notebook's name, .html)")
     parser.add_argument("--execute", action="store_true", help="run the notebook first")

@@ -1,0 +1,74 @@
+"""One command, ``mus-widget``: every subcommand answers ``--help`` through the console script's entry point,
+through ``python -m mus_widget`` and through its own older ``python -m mus_widget.<module>``."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mus_widget import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+USAGE = {
+    "serve": "--teacher-key",
+    "lite": "{build}",
+    "export": "notebook",
+    "arena": "--team0",
+    "i18n": "[code ...]",
+    "tutorials": "{sync,build,check}",
+}
+"""Each subcommand and a word its own usage line shows."""
+OLD_FORMS = {
+    "serve": "mus_widget.serve",
+    "lite": "mus_widget.lite",
+    "export": "mus_widget.export",
+    "arena": "mus_widget.arena",
+    "i18n": "mus_widget.i18n_tool",
+    "tutorials": "mus_widget.i18n.tutorials",
+}
+
+
+def python_m(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *args], check=False, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+
+
+def test_the_console_script_is_the_cli_main() -> None:
+    scripts = re.search(r'^\[project\.scripts\]\nmus-widget = "(.+)"$', (ROOT / "pyproject.toml").read_text(), re.M)
+    assert scripts is not None, "pyproject.toml names the console script under [project.scripts]"
+    module, _, name = scripts[1].partition(":")
+    assert getattr(importlib.import_module(module), name) is cli.main
+    assert set(cli.COMMANDS) == set(USAGE) == set(OLD_FORMS)
+
+
+@pytest.mark.parametrize("command", sorted(USAGE))
+def test_each_subcommand_has_its_own_help_through_the_console_script(
+        command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        cli.main([command, "--help"])
+    assert exit_.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: ") and USAGE[command] in out.split("\n\n")[0]
+
+
+def test_the_bare_command_lists_the_subcommands_and_an_unknown_one_is_refused(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--help"]) == 0
+    listed = capsys.readouterr().out
+    assert all(f"  {command} " in listed for command in USAGE)
+    assert cli.main([]) == 2
+    assert cli.main(["play"]) == 2
+    assert "no command 'play'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", sorted(USAGE))
+def test_python_m_mus_widget_runs_each_subcommand_and_its_old_form_still_works(command: str) -> None:
+    new, old = python_m("mus_widget", command, "--help"), python_m(OLD_FORMS[command], "--help")
+    assert new.returncode == old.returncode == 0, new.stderr + old.stderr
+    assert new.stdout == old.stdout and USAGE[command] in new.stdout.split("\n\n")[0]
