@@ -35,6 +35,17 @@ def test_readme_keeps_exactly_two_setup_commands_play_and_test() -> None:
     assert "pytest" in test
 
 
+def test_package_json_and_the_readme_say_where_the_front_end_is_built() -> None:
+    """The bundle's folder as package.json names it exists, and the README says how to rebuild it after editing
+    js/ (outside the two set-up commands)."""
+    description = json.loads((ROOT / "package.json").read_text())["description"]
+    named = re.findall(r"src/[\w/.]*\w", description)
+    assert "src/mus_widget/table/static" in named and all((ROOT / path).exists() for path in named), named
+    text = (ROOT / "README.md").read_text()
+    assert "npm run build" in text and "npm run build" not in "".join(readme_commands())
+    assert "docs/architecture.md" in text and (ROOT / "docs" / "architecture.md").exists()
+
+
 def test_ci_runs_the_readme_test_command() -> None:
     _, test = readme_commands()
     lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()]
