@@ -1,6 +1,6 @@
 """A zero-install classroom: the tutorials and the table as a JupyterLite site that runs offline in a browser.
 
-``python -m mus_widget.lite build --output DIR`` writes a folder of static files (JupyterLab, Pyodide, every
+``mus-widget lite build --output DIR`` writes a folder of static files (JupyterLab, Pyodide, every
 wheel, the tutorials) to serve from any web server or open from a USB stick; :mod:`.build` says how.
 """
 
