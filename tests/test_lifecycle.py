@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import mus_widget as mw
-from mus_widget.bots import tables
+from mus_widget.bots import knowledge
 
 ROOT = Path(__file__).resolve().parents[1]
 DEAL = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]
@@ -55,8 +55,9 @@ def test_the_bundles_are_inline_text_so_nothing_watches_their_files() -> None:
 
 
 def test_the_bots_caches_have_their_stated_bounds() -> None:
-    assert tables._beside_all.cache_info().maxsize == tables.BESIDE_CACHE == 4 * 715, "every hand of four variants"
-    assert tables._chance_with_sena.cache_info().maxsize == tables.SENA_CACHE == 8192
+    beside = knowledge._beside_all.cache_info().maxsize
+    assert beside == knowledge.BESIDE_CACHE == 4 * 715, "every hand of four variants"
+    assert knowledge._chance_with_sena.cache_info().maxsize == knowledge.SENA_CACHE == 8192
 
 
 def test_one_table_over_many_hands_levels_off_in_memory() -> None:
