@@ -468,8 +468,9 @@ class Game:
             said = str(act)
             log: _Chain = (Event("call", mover, phase._value_, (("action", said),)), self._log)
             step = betting.step(mover, act)
-            if isinstance(step, Betting):
-                return self._after(said, match, deal, log, phase=phase, to_move=step.to_move, betting=step)
+            if isinstance(step, Betting):  # the most common step, built here (a call less)
+                return Game(match, deal, phase, step.to_move, step, log, (said, self._actions), self._n_actions + 1,
+                            self._senas)
             return self._settle(said, match, deal, log, phase=phase, result=step)
         if phase is Phase.MUS:
             if act.kind is Kind.MUS or (act.kind is Kind.NO_MUS and not self._mus_corrido()):
