@@ -1,9 +1,10 @@
 """The game as an immutable state machine: the deal, mus and discards, the four lances, the count,
 the game to the target and a match of several games.
 
-Every :meth:`Game.apply` checks legality and returns a new state; the old one is untouched. Shuffles
-come from RNGs seeded by the game seed and the shuffle's place in the match, so a record of the seed
-and the actions replays exactly, from any state.
+Every :meth:`Game.apply` checks legality and returns a new state; the old one is untouched (a Game and its
+parts are frozen, and each step builds new ones). Shuffles come from RNGs seeded by the game seed and the
+shuffle's place in the match, so a record of the seed and the actions (:mod:`.record`) replays exactly, from
+any state.
 """
 
 from __future__ import annotations
@@ -62,11 +63,13 @@ def _shuffle(rng: random.Random, cards: list[Card]) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-# A persistent list: (newest item, rest) or None, so appending to a log never copies it.
+# A persistent list: (newest item, rest) or None. Adding to the log, the actions or the señas is one link and
+# never copies them, and states share what came before, so n steps cost O(n) time and memory, not O(n²).
 _Chain = tuple[Any, Any] | None
 
 
 def _unchain(chain: _Chain) -> list[Any]:
+    """The items of ``chain``, oldest first."""
     out = []
     while chain is not None:
         out.append(chain[0])
@@ -99,9 +102,11 @@ class _Match:
     winner: int | None
 
     def rng(self, shuffle: int) -> random.Random:
+        """The RNG of shuffle number ``shuffle`` of this hand (0 deals it)."""
         return _rng(self.seed, self.game_number, self.hand_number, shuffle)
 
     def scored(self, scores: tuple[int, int]) -> _Match:
+        """Points scored during the hand (a negada)."""
         return _Match(self.rules, self.seed, self.script, self.game_number, self.hand_number, self.mano, scores,
                       self.games_won, self.last_count, self.last_hand, self.winner)
 
@@ -111,6 +116,7 @@ class _Match:
                       self.games_won, rows, summary, self.winner)
 
     def next_hand(self) -> _Match:
+        """The next hand of the same game, the next seat mano."""
         return _Match(self.rules, self.seed, self.script, self.game_number, self.hand_number + 1,
                       next_seat(self.mano), self.scores, self.games_won, self.last_count, self.last_hand, None)
 
@@ -122,6 +128,7 @@ class _Match:
                       last_hand, None)
 
     def won(self, games_won: tuple[int, int], last_hand: HandSummary | None, team: int) -> _Match:
+        """The match over, won by ``team``."""
         return _Match(self.rules, self.seed, self.script, self.game_number, self.hand_number, self.mano,
                       self.scores, games_won, self.last_count, last_hand, team)
 
@@ -159,6 +166,7 @@ class _Deal:
                      self.mus_round, self.results, pares, juego)
 
     def settled(self, result: LanceResult) -> _Deal:
+        """One lance more settled."""
         return _Deal(self.hands, self.values, self.stock, self.pile, self.thrown, self.waiting, self.shuffles,
                      self.mus_round, (*self.results, result), self.pares_declared, self.juego_declared)
 
