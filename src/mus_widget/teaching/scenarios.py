@@ -66,7 +66,8 @@ from typing import Any, Final
 
 from ..engine.cards import Hand
 from ..engine.errors import MusError
-from ..engine.game import SEED_DIGITS, Game
+from ..engine.game import Game
+from ..engine.record import SEED_DIGITS
 from ..engine.rules import Rules
 from ..engine.seats import SEAT_NAMES, check_seat
 from ..engine.senas import SENAS
