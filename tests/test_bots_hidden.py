@@ -21,8 +21,6 @@ from support.matches import BOT_LEVELS, EAST, NORTH, SEAT, SOUTH, WEST
 # -------------------------------------------------------------------------------- 2. no hidden state
 
 
-
-
 def other_deals(deal: tuple[str, ...], count: int, seed: int) -> list[tuple[str, ...]]:
     """Deals in which South keeps its cards and the others get other cards of the 36 South cannot see, each
     seat keeping its pares and juego declarations (and North whether it has anything to claim)."""

@@ -13,13 +13,14 @@ import signal
 import subprocess
 import sys
 import textwrap
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
 
 from classroom_support import TEACHER_KEY, ServerProcess, careless
+from support.waiting import until
 
 pytest.importorskip("websockets")
 
@@ -34,29 +35,11 @@ T = TypeVar("T")
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture()
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(tmp_path, away_after=1.0).start()
-    try:
-        yield process
-    finally:
-        process.stop()
-
-
 @pytest.fixture(autouse=True)
 def seat_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "seats" / "seats.json"
     monkeypatch.setenv("MUS_WIDGET_SEATS", str(path))
     return path
-
-
-async def until(what: str, ready: Callable[[], bool], timeout: float = 20.0) -> None:
-    """Let the loop run (the pushes come through it, as in a kernel) until ``ready()``."""
-    for _ in range(int(timeout / 0.02)):
-        if ready():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"still waiting for {what} after {timeout} s")
 
 
 def in_a_kernel_loop(test: Callable[[], Awaitable[T]]) -> T:

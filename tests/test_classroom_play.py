@@ -7,7 +7,6 @@ import json
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,13 +15,6 @@ import mus_widget as mw
 from classroom_support import PLAYER, TEACHER_KEY, ServerProcess, action_seats, careless, game_at
 from leaks import cards_in
 from mus_widget import remote
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(tmp_path, away_after=1.0).start()
-    yield process
-    process.stop()
 
 
 def players(server: ServerProcess, table: str, names: list[str], tmp_path: Path,

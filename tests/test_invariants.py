@@ -18,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import mus_widget as mw
+from support.strategies import rules_options
 
 ALL_CARDS = frozenset(str(c) for c in mw.DECK)
 MAX_STEPS = 4000
@@ -63,18 +64,6 @@ styles = st.builds(
     quiero=st.sampled_from([0.2, 1.0, 3.0]),
     wide=st.sampled_from([0.0, 0.1, 0.5, 1.0]),
 )
-
-rules_options = st.builds(
-    mw.Rules,
-    target=st.sampled_from([10, 30, 35, 40]),
-    kings=st.sampled_from([4, 8]),
-    real_31=st.booleans(),
-    team_consent=st.booleans(),
-    negadas_at_count=st.booleans(),
-    mus_corrido_first_hand=st.booleans(),
-    games=st.sampled_from([1, 3]),
-)
-
 
 def choose(game: mw.Game, rng: random.Random, style: Style) -> str:
     """A random legal action; an envido raise gets a random amount anywhere in its legal range."""

@@ -17,6 +17,7 @@ from mus_widget.bots.driver import advance, hand_ended
 from mus_widget.bots.memory import UNKNOWN, calls_of
 from mus_widget.bots.simple import team_chance
 from mus_widget.bots.tables import knowledge_for
+from support.deals import DEAL
 from support.matches import EAST, NORTH, SOUTH, WEST, play_match, style_match
 
 
@@ -128,7 +129,7 @@ def test_the_expert_reads_an_ordago_player_as_no_stronger_than_its_cards() -> No
 def test_a_team_refuses_only_when_both_partners_refuse() -> None:
     from mus_widget.bots.memory import ANSWER, ORDAGO, TEAM_SHARES, TeamAnswer, team_answers_of
 
-    game = Game.from_deal(["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"], mano=SOUTH)
+    game = Game.from_deal(DEAL, mano=SOUTH)
     game = game.apply("no-mus").apply("envido 2")    # South cuts the mus and bets at Grande
     game = game.apply("envido 4").apply("envido 4")  # East raises and West confirms
     game = game.apply("quiero").apply("quiero")      # South and North take it
@@ -156,7 +157,6 @@ def test_before_a_team_has_answered_it_is_taken_to_answer_as_two_honest_players_
         honest = HONEST_SHARES[situation]
         assert shares["no-quiero"] == pytest.approx(honest["no-quiero"] ** 2)
     assert UNKNOWN.team == TEAM_SHARES
-
 
 
 def test_a_team_of_random_players_takes_three_in_four_ordagos_though_each_takes_half() -> None:

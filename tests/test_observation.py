@@ -22,22 +22,11 @@ from hypothesis import strategies as st
 
 import mus_widget as mw
 from leaks import cards_in
+from support.strategies import rules_options
 
 SENA_IDS = tuple(s.id for s in mw.CATALOGUE)
 EARLY = frozenset({mw.Phase.MUS, mw.Phase.DISCARD, mw.Phase.GRANDE, mw.Phase.CHICA})
 MAX_STEPS = 3000
-
-rules_options = st.builds(
-    mw.Rules,
-    target=st.sampled_from([10, 30, 40]),
-    kings=st.sampled_from([4, 8]),
-    real_31=st.booleans(),
-    team_consent=st.booleans(),
-    negadas_at_count=st.booleans(),
-    mus_corrido_first_hand=st.booleans(),
-    games=st.sampled_from([1, 3]),
-)
-
 
 # ---------------------------------------------------------------------------------------------- helpers
 

@@ -15,8 +15,7 @@ from leaks import cards_in
 from mus_widget import MusTable
 from mus_widget.teaching.coach import advise, coach_bot
 from mus_widget.teaching.scenarios import ScenarioError, builtin
-
-DEAL = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]
+from support.deals import DEAL
 
 
 def hands_shown(state: dict[str, Any]) -> list[list[str] | None]:

@@ -5,6 +5,7 @@ In CI (``CI`` set) a missing /usr/bin/chromium fails the tests; elsewhere they a
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Iterator
@@ -16,6 +17,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 from mus_lab import CHROMIUM, LabServer, launch_browser
+
+from support.deals import DEAL
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 """Where the browser tests write their screenshots (gitignored): light and dark, 500 and 1,200 px."""
@@ -52,7 +55,7 @@ TWO_VIEWS = _code_notebook(
 
 PACED = _code_notebook(
     "from mus_widget import MusTable\n\n"
-    'deal = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]\n'
+    f"deal = {json.dumps(list(DEAL))}\n"
     "table = MusTable(pace=0.4, deal=deal, mano=1, seed=5, tips=False)\ntable",
     "import time\n\nticked = time.perf_counter()\n6 * 7",
 )
@@ -67,7 +70,7 @@ STEPS = _code_notebook(
 
 COACHED = _code_notebook(
     "from mus_widget import MusTable\n\n"
-    'deal = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]\n'
+    f"deal = {json.dumps(list(DEAL))}\n"
     "table = MusTable(deal=deal, mano=0, seed=5, pace=0, tips=False, coach=True)\ntable",
 )
 """A student's table with the coach on, the student mano."""
@@ -75,7 +78,7 @@ COACHED = _code_notebook(
 
 LANGUAGES = _code_notebook(
     "from mus_widget import MusTable\n\n"
-    'deal = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]\n'
+    f"deal = {json.dumps(list(DEAL))}\n"
     'table = MusTable(deal=deal, mano=0, seed=8, pace=0, tips=True, language="en", bots="random")\ntable',
 )
 """A student's table, the student mano, in English until the language picker says otherwise."""

@@ -12,20 +12,21 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from mus_lab import ROOT, LabServer, TablePage, free_port, menu, open_notebook, run_all
+from mus_lab import ROOT, LabServer, TablePage, menu, open_notebook, run_all
 
 from mus_widget.table.export import export, find_scripts
+from support import deals
+from support.ports import free_port
+from support.servers import ChildServer, ServerError, answers
 
 pytestmark = pytest.mark.slow
 
-DEAL = '["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]'
+DEAL = json.dumps(list(deals.DEAL))
 CELLS = [
     "import mus_widget as mw\nfrom mus_widget.teaching.scenarios import builtin",
     f"table = mw.MusTable(pace=0, seed=4, tips=False, deal={DEAL}, mano=0)\ntable",
@@ -62,30 +63,17 @@ class Server:
     def __init__(self, argv: list[str], port: int, ready: str, home: Path) -> None:
         self.home = home
         self.url = f"http://127.0.0.1:{port}"
-        self.log = open(home / "server.log", "w")  # noqa: SIM115  (closed in stop())
         env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "PYTHONUNBUFFERED": "1"}
         env.pop("ANYWIDGET_HMR", None)
-        self.process = subprocess.Popen(argv, cwd=home, env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"{argv[2]} exited: {(home / 'server.log').read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(self.url + ready, timeout=2):
-                    return
-            except (urllib.error.URLError, OSError):
-                time.sleep(0.3)
-        self.stop()
-        raise RuntimeError(f"{argv[2]} did not answer in 90 s")
+        self.server = ChildServer(argv, name=argv[2], log=home / "server.log", cwd=home, env=env)
+        try:
+            self.server.start(answers(self.url + ready), timeout=90.0, every=0.3)
+        except ServerError:
+            shutil.rmtree(self.home, ignore_errors=True)
+            raise
 
     def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(timeout=5)
-        self.log.close()
+        self.server.stop()
         shutil.rmtree(self.home, ignore_errors=True)
 
 
