@@ -108,16 +108,21 @@ def launch_browser(playwright: Any) -> Any:
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
 
 
-def open_notebook(page: Any, server: LabServer, name: str = PLAY.name) -> None:
-    """Open a notebook, accept a kernel dialog if one shows, and wait until its kernel is idle."""
-    page.goto(server.notebook_url(name))
-    page.wait_for_selector(".jp-Notebook", timeout=60_000)
+def accept_kernel_dialog(page: Any) -> None:
+    """Accept the kernel dialog ("Select Kernel") if one shows within 1.5 s of the notebook opening."""
     dialog = page.locator(".jp-Dialog .jp-mod-accept")
     try:
         dialog.first.wait_for(timeout=1500)
         dialog.first.click()
     except Exception:
         pass
+
+
+def open_notebook(page: Any, server: LabServer, name: str = PLAY.name) -> None:
+    """Open a notebook, accept a kernel dialog if one shows, and wait until its kernel is idle."""
+    page.goto(server.notebook_url(name))
+    page.wait_for_selector(".jp-Notebook", timeout=60_000)
+    accept_kernel_dialog(page)
     page.wait_for_selector(
         ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000
     )

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mus_lab import ROOT, LabServer, TablePage, menu, open_notebook, run_all
+from mus_lab import ROOT, LabServer, TablePage, accept_kernel_dialog, menu, open_notebook, run_all
 
 from mus_widget.table.export import export, find_scripts
 from support import deals
@@ -134,12 +134,7 @@ def test_the_lesson_plays_in_every_front_end(host: str, browser: Any, home: Path
         page.goto(url)
         if host == "notebook7":
             page.wait_for_selector(".jp-Notebook", timeout=60_000)
-            dialog = page.locator(".jp-Dialog .jp-mod-accept")
-            try:
-                dialog.first.wait_for(timeout=1500)
-                dialog.first.click()
-            except Exception:
-                pass
+            accept_kernel_dialog(page)
             page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
             menu(page, "Run", "Run All Cells")
             try:
