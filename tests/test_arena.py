@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from mus_widget import Game, Observation, Rules
-from mus_widget.bots import Bot, Decision, arena
+from mus_widget.bots import Bot, Decision, arena, make_bot
 from mus_widget.bots.driver import advance
 from support.matches import EAST, NORTH, SOUTH, WEST
 
@@ -77,9 +77,9 @@ class Spy(Bot):
         return self.inner.table_talk(obs)
 
 
-def test_the_arena_swaps_the_teams_seats_every_game_and_credits_the_right_team(monkeypatch) -> None:
+def test_the_arena_swaps_the_teams_seats_every_game_and_credits_the_right_team(monkeypatch: pytest.MonkeyPatch) -> None:
     made: list[Spy] = []
-    real = arena.make_bot
+    real = make_bot
 
     def spying(level: str, seed: int = 0) -> Bot:
         made.append(Spy(real(level, seed), level))

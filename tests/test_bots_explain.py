@@ -53,6 +53,12 @@ def test_the_random_bot_names_the_action_and_how_many_it_chose_from() -> None:
                                                        "count": len(step.obs.legal_actions)}
 
 
+def number(value: object) -> float:
+    """A number of an explanation's parameters (which hold words too)."""
+    assert isinstance(value, (int, float)), value
+    return value
+
+
 def careful_chance(match: Match, step: Step) -> int:
     """The novice's careful look before staking the game: its share of deals of the unseen cards, calls unread."""
     obs = step.obs
@@ -67,7 +73,7 @@ def test_the_novice_names_its_real_chance_at_the_lance() -> None:
     partner's seña; where it stakes the game (answering an órdago, or calling one itself rather than confirming
     its partner's) it is the chance of its careful look over deals of the unseen cards, unless the other team
     folds to every órdago: then a fair plain chance is reason enough."""
-    checked = Counter()
+    checked: Counter[str] = Counter()
     for match in all_matches():
         # Fresh novices shown every state of the match by seat: their memories are the players' own.
         readers = {seat: NoviceBot(match.seed * 4 + seat) for seat in range(4)}
@@ -125,13 +131,13 @@ def test_the_expert_names_the_share_of_its_worlds_in_which_it_wins_the_lance() -
             values = step.decision.reason.params
             assert values["lance"] == obs.betting.lance.value and values["action"] == step.decision.action
             assert values["chance"] == round(100 * lance_chance(obs, knowledge, worlds)), (match.variant, step.obs)
-            assert 0 <= values["game"] <= 100
+            assert 0 <= number(values["game"]) <= 100
             checked += 1
     assert checked >= 100
 
 
 def test_the_expert_names_what_its_hand_is_worth_at_the_mus_and_the_discard() -> None:
-    checked = Counter()
+    checked: Counter[Phase] = Counter()
     for match, step in expert_steps():
         obs = step.obs
         if obs.phase not in (Phase.MUS, Phase.DISCARD):
@@ -140,12 +146,12 @@ def test_the_expert_names_what_its_hand_is_worth_at_the_mus_and_the_discard() ->
         values = step.decision.reason.params
         assert values["action"] == step.decision.action
         assert values["now"] == round(scores[obs.hand.key], 1), (match.variant, str(obs.hand))
-        assert min(scores.values()) - 0.05 <= values["after"] <= max(scores.values()) + 0.05
+        assert min(scores.values()) - 0.05 <= number(values["after"]) <= max(scores.values()) + 0.05
         if obs.phase is Phase.DISCARD:
             assert values["count"] == len(Action.parse(step.decision.action).cards)
         elif step.decision.action == "mus" and "no-mus" in obs.legal_actions and partner_sena(obs) is None:
             # The explanation agrees with the call: mus only when the best discard is worth more.
-            assert values["now"] <= values["after"], values
+            assert number(values["now"]) <= number(values["after"]), values
         checked[obs.phase] += 1
     assert checked[Phase.MUS] >= 20 and checked[Phase.DISCARD] >= 10, checked
 
@@ -184,7 +190,7 @@ def test_the_experts_chance_at_grande_is_near_the_true_frequency(cards: str, rul
     truth = 100 * grande_win_frequency(mine, SOUTH, rules)
     for seed in (1, 2):
         decision = make_bot("expert", seed).decide(grande.observe(SOUTH))
-        assert abs(decision.reason.params["chance"] - truth) <= 15, (decision.reason, round(truth))
+        assert abs(number(decision.reason.params["chance"]) - truth) <= 15, (decision.reason, round(truth))
 
 
 def most_telling(hand: Hand, rules: Rules) -> str | None:

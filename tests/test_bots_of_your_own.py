@@ -14,6 +14,7 @@ import mus_widget as mw
 from mus_widget import Game, Observation, Phase
 from mus_widget.bots import Bot, Decision, arena, make_bot
 from mus_widget.bots.driver import advance
+from mus_widget.bots.guard import BotFault
 from mus_widget.i18n.text import action_text, reason_text
 from support.deals import REFERENCE_DEAL
 from support.matches import EAST, NORTH, SOUTH, WEST
@@ -68,11 +69,11 @@ class Slow:
         return observation.legal_actions[0]
 
 
-def own_table(bot: object, **guard: object) -> tuple[dict[int, Bot], list[object]]:
+def own_table(bot: object, **guard: object) -> tuple[dict[int, Bot], list[BotFault]]:
     """``bot`` at East, novices elsewhere; the faults reported."""
     from mus_widget.bots.guard import GuardedBot
 
-    faults: list[object] = []
+    faults: list[BotFault] = []
     guarded = GuardedBot(bot, seed=1, on_fault=faults.append, **guard)  # type: ignore[arg-type]
     return {SOUTH: make_bot("novice", 0), EAST: guarded, NORTH: make_bot("novice", 2), WEST: make_bot("novice", 3)
             }, faults

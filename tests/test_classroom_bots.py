@@ -121,7 +121,9 @@ def test_served_bots_learn_the_earlier_hands_as_local_bots_do_across_a_killed_se
     # last (as a bot without hand_over, or one restarted with an empty memory) would have played otherwise.
     forgetful = {seat: make_bot(level, seed + seat) for seat, level in levels.items()}
     for bot in forgetful.values():
-        bot.hand_over = lambda obs, bot=bot: bot.memory.reset()  # type: ignore[method-assign]
+        def forget(obs: mw.Observation, bot: Bot = bot) -> None:
+            bot.memory.reset()
+        bot.hand_over = forget  # type: ignore[method-assign]
     try:
         replay_as_a_local_table(record, forgetful)
     except AssertionError:

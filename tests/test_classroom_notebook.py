@@ -115,7 +115,7 @@ def test_a_hand_is_played_to_its_count_and_next_hand_closes_it(server: ServerPro
                     assert state["count"]["rows"] and state["to_move"] is None
                     table.receive({"type": "next_hand"})
                     assert table.state["stage"] == "play" and table.error == {}
-                elif state["turn"] is not None and table.driver._waiting is None:  # type: ignore[attr-defined]
+                elif state["turn"] is not None and table.driver._waiting is None:
                     table.receive({"type": "act", "action": careless(table.observation, rng)})
                     assert table.error == {}, table.error
             if all(seen_count):
@@ -279,6 +279,6 @@ def test_running_the_cell_again_closes_the_table_it_made_before(server: ServerPr
     try:
         assert second.seat == first.seat == 0
         assert first.comm is None and second.comm is not None  # the first view is closed, its connection too
-        assert "closed" in repr(first.driver.link)  # type: ignore[attr-defined]
+        assert "closed" in repr(first.driver.link)
     finally:
         second.close()

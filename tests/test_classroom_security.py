@@ -198,7 +198,7 @@ def test_a_flood_is_dropped_and_closed_while_the_other_tables_play_on(server: Se
 
     thread = threading.Thread(target=flood)
     thread.start()
-    times = []
+    times: list[float] = []
     with remote.join(server.url, "F2", name="Pat") as pat:
         while len(times) < 12:
             obs = pat.wait_turn(10)

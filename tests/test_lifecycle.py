@@ -80,7 +80,9 @@ def test_one_table_over_many_hands_levels_off_in_memory() -> None:
 
 def test_the_tables_display_data_holds_its_view_and_a_picture_of_what_the_browser_holds() -> None:
     table = mw.MusTable(pace=0, seed=4, tips=False, deal=DEAL, mano=0, names=["Ane", "Iker", "Miren", "Jon"])
-    data, _ = table._repr_mimebundle_()
+    bundle = table._repr_mimebundle_()
+    assert bundle is not None
+    data, _ = bundle
     assert "application/vnd.jupyter.widget-view+json" in data
     page = data["text/html"]
     own = [f'data-card="{card}"' for card in DEAL[0].split()]

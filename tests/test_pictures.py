@@ -79,7 +79,8 @@ def notebook_formatter() -> DisplayFormatter:
     hands (as ``import mus_widget`` does in a kernel)."""
     shell = InteractiveShell.instance()
     assert pictures.register_formatters()
-    formatter: DisplayFormatter = shell.display_formatter
+    formatter = shell.display_formatter
+    assert isinstance(formatter, DisplayFormatter)
     return formatter
 
 

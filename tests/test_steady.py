@@ -21,7 +21,7 @@ def recorded(widget: SteadyWidget) -> list[dict[str, Any]]:
     """The custom messages the widget's wire sends from now on."""
     assert widget._wire is not None
     sent: list[dict[str, Any]] = []
-    widget._wire.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+    widget._wire.send = lambda content, buffers=None: sent.append(content)
     return sent
 
 

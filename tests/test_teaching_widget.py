@@ -259,7 +259,7 @@ def test_a_bad_scenario_is_refused_with_its_line() -> None:
     with pytest.raises(IndexError):
         MusTable.from_scenario(builtin()[0], step=99)
     with pytest.raises(TypeError):
-        MusTable(scenario=42)  # type: ignore[arg-type]
+        MusTable(scenario=42)
     with pytest.raises(ValueError, match="its own deal"):
         MusTable(scenario=builtin()[0], deal=DEAL)
 

@@ -35,9 +35,9 @@ class MusTable(_LocalTable):
             raise TypeError("a served table needs table= (its name on the server)")
         return _served(server, table, name, token=token, **options)
 
-    def __init__(self, *, server: None = None, table: None = None, name: None = None, token: None = None,
-                 **options: Any) -> None:
-        super().__init__(**options)
+    def __init__(self, *, server: str | None = None, table: str | None = None, name: str | None = None,
+                 token: str | None = None, **options: Any) -> None:
+        super().__init__(**options)  # only a local table gets here: __new__ made a served one otherwise
 
 
 def _served(server: str, table: str, name: str | None, **options: Any) -> ServedTable:

@@ -15,8 +15,7 @@ import urllib.parse
 from pathlib import Path
 from typing import Any
 
-from mus_lab import ROOT
-
+from browser.mus_lab import ROOT
 from support.ports import free_port
 from support.servers import ChildServer, answers
 

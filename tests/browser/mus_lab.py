@@ -103,6 +103,19 @@ class LabServer:
         shutil.rmtree(self.home, ignore_errors=True)
 
 
+def code_notebook(*cells: str) -> dict[str, Any]:
+    """A notebook of code cells, run by the Python 3 kernel."""
+    return {
+        "cells": [
+            {"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [], "source": s}
+            for i, s in enumerate(cells)
+        ],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
 def launch_browser(playwright: Any) -> Any:
     """Debian's Chromium, headless, through Playwright (never Playwright's own browser download)."""
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)

@@ -17,8 +17,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mus_lab import ROOT, LabServer, TablePage, accept_kernel_dialog, menu, open_notebook, run_all
 
+from browser.mus_lab import (
+    ROOT,
+    LabServer,
+    TablePage,
+    accept_kernel_dialog,
+    code_notebook,
+    menu,
+    open_notebook,
+    run_all,
+)
 from mus_widget.table.export import export, find_scripts
 from support import deals
 from support.ports import free_port
@@ -37,12 +46,7 @@ CELLS = [
 
 
 def lesson_notebook() -> dict[str, Any]:
-    return {
-        "cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
-                   "source": source} for i, source in enumerate(CELLS)],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-        "nbformat": 4, "nbformat_minor": 5,
-    }
+    return code_notebook(*CELLS)
 
 
 def marimo_app() -> str:
