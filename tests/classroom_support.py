@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import mus_widget as mw
 from support.ports import free_port
 from support.servers import ChildServer
+
+if TYPE_CHECKING:  # the classroom client needs websockets, which a test imports only when it plays
+    from mus_widget import remote
 
 TEACHER_KEY = "the-teachers-key"
 HERE = Path(__file__).resolve().parent
@@ -60,6 +64,27 @@ def careless(obs: mw.Observation, rng: random.Random) -> str:
         return "no-mus"
     weights = [0.03 if a == "ordago" else 2.0 if a in ("paso", "mus", "quiero") else 1.0 for a in legal]
     return rng.choices(legal, weights)[0]
+
+
+def play_until(seats: dict[int, remote.RemoteSeat], rng: random.Random, done: Callable[[mw.Observation], bool],
+               choose: Callable[[mw.Observation, random.Random], str] = careless) -> mw.Observation:
+    """The students at ``seats`` play ``choose``'s moves while ``done(observation)`` is false (the bots play on the
+    server); every seat has seen a move before the next look."""
+    any_seat = next(iter(seats.values()))
+    while True:
+        seq = any_seat.seq
+        obs = any_seat.observe()
+        if obs.is_over or done(obs):
+            return obs
+        if obs.to_move in seats:
+            mover = seats[obs.to_move]
+            mine = mover.wait_seq(seq, timeout=30)  # the mover has seen what any_seat saw
+            if mine.to_move == mover.seat and mine.legal_actions:
+                mover.act(choose(mine, rng))
+                for other in seats.values():
+                    other.wait_seq(mover.seq, timeout=30)
+                continue
+        any_seat.wait_seq(seq + 1, timeout=30)
 
 
 def stored_moves(record: dict[str, Any]) -> list[tuple[str, Any]]:
