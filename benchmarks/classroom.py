@@ -28,9 +28,7 @@ import json
 import multiprocessing
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -41,6 +39,11 @@ from typing import Any
 
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from support.ports import free_port
+from support.servers import ChildServer
 
 KEY = "benchmark-key"
 TIMEOUT = 900.0
@@ -174,13 +177,6 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50)
@@ -195,15 +191,16 @@ def main() -> None:
     bot_tables = [f"B{t}" for t in range(args.bot_tables)]
     n = max(1, min(args.client_processes, len(tables) or 1))
     with tempfile.TemporaryDirectory() as folder:
-        port = free_port()
-        server = subprocess.Popen(
+        port, out = free_port(), Path(folder) / "server.out"
+        server = ChildServer(
             [sys.executable, "-m", "mus_widget.serve", "--port", str(port), "--db", str(Path(folder) / "bench.sqlite"),
              "--teacher-key", KEY],
-            stdout=subprocess.PIPE, text=True,
+            name="the classroom server", stdout=out,
         )
+        server.start(lambda: out.read_text().endswith("\n"))
+        assert server.process is not None
         try:
-            assert server.stdout is not None
-            url = server.stdout.readline().strip()
+            url = out.read_text().strip()
             assert url.startswith("ws://"), url
             asyncio.run(create_tables(url, args.tables, args.bot_tables, args.seed))
             context = multiprocessing.get_context("spawn")
@@ -217,18 +214,13 @@ def main() -> None:
                 pipes.append(receive)
                 procs.append(proc)
             time.sleep(max(0.0, begin_at - time.time()))
-            cpu_before = cpu_seconds(server.pid)
+            cpu_before = cpu_seconds(server.process.pid)
             results = [pipe.recv() for pipe in pipes]
-            cpu = cpu_seconds(server.pid) - cpu_before
+            cpu = cpu_seconds(server.process.pid) - cpu_before
             for proc in procs:
                 proc.join(30)
         finally:
-            server.terminate()  # it stops once a bot decision under way is made
-            try:
-                server.wait(60)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait(10)
+            server.stop(60)  # it stops once a bot decision under way is made
     latencies = sorted(x for r in results for x in r["latencies"])
     errors = [e for r in results for e in r["errors"]]
     actions = sum(r["actions"] for r in results)

@@ -31,10 +31,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "tests"))
 
-from lite_site import KERNEL_READY, SITE, Offline, StaticServer, build_site  # noqa: E402
-from mus_lab import launch_browser, menu  # noqa: E402
+from browser.lite_site import KERNEL_READY, SITE, Offline, StaticServer, build_site  # noqa: E402
+from browser.mus_lab import launch_browser, menu  # noqa: E402
 
 TIMING_CELL = """import json, statistics, time
 from mus_widget.bots import ExpertBot

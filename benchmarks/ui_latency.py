@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "tests"))
 
-from mus_lab import CHROMIUM, LabServer, launch_browser, open_notebook  # noqa: E402
+from browser.mus_lab import CHROMIUM, LabServer, launch_browser, open_notebook  # noqa: E402
 
 PROBE = """() => {
   const probe = { t0: null, clicks: [], root: document.querySelector('.mus-widget') };

@@ -1,31 +1,26 @@
-"""The classroom tests' servers and players: a real ``python -m mus_widget.serve`` process on 127.0.0.1, killed
-with SIGKILL when a test says so, and random players that choose like a careless student."""
+"""The classroom tests' servers and players: a real ``python -m mus_widget.serve`` process on 127.0.0.1 (a
+:class:`~support.servers.ChildServer`), killed with SIGKILL when a test says so, and random
+players that choose like a careless student."""
 
 from __future__ import annotations
 
-import os
 import random
-import signal
-import socket
-import subprocess
 import sys
-import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import mus_widget as mw
+from support.ports import free_port
+from support.servers import ChildServer
+
+if TYPE_CHECKING:  # the classroom client needs websockets, which a test imports only when it plays
+    from mus_widget import remote
 
 TEACHER_KEY = "the-teachers-key"
 HERE = Path(__file__).resolve().parent
 PLAYER = HERE / "classroom_player.py"
 START_TIMEOUT = 60.0
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 class ServerProcess:
@@ -34,46 +29,32 @@ class ServerProcess:
     def __init__(self, folder: Path, away_after: float = 1.0, options: tuple[str, ...] = ()) -> None:
         self.db = folder / "classroom.sqlite"
         self.log = folder / "server.log"
+        self.out = folder / "server.out"
+        """Where the server prints its address."""
         self.port = free_port()
         self.away_after = away_after
         self.options = options
         """More of the server's command-line options."""
-        self.process: subprocess.Popen[str] | None = None
+        command = [sys.executable, "-m", "mus_widget.serve", "--host", "127.0.0.1", "--port", str(self.port),
+                   "--db", str(self.db), "--teacher-key", TEACHER_KEY, "--away-after", str(self.away_after),
+                   *self.options]
+        self.child = ChildServer(command, name="the classroom server", log=self.log, stdout=self.out, cwd=folder)
         self.url = ""
 
     def start(self) -> ServerProcess:
         """Start (or restart, on the same database and port) and wait for the address it prints."""
-        command = [sys.executable, "-m", "mus_widget.serve", "--host", "127.0.0.1", "--port", str(self.port),
-                   "--db", str(self.db), "--teacher-key", TEACHER_KEY, "--away-after", str(self.away_after),
-                   *self.options]
-        with self.log.open("a") as log:
-            self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True,
-                                            cwd=self.db.parent)
-        assert self.process.stdout is not None
-        line: list[str] = []
-        reader = threading.Thread(target=lambda: line.append(self.process.stdout.readline()), daemon=True)  # type: ignore[union-attr]
-        reader.start()
-        reader.join(START_TIMEOUT)
-        if not line or not line[0].startswith("ws://"):
-            self.kill()
-            raise RuntimeError(f"the server did not start: {line} {self.log.read_text()[-2000:]}")
-        self.url = line[0].strip()
-        assert self.url == f"ws://127.0.0.1:{self.port}"
+        self.out.write_text("")
+        self.child.start(lambda: self.out.read_text().endswith("\n"), START_TIMEOUT)
+        self.url = self.out.read_text().strip()
+        assert self.url == f"ws://127.0.0.1:{self.port}", self.url
         return self
 
     def kill(self) -> None:
         """SIGKILL: no chance to flush or close anything."""
-        if self.process is not None and self.process.poll() is None:
-            os.kill(self.process.pid, signal.SIGKILL)
-            self.process.wait(10)
+        self.child.kill()
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
+        self.child.stop(10)
 
 
 def careless(obs: mw.Observation, rng: random.Random) -> str:
@@ -83,6 +64,27 @@ def careless(obs: mw.Observation, rng: random.Random) -> str:
         return "no-mus"
     weights = [0.03 if a == "ordago" else 2.0 if a in ("paso", "mus", "quiero") else 1.0 for a in legal]
     return rng.choices(legal, weights)[0]
+
+
+def play_until(seats: dict[int, remote.RemoteSeat], rng: random.Random, done: Callable[[mw.Observation], bool],
+               choose: Callable[[mw.Observation, random.Random], str] = careless) -> mw.Observation:
+    """The students at ``seats`` play ``choose``'s moves while ``done(observation)`` is false (the bots play on the
+    server); every seat has seen a move before the next look."""
+    any_seat = next(iter(seats.values()))
+    while True:
+        seq = any_seat.seq
+        obs = any_seat.observe()
+        if obs.is_over or done(obs):
+            return obs
+        if obs.to_move in seats:
+            mover = seats[obs.to_move]
+            mine = mover.wait_seq(seq, timeout=30)  # the mover has seen what any_seat saw
+            if mine.to_move == mover.seat and mine.legal_actions:
+                mover.act(choose(mine, rng))
+                for other in seats.values():
+                    other.wait_seq(mover.seq, timeout=30)
+                continue
+        any_seat.wait_seq(seq + 1, timeout=30)
 
 
 def stored_moves(record: dict[str, Any]) -> list[tuple[str, Any]]:

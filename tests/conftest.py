@@ -3,11 +3,26 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from classroom_support import ServerProcess
 
 settings.register_profile(
     "ci", max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile("dev", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+@pytest.fixture()
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A classroom server of its own for the test, students marked away after a second of silence."""
+    process = ServerProcess(tmp_path, away_after=1.0).start()
+    try:
+        yield process
+    finally:
+        process.stop()

@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 import mus_widget as mw
-from classroom_support import TEACHER_KEY, ServerProcess, careless, stored_moves
+from classroom_support import TEACHER_KEY, ServerProcess, careless, play_until, stored_moves
 from mus_widget import remote
 from mus_widget.bots import Bot, make_bot
 from mus_widget.bots.driver import hand_ended, hand_over, lances_begin
@@ -74,21 +74,7 @@ def replay_as_a_local_table(record: dict[str, object], bots: dict[int, Bot]) -> 
 
 def play(seats: dict[int, remote.RemoteSeat], rng: random.Random, until: int | None) -> mw.Observation:
     """The students play stubbornly (the bots on the server) until hand ``until`` begins or the match is over."""
-    any_seat = next(iter(seats.values()))
-    while True:
-        seq = any_seat.seq
-        obs = any_seat.observe()
-        if obs.is_over or (until is not None and obs.hand_number >= until):
-            return obs
-        if obs.to_move in seats:
-            mover = seats[obs.to_move]
-            mine = mover.wait_seq(seq, timeout=30)
-            if mine.to_move == mover.seat and mine.legal_actions:
-                mover.act(stubborn(mine, rng))
-                for other in seats.values():
-                    other.wait_seq(mover.seq, timeout=30)
-                continue
-        any_seat.wait_seq(seq + 1, timeout=30)
+    return play_until(seats, rng, lambda obs: until is not None and obs.hand_number >= until, choose=stubborn)
 
 
 def test_served_bots_learn_the_earlier_hands_as_local_bots_do_across_a_killed_server(tmp_path: Path) -> None:
@@ -121,7 +107,9 @@ def test_served_bots_learn_the_earlier_hands_as_local_bots_do_across_a_killed_se
     # last (as a bot without hand_over, or one restarted with an empty memory) would have played otherwise.
     forgetful = {seat: make_bot(level, seed + seat) for seat, level in levels.items()}
     for bot in forgetful.values():
-        bot.hand_over = lambda obs, bot=bot: bot.memory.reset()  # type: ignore[method-assign]
+        def forget(obs: mw.Observation, bot: Bot = bot) -> None:
+            bot.memory.reset()
+        bot.hand_over = forget  # type: ignore[method-assign]
     try:
         replay_as_a_local_table(record, forgetful)
     except AssertionError:

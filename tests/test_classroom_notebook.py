@@ -13,13 +13,14 @@ import signal
 import subprocess
 import sys
 import textwrap
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
 
 from classroom_support import TEACHER_KEY, ServerProcess, careless
+from support.waiting import until
 
 pytest.importorskip("websockets")
 
@@ -34,29 +35,11 @@ T = TypeVar("T")
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture()
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(tmp_path, away_after=1.0).start()
-    try:
-        yield process
-    finally:
-        process.stop()
-
-
 @pytest.fixture(autouse=True)
 def seat_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "seats" / "seats.json"
     monkeypatch.setenv("MUS_WIDGET_SEATS", str(path))
     return path
-
-
-async def until(what: str, ready: Callable[[], bool], timeout: float = 20.0) -> None:
-    """Let the loop run (the pushes come through it, as in a kernel) until ``ready()``."""
-    for _ in range(int(timeout / 0.02)):
-        if ready():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"still waiting for {what} after {timeout} s")
 
 
 def in_a_kernel_loop(test: Callable[[], Awaitable[T]]) -> T:
@@ -132,7 +115,7 @@ def test_a_hand_is_played_to_its_count_and_next_hand_closes_it(server: ServerPro
                     assert state["count"]["rows"] and state["to_move"] is None
                     table.receive({"type": "next_hand"})
                     assert table.state["stage"] == "play" and table.error == {}
-                elif state["turn"] is not None and table.relay._waiting is None:  # type: ignore[attr-defined]
+                elif state["turn"] is not None and table.relay._waiting is None:
                     table.receive({"type": "act", "action": careless(table.observation, rng)})
                     assert table.error == {}, table.error
             if all(seen_count):
@@ -296,6 +279,6 @@ def test_running_the_cell_again_closes_the_table_it_made_before(server: ServerPr
     try:
         assert second.seat == first.seat == 0
         assert first.comm is None and second.comm is not None  # the first view is closed, its connection too
-        assert "closed" in repr(first.relay.link)  # type: ignore[attr-defined]
+        assert "closed" in repr(first.relay.link)
     finally:
         second.close()

@@ -7,22 +7,14 @@ import json
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import mus_widget as mw
-from classroom_support import PLAYER, TEACHER_KEY, ServerProcess, action_seats, careless, game_at
+from classroom_support import PLAYER, TEACHER_KEY, ServerProcess, action_seats, game_at, play_until
 from leaks import cards_in
 from mus_widget import remote
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(tmp_path, away_after=1.0).start()
-    yield process
-    process.stop()
 
 
 def players(server: ServerProcess, table: str, names: list[str], tmp_path: Path,
@@ -76,25 +68,6 @@ def test_four_students_in_four_processes_play_a_whole_match_and_nobody_sees_anot
             assert visible_cards(seen) <= allowed, f"{name} saw {visible_cards(seen) - allowed} at {frame['seq']}"
             checked += 1
     assert checked > 4 * 10
-
-
-def play_until(seats: dict[int, remote.RemoteSeat], rng: random.Random, done: object) -> mw.Observation:
-    """The humans play careless moves while ``done(observation)`` is false (the bots play on the server)."""
-    any_seat = next(iter(seats.values()))
-    while True:
-        seq = any_seat.seq
-        obs = any_seat.observe()
-        if obs.is_over or done(obs):  # type: ignore[operator]
-            return obs
-        if obs.to_move in seats:
-            mover = seats[obs.to_move]
-            mine = mover.wait_seq(seq, timeout=30)  # the mover has seen what any_seat saw
-            if mine.to_move == mover.seat and mine.legal_actions:
-                mover.act(careless(mine, rng))
-                for other in seats.values():  # every seat has seen the move before the next look
-                    other.wait_seq(mover.seq, timeout=30)
-                continue
-        any_seat.wait_seq(seq + 1, timeout=30)
 
 
 def test_the_server_killed_mid_hand_comes_back_at_the_same_action_and_the_match_plays_on(tmp_path: Path) -> None:

@@ -130,6 +130,7 @@ def test_a_seat_is_played_only_with_its_own_token_and_only_in_turn(server: Serve
             time.sleep(0.02)
         mover, idle = (ana, bea) if ana.observe().to_move == 0 else (bea, ana)
         seq = mover.seq
+        stored = remote.record(server.url, "T1", teacher_key=TEACHER_KEY)
         legal = mover.legal_actions()
         assert idle.legal_actions() == []
         with pytest.raises(mw.IllegalActionError, match="turn"):
@@ -138,8 +139,9 @@ def test_a_seat_is_played_only_with_its_own_token_and_only_in_turn(server: Serve
             mover.act("pass")
         with pytest.raises(mw.MalformedActionError):
             mover.sena("a wink")
-        time.sleep(0.2)
-        assert (mover.seq, idle.seq) == (seq, seq), "a refused action changes nothing"
+        # Each refusal is the server's answer, so the record it sends next is the table after all three.
+        assert remote.record(server.url, "T1", teacher_key=TEACHER_KEY) == stored, "a refused action changes nothing"
+        assert (mover.seq, idle.seq) == (seq, seq)
 
         # Rejoining with the right token: the same seat, a second connection; nothing of the game changes.
         with remote.join(server.url, "T1", token=bea.token) as again:
@@ -196,7 +198,7 @@ def test_a_flood_is_dropped_and_closed_while_the_other_tables_play_on(server: Se
 
     thread = threading.Thread(target=flood)
     thread.start()
-    times = []
+    times: list[float] = []
     with remote.join(server.url, "F2", name="Pat") as pat:
         while len(times) < 12:
             obs = pat.wait_turn(10)

@@ -43,6 +43,7 @@ def test_who_wins_a_lance_is_the_engines_winner_and_the_reason_names_it(kind: st
     lance = LANCES[kind]
     for seed in SEEDS:
         ex = exercise(kind, seed)
+        assert ex.mano is not None
         winner = mw.lance_winner(lance, ex.hands, ex.mano)
         assert ex.answer == ("nobody" if winner is None else str(winner))
         why = ex.explanation()
@@ -93,6 +94,7 @@ def test_pares_of_a_hand() -> None:
 def test_the_next_mano_is_the_next_seat_counter_clockwise() -> None:
     for seed in SEEDS:
         ex = exercise("next_mano", seed)
+        assert ex.mano is not None
         assert ex.answer == str(next_seat(ex.mano))
 
 
@@ -112,6 +114,7 @@ def test_a_negada_is_one_for_a_first_bet_else_the_stake_before_the_refused_raise
 def test_the_count_en_paso_is_what_the_engine_scores() -> None:
     for seed in range(10):
         ex = exercise("count", seed)
+        assert ex.mano is not None
         game = mw.Game.from_deal(ex.hands, mano=ex.mano).apply("no-mus")
         while game.last_hand is None:
             legal = game.legal_actions()
@@ -164,7 +167,7 @@ def test_a_quiz_marks_the_right_button_and_the_wrong_one_and_moves_on() -> None:
 def test_a_click_in_the_browser_answers_and_a_bad_one_changes_nothing() -> None:
     quiz = Quiz("chica", seed=4, language="en")
     pongs: list[object] = []
-    quiz.send = pongs.append  # type: ignore[method-assign]
+    quiz.send = pongs.append  # type: ignore[method-assign,assignment]  # a list's append takes no buffers
     quiz._on_front_end(quiz, {"type": "answer", "key": "not an answer"}, [])
     quiz._on_front_end(quiz, ["answer"], [])
     assert quiz.verdict is None
@@ -178,7 +181,9 @@ def test_a_click_in_the_browser_answers_and_a_bad_one_changes_nothing() -> None:
 
 def test_the_quiz_shows_as_a_picture_where_there_is_no_kernel() -> None:
     quiz = Quiz("grande", seed=2, language="en")
-    data, _ = quiz._repr_mimebundle_()
+    bundle = quiz._repr_mimebundle_()
+    assert bundle is not None
+    data, _ = bundle
     assert "application/vnd.jupyter.widget-view+json" in data
     page = data["text/html"]
     assert "<svg" in page and quiz.exercise.text("en") in page and "A snapshot of the quiz" in page

@@ -21,7 +21,7 @@ def recorded(widget: BaseWidget) -> list[dict[str, Any]]:
     """The custom messages the widget's fallback sends from now on."""
     assert widget._fallback is not None
     sent: list[dict[str, Any]] = []
-    widget._fallback.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+    widget._fallback.send = lambda content, buffers=None: sent.append(content)
     return sent
 
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import json
 import re
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 import pytest
 
 import mus_widget as mw
 from mus_widget import Lance, LanceResult, Outcome, Phase
+from support.events import whole
 
 SEAT = {"South": 0, "East": 1, "North": 2, "West": 3}
 
@@ -95,11 +97,11 @@ DEAL_P = ["12o 11o 7o 1o", "12c 11c 6c 2c", "12e 10e 5e 4e", "3b 10b 6b 4b"]
 DEAL_1T = ["12o 11o 7o 1o", "12c 12b 5c 4c", "3e 10e 6e 2e", "7c 7b 6b 5b"]
 
 
-def deal_a(mano: int = 0, scores=(0, 0), seed: int = 1, **options) -> mw.Game:
+def deal_a(mano: int = 0, scores: tuple[int, int] = (0, 0), seed: int = 1, **options: Any) -> mw.Game:
     return mw.Game.from_deal(DEAL_A, mano=mano, scores=scores, seed=seed, rules=mw.Rules(**options))
 
 
-def deal(hands, scores=(0, 0), **options) -> mw.Game:
+def deal(hands: Sequence[str], scores: tuple[int, int] = (0, 0), **options: Any) -> mw.Game:
     return mw.Game.from_deal(hands, mano=0, scores=scores, seed=1, rules=mw.Rules(**options))
 
 
@@ -110,20 +112,20 @@ def card_set(g: mw.Game) -> list[str]:
 # ----------------------------------------------------------------------------- the mus
 
 
-def test_south_cuts_the_mus_and_the_mano_opens_grande():
+def test_south_cuts_the_mus_and_the_mano_opens_grande() -> None:
     g = deal_a()
     assert (g.phase, g.to_move, g.legal_actions()) == (Phase.MUS, 0, ["mus", "no-mus"])
     g = play(g, "South: no-mus")
     assert (g.phase, g.to_move) == (Phase.GRANDE, 0)
 
 
-def test_the_first_no_mus_cuts_even_late_and_the_mano_still_speaks_first():
+def test_the_first_no_mus_cuts_even_late_and_the_mano_still_speaks_first() -> None:
     g = play(deal_a(mano=2), "North: mus", "West: mus", "South: no-mus")
     assert (g.phase, g.to_move) == (Phase.GRANDE, 2)  # North is mano
     assert [(e.seat, e.get("action")) for e in g.log if e.kind == "call"] == [(2, "mus"), (3, "mus"), (0, "no-mus")]
 
 
-def test_four_mus_then_discards_in_speaking_order_then_the_mus_question_again():
+def test_four_mus_then_discards_in_speaking_order_then_the_mus_question_again() -> None:
     g = play(deal_a(mano=1), "East: mus", "North: mus", "West: mus", "South: mus")
     assert (g.phase, g.to_move) == (Phase.DISCARD, 1)
     assert len(g.legal_actions()) == 15  # every non-empty subset of four cards
@@ -142,7 +144,7 @@ def test_four_mus_then_discards_in_speaking_order_then_the_mus_question_again():
     assert [(e.seat, e.get("count")) for e in g.log if e.kind == "discard"] == [(1, 2), (2, 1), (3, 4), (0, 3)]
 
 
-def test_others_see_how_many_cards_a_player_discarded_never_which():
+def test_others_see_how_many_cards_a_player_discarded_never_which() -> None:
     thrown = {0: {"12o", "11o"}, 1: {"4o"}, 2: {"7o", "7c", "6o"}, 3: {"3o"}}
     g = play(deal_a(), "mus", "mus", "mus", "mus",
              "South: discard 12o 11o", "East: discard 4o", "North: discard 7o 7c 6o", "West: discard 3o")
@@ -163,6 +165,7 @@ def test_others_see_how_many_cards_a_player_discarded_never_which():
 
 def throw(g: mw.Game, size: int) -> str:
     """The discard of the first ``size`` cards of the hand of the seat to move."""
+    assert g.to_move is not None
     return "discard " + " ".join(str(c) for c in g.hands[g.to_move].cards[:size])
 
 
@@ -175,7 +178,7 @@ def mus_round(g: mw.Game, sizes: tuple[int, int, int, int]) -> mw.Game:
 
 
 def reshuffles(g: mw.Game) -> list[tuple[int, int]]:
-    return [(e.get("cards"), e.get("aside")) for e in g.log if e.kind == "reshuffle"]
+    return [(whole(e, "cards"), whole(e, "aside")) for e in g.log if e.kind == "reshuffle"]
 
 
 @pytest.mark.parametrize(("mano", "sizes"), [
@@ -184,7 +187,7 @@ def reshuffles(g: mw.Game) -> list[tuple[int, int]]:
     (2, (1, 1, 1, 1)),
     (3, (3, 4, 1, 2)),
 ])
-def test_everyone_discards_first_then_the_postre_serves_in_speaking_order(mano, sizes):
+def test_everyone_discards_first_then_the_postre_serves_in_speaking_order(mano: int, sizes: tuple[int, ...]) -> None:
     g = play(deal_a(mano=mano), "mus", "mus", "mus", "mus")
     dealt, stock = g.hands, g.stock
     order = [(mano + i) % 4 for i in range(4)]
@@ -206,7 +209,7 @@ def test_everyone_discards_first_then_the_postre_serves_in_speaking_order(mano, 
     assert (g.phase, g.to_move) == (Phase.MUS, mano)
 
 
-def test_the_stock_runs_out_mid_serve_and_all_the_discards_are_reshuffled():
+def test_the_stock_runs_out_mid_serve_and_all_the_discards_are_reshuffled() -> None:
     # Round 1: 4 x 4 = 16 served -> stock 8, 16 discards on the table.
     # Round 2: South throws 3, East 4, North 4, West 4: 16 + 15 = 31 discards on the table.
     # South is served 3 (stock 5), East 4 (stock 1); North needs 4 with 1 left and West still waits: all 31
@@ -228,7 +231,7 @@ def test_the_stock_runs_out_mid_serve_and_all_the_discards_are_reshuffled():
     assert sorted(card_set(g)) == sorted(str(c) for c in mw.DECK)
 
 
-def test_when_only_the_last_player_is_left_to_serve_their_own_discards_are_set_aside():
+def test_when_only_the_last_player_is_left_to_serve_their_own_discards_are_set_aside() -> None:
     # Round 1: 4 x 4 = 16 served -> stock 8.  Round 2: South 1 (stock 7), East 1 (6), North 4 (2); West,
     # the last to serve, needs 4 with 2 left: West's 4 are set aside, the other 16 + 6 = 22 discards go
     # under the 2 cards left -> 24; West is served 4 -> stock 20, and only West's 4 stay on the table.
@@ -248,7 +251,7 @@ def test_when_only_the_last_player_is_left_to_serve_their_own_discards_are_set_a
     assert sorted(card_set(g)) == sorted(str(c) for c in mw.DECK)
 
 
-def test_a_version_1_record_replays_until_it_reshuffles():
+def test_a_version_1_record_replays_until_it_reshuffles() -> None:
     short = mus_round(deal_a(), (4, 4, 4, 4))
     old = {**short.record(), "version": 1}
     assert mw.Game.from_record(old).hands == short.hands  # the old order drew the same cards until then
@@ -258,7 +261,7 @@ def test_a_version_1_record_replays_until_it_reshuffles():
     assert mw.Game.from_record(long.record()).hands == long.hands
 
 
-def test_mus_corrido_first_question_of_the_first_hand_allows_only_mus():
+def test_mus_corrido_first_question_of_the_first_hand_allows_only_mus() -> None:
     g = deal_a(mus_corrido_first_hand=True)
     for seat in range(4):
         assert g.legal_actions() == ["mus"]
@@ -275,7 +278,7 @@ def test_mus_corrido_first_question_of_the_first_hand_allows_only_mus():
 # ----------------------------------------------------------------------------- declarations
 
 
-def test_pares_and_juego_are_declared_truthfully_in_speaking_order():
+def test_pares_and_juego_are_declared_truthfully_in_speaking_order() -> None:
     g = play(deal_a(mano=2), "North: no-mus")
     assert g.observe(0).to_dict()["declarations"] == {"pares": None, "juego": None}
     g = everyone_passes(everyone_passes(g))  # Grande, Chica
@@ -284,23 +287,23 @@ def test_pares_and_juego_are_declared_truthfully_in_speaking_order():
     # speaking order from the mano North: North par, West nothing, South duples, East par
     assert pares == [(2, "pares", True), (3, "pares", False), (0, "pares", True), (1, "pares", True)]
     assert g.observe(3).to_dict()["declarations"] == {"pares": [True, True, True, False], "juego": None}
-    assert g.betting.eligible == (2, 0, 1)
+    assert g.betting is not None and g.betting.eligible == (2, 0, 1)
     g = everyone_passes(g)
     juego = [(e.seat, e.phase, e.get("has")) for e in g.log if e.kind == "declare"][4:]
     # North 30 no, West 31 yes, South 40 yes, East 11 no
     assert juego == [(2, "juego", False), (3, "juego", True), (0, "juego", True), (1, "juego", False)]
     assert g.observe(1).to_dict()["declarations"]["juego"] == [True, False, False, True]
-    assert g.betting.eligible == (3, 0)
+    assert g.betting is not None and g.betting.eligible == (3, 0)
 
 
 # ----------------------------------------------------------------------------- lances skipped or not bet
 
 
-def test_pares_skipped_when_nobody_holds_and_punto_played_by_all_four():
+def test_pares_skipped_when_nobody_holds_and_punto_played_by_all_four() -> None:
     g = play(deal(DEAL_P), "South: no-mus")
     g = everyone_passes(everyone_passes(g))
     assert g.results[-1] == LanceResult(P, NOBODY)
-    assert (g.phase, g.to_move, g.betting.eligible) == (Phase.PUNTO, 0, (0, 1, 2, 3))
+    assert g.betting is not None and (g.phase, g.to_move, g.betting.eligible) == (Phase.PUNTO, 0, (0, 1, 2, 3))
     assert [e.get("has") for e in g.log if e.kind == "declare"] == [False] * 8
     g = play(g, "South: paso", "East: paso", "North: paso", "West: paso")
     assert rows(g) == [
@@ -312,7 +315,7 @@ def test_pares_skipped_when_nobody_holds_and_punto_played_by_all_four():
     assert g.scores == (1, 2)
 
 
-def test_pares_held_by_one_team_is_not_bet_and_that_team_collects_its_values():
+def test_pares_held_by_one_team_is_not_bet_and_that_team_collects_its_values() -> None:
     g = play(deal(DEAL_1T), "South: no-mus")
     g = everyone_passes(everyone_passes(g))
     # no Pares betting: straight on to Punto (nobody has juego)
@@ -331,7 +334,7 @@ def test_pares_held_by_one_team_is_not_bet_and_that_team_collects_its_values():
 # ----------------------------------------------------------------------------- the count
 
 
-def test_en_paso_hand_grande_chica_one_pares_juego_their_values():
+def test_en_paso_hand_grande_chica_one_pares_juego_their_values() -> None:
     g = pass_to_the_count(deal_a())
     assert rows(g) == [
         Row(G, PASO, 1, 0, 0, 1, BEST),
@@ -341,10 +344,10 @@ def test_en_paso_hand_grande_chica_one_pares_juego_their_values():
     ]
     assert g.scores == (5, 4)
     assert (g.hand_number, g.mano) == (2, 1)
-    assert g.last_hand.hands == tuple(mw.Hand.parse(h) for h in DEAL_A)
+    assert g.last_hand is not None and g.last_hand.hands == tuple(mw.Hand.parse(h) for h in DEAL_A)
 
 
-def test_accepted_bets_pay_the_stake_and_the_hand_values():
+def test_accepted_bets_pay_the_stake_and_the_hand_values() -> None:
     g = play(
         deal_a(), "South: no-mus",
         # Grande: South envido 2, team 1 wants it.
@@ -365,7 +368,7 @@ def test_accepted_bets_pay_the_stake_and_the_hand_values():
     assert g.scores == (10, 11)
 
 
-def test_punto_accepted_at_2_the_winner_scores_3():
+def test_punto_accepted_at_2_the_winner_scores_3() -> None:
     g = play(deal(DEAL_P), "South: no-mus")
     g = everyone_passes(everyone_passes(g))
     g = play(g, "South: envido 2", "East: quiero", "West: quiero")
@@ -373,7 +376,7 @@ def test_punto_accepted_at_2_the_winner_scores_3():
     assert g.scores == (1, 1 + 3)
 
 
-def test_rejected_pares_bet_pays_the_negada_at_once_and_the_bettors_own_pares_at_the_count():
+def test_rejected_pares_bet_pays_the_negada_at_once_and_the_bettors_own_pares_at_the_count() -> None:
     g = play(deal_a(), "South: no-mus")
     g = everyone_passes(everyone_passes(g))
     # East (a par of ases) bets; team 0 with South's duples rejects it.
@@ -392,20 +395,20 @@ def test_rejected_pares_bet_pays_the_negada_at_once_and_the_bettors_own_pares_at
     assert g.scores == (1, 6)
 
 
-def test_accepted_ordago_wins_the_game_for_the_better_hand_whatever_the_score():
+def test_accepted_ordago_wins_the_game_for_the_better_hand_whatever_the_score() -> None:
     g = play(deal_a(scores=(3, 38)), "South: no-mus", "South: ordago", "East: quiero", "West: quiero")
     # South's R R C C is the best Grande: team 0 wins though 3 to 38.
     assert g.is_over
     assert (g.phase, g.winner, g.to_move, g.games_won) == (Phase.GAME_OVER, 0, None, (1, 0))
     assert rows(g) == [Row(G, ORDAGO, 0, 0, 0, 0, BEST)]
     assert g.scores == (3, 38)
-    assert g.last_hand.hands == tuple(mw.Hand.parse(h) for h in DEAL_A)
+    assert g.last_hand is not None and g.last_hand.hands == tuple(mw.Hand.parse(h) for h in DEAL_A)
     assert g.legal_actions() == []
     with pytest.raises(mw.IllegalActionError):
         g.apply("paso")
 
 
-def test_ordago_won_by_the_side_that_did_not_bet_it():
+def test_ordago_won_by_the_side_that_did_not_bet_it() -> None:
     g = play(deal_a(scores=(30, 2)), "South: no-mus")
     g = everyone_passes(g)
     g = play(g, "South: ordago", "East: quiero", "West: quiero")  # Chica: East's A A 4 5 is best
@@ -413,7 +416,7 @@ def test_ordago_won_by_the_side_that_did_not_bet_it():
     assert rows(g) == [Row(C, ORDAGO, 0, 0, 1, 0, BEST)]
 
 
-def test_the_count_stops_the_moment_a_team_reaches_the_target():
+def test_the_count_stops_the_moment_a_team_reaches_the_target() -> None:
     g = pass_to_the_count(deal_a(scores=(38, 37)))
     # Grande +1 -> 39-37; Chica +1 -> 39-38; Pares +4 -> 43: team 0 wins there; West's juego (3) would
     # have taken team 1 to 41 but is not counted.
@@ -427,15 +430,15 @@ def test_the_count_stops_the_moment_a_team_reaches_the_target():
     assert (g.is_over, g.winner) == (True, 0)
 
 
-def test_a_negada_that_reaches_the_target_ends_the_game_mid_hand():
+def test_a_negada_that_reaches_the_target_ends_the_game_mid_hand() -> None:
     g = play(deal_a(scores=(39, 20)), "South: no-mus", "South: envido 2", "East: no-quiero", "West: no-quiero")
     assert g.scores == (40, 20)
     assert (g.is_over, g.winner) == (True, 0)
     assert g.last_count == ()  # no count for that hand
-    assert g.last_hand.hands is None  # and no hands shown
+    assert g.last_hand is not None and g.last_hand.hands is None  # and no hands shown
 
 
-def test_negadas_at_count_add_the_negada_in_the_count_row():
+def test_negadas_at_count_add_the_negada_in_the_count_row() -> None:
     g = play(deal_a(negadas_at_count=True), "South: no-mus")
     g = everyone_passes(everyone_passes(g))
     g = play(g, "South: paso", "East: envido 2", "North: no-quiero", "South: no-quiero")
@@ -446,7 +449,7 @@ def test_negadas_at_count_add_the_negada_in_the_count_row():
     assert g.scores == (1, 6)
 
 
-def test_negada_at_once_wins_mid_hand_before_the_count():
+def test_negada_at_once_wins_mid_hand_before_the_count() -> None:
     # 39-39. Team 0 has the better Grande (to be counted later); East's Chica bet is rejected: team 1 has 40 now.
     g = play(deal_a(scores=(39, 39)), "South: no-mus")
     g = everyone_passes(g)
@@ -454,7 +457,7 @@ def test_negada_at_once_wins_mid_hand_before_the_count():
     assert (g.is_over, g.winner, g.scores) == (True, 1, (39, 40))
 
 
-def test_negadas_at_count_are_counted_in_lance_order():
+def test_negadas_at_count_are_counted_in_lance_order() -> None:
     # Same hand with negadas at the count: Grande is counted before Chica, so team 0 reaches 40 first.
     g = play(deal_a(scores=(39, 39), negadas_at_count=True), "South: no-mus")
     g = everyone_passes(g)
@@ -473,12 +476,12 @@ def test_negadas_at_count_are_counted_in_lance_order():
 # ----------------------------------------------------------------------------- rule options
 
 
-def test_target_30_ends_the_game_at_30():
+def test_target_30_ends_the_game_at_30() -> None:
     g = deal_a(scores=(28, 0), target=30)
     g = play(g, "South: no-mus")
     with pytest.raises(mw.IllegalActionError):
         g.apply("envido 31")  # amounts run up to the target
-    assert g.apply("envido 30").betting.stake == 30
+    assert (bet := g.apply("envido 30").betting) is not None and bet.stake == 30
     g = pass_to_the_count(g)
     # Grande 29, Chica (team 1), Pares +4 -> 33 >= 30: won at Pares.
     assert [r.counted for r in g.last_count] == [True, True, True, False]
@@ -511,7 +514,7 @@ DEAL_K = ["3o 3c 3e 2c", "12o 11o 5o 4o", "7o 6o 1e 10e", "11c 10c 6c 4c"]
         ], (3, 2), id="4 reyes"),
     ],
 )
-def test_kings_option_changes_ranks_and_points(kings, expected, scores):
+def test_kings_option_changes_ranks_and_points(kings: int, expected: list[Row], scores: tuple[int, int]) -> None:
     g = pass_to_the_count(deal(DEAL_K, kings=kings))
     assert rows(g) == expected
     assert g.scores == scores
@@ -534,7 +537,7 @@ DEAL_R = ["12o 11o 10o 1o", "7o 7c 7e 12c", "4o 5o 6o 1c", "4c 5c 6c 2c"]
         (True, Row(J, ACCEPTED, 2, 3, 1, 5, BEST), (1 + 1, 2 + 5)),
     ],
 )
-def test_real_31_beats_other_31s_only_with_the_option(real_31, juego_row, scores):
+def test_real_31_beats_other_31s_only_with_the_option(real_31: bool, juego_row: Row, scores: tuple[int, int]) -> None:
     g = play(deal(DEAL_R, real_31=real_31), "South: no-mus")
     g = everyone_passes(everyone_passes(g))
     assert g.phase is Phase.JUEGO  # Pares was East's alone
@@ -562,7 +565,7 @@ def _grande_winning_team(g: mw.Game) -> int:
     return best % 2
 
 
-def test_a_vaca_is_best_of_three_games():
+def test_a_vaca_is_best_of_three_games() -> None:
     g = deal_a(scores=(30, 20), seed=5, games=3)
     # Game 1: South's órdago at Grande, wanted: team 0 wins the game.
     g = play(g, "South: no-mus", "South: ordago", "East: quiero", "West: quiero")
@@ -582,7 +585,7 @@ def test_a_vaca_is_best_of_three_games():
     assert (g.winner, g.game_number) == (0, 3)
 
 
-def test_the_mano_moves_one_seat_each_hand():
+def test_the_mano_moves_one_seat_each_hand() -> None:
     g = deal_a(mano=3)
     for hand, mano in enumerate([3, 0, 1, 2, 3], start=1):
         assert (g.hand_number, g.mano, g.to_move) == (hand, mano, mano)
@@ -592,7 +595,7 @@ def test_the_mano_moves_one_seat_each_hand():
         assert not g.is_over
 
 
-def test_new_game_draws_the_first_mano_from_the_seed_reproducibly():
+def test_new_game_draws_the_first_mano_from_the_seed_reproducibly() -> None:
     a, b = mw.Game.new(seed=7), mw.Game.new(seed=7)
     assert a.mano == b.mano
     assert a.to_move == a.mano
@@ -606,7 +609,7 @@ def test_new_game_draws_the_first_mano_from_the_seed_reproducibly():
 # ----------------------------------------------------------------------------- señas
 
 
-def test_senas_are_logged_with_seat_and_phase_and_take_no_turn():
+def test_senas_are_logged_with_seat_and_phase_and_take_no_turn() -> None:
     g = deal_a()
     g1 = g.sena(2, "duples")  # North, during the mus question, South to speak
     assert g.log[-1].kind == "deal"  # the old state is untouched
@@ -630,7 +633,7 @@ def test_senas_are_logged_with_seat_and_phase_and_take_no_turn():
 # ----------------------------------------------------------------------------- refused actions
 
 
-def _snapshot(g: mw.Game):
+def _snapshot(g: mw.Game) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return g.record(), [g.observe(s).to_dict() for s in range(4)]
 
 
@@ -648,7 +651,9 @@ def _snapshot(g: mw.Game):
         pytest.param(["no-mus"], "paso", 2, ["'paso'", "seat 2", "grande", "seat 0"], id="out of turn"),
     ],
 )
-def test_illegal_action_names_action_seat_phase_and_legal_actions_and_changes_nothing(setup, action, seat, words):
+def test_illegal_action_names_action_seat_phase_and_legal_actions_and_changes_nothing(
+    setup: list[str], action: str, seat: int | None, words: list[str]
+) -> None:
     g = play(deal_a(), *setup)
     before = _snapshot(g)
     with pytest.raises(mw.IllegalActionError) as refused:
@@ -660,7 +665,7 @@ def test_illegal_action_names_action_seat_phase_and_legal_actions_and_changes_no
 
 
 @pytest.mark.parametrize("action", ["envido 1", "pass", "discard 13o"])
-def test_malformed_action_changes_nothing(action):
+def test_malformed_action_changes_nothing(action: str) -> None:
     g = play(deal_a(), "no-mus")
     before = _snapshot(g)
     with pytest.raises(mw.MalformedActionError) as refused:
@@ -670,7 +675,7 @@ def test_malformed_action_changes_nothing(action):
     assert _snapshot(g) == before
 
 
-def test_malformed_action_message_names_seat_phase_and_legal_actions():
+def test_malformed_action_message_names_seat_phase_and_legal_actions() -> None:
     g = play(deal_a(), "no-mus")
     with pytest.raises(mw.MalformedActionError) as refused:
         g.apply("envido 1")
@@ -679,27 +684,28 @@ def test_malformed_action_message_names_seat_phase_and_legal_actions():
         assert word in message, (word, message)
 
 
-def test_a_discard_of_no_cards_cannot_be_built():
+def test_a_discard_of_no_cards_cannot_be_built() -> None:
     with pytest.raises(mw.MalformedActionError, match="1 to 4"):
         mw.Action(mw.Kind.DISCARD, cards=())
 
 
-def test_a_discard_naming_a_card_twice_cannot_be_built():
+def test_a_discard_naming_a_card_twice_cannot_be_built() -> None:
     twice = mw.Card.parse("12o")
     with pytest.raises(mw.MalformedActionError, match="repeats"):
         mw.Action(mw.Kind.DISCARD, cards=(twice, twice))
 
 
-def test_a_discard_of_a_card_not_held_is_refused_and_changes_nothing():
+def test_a_discard_of_a_card_not_held_is_refused_and_changes_nothing() -> None:
     g = play(deal_a(), "mus", "mus", "mus", "mus")
     before = _snapshot(g)
+    assert g.to_move is not None
     foreign = next(c for c in mw.DECK if c not in g.hands[g.to_move])
     with pytest.raises(mw.IllegalActionError, match="discard 1 to 4 of your cards"):
         g.apply(mw.Action(mw.Kind.DISCARD, cards=(foreign,)))
     assert _snapshot(g) == before
 
 
-def test_senas_during_the_discards_and_refused_senas():
+def test_senas_during_the_discards_and_refused_senas() -> None:
     g = play(deal_a(), "mus", "mus", "mus", "mus", "South: discard 12o")
     g = g.sena(0, "two_reyes")  # East is discarding
     assert (g.phase, g.to_move) == (Phase.DISCARD, 1)

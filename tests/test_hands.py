@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 import pytest
+from _pytest.mark.structures import ParameterSet
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -35,7 +36,8 @@ def deal(*seats: str) -> tuple[mw.Hand, ...]:
     return hands
 
 
-def play(s0: str, s1: str, s2: str, s3: str, *, mano: int, wins: int | None, point: str, rules: Rules = DEFAULT):
+def play(s0: str, s1: str, s2: str, s3: str, *, mano: int, wins: int | None, point: str, rules: Rules = DEFAULT
+         ) -> ParameterSet:
     return pytest.param(deal(s0, s1, s2, s3), mano, wins, rules, id=point)
 
 
@@ -372,7 +374,7 @@ def test_distinct_hands_by_rank() -> None:
 
 # RULES.md: "Rank, high to low: R(12, 3) > C(11) > S(10) > 7 > 6 > 5 > 4 > A(1, 2)"; with 4 reyes 3 and 2
 # keep their own rank. Each ladder lists the card numbers best first, equal cards grouped.
-LADDER = {
+LADDER: dict[int, list[tuple[int, ...]]] = {
     8: [(12, 3), (11,), (10,), (7,), (6,), (5,), (4,), (1, 2)],
     4: [(12,), (11,), (10,), (7,), (6,), (5,), (4,), (3,), (2,), (1,)],
 }

@@ -18,6 +18,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import mus_widget as mw
+from support.events import whole, whole_or_none, word
+from support.strategies import rules_options
 
 ALL_CARDS = frozenset(str(c) for c in mw.DECK)
 MAX_STEPS = 4000
@@ -63,18 +65,6 @@ styles = st.builds(
     quiero=st.sampled_from([0.2, 1.0, 3.0]),
     wide=st.sampled_from([0.0, 0.1, 0.5, 1.0]),
 )
-
-rules_options = st.builds(
-    mw.Rules,
-    target=st.sampled_from([10, 30, 35, 40]),
-    kings=st.sampled_from([4, 8]),
-    real_31=st.booleans(),
-    team_consent=st.booleans(),
-    negadas_at_count=st.booleans(),
-    mus_corrido_first_hand=st.booleans(),
-    games=st.sampled_from([1, 3]),
-)
-
 
 def choose(game: mw.Game, rng: random.Random, style: Style) -> str:
     """A random legal action; an envido raise gets a random amount anywhere in its legal range."""
@@ -141,7 +131,7 @@ def snapshot(game: mw.Game) -> tuple[object, ...]:
 def new_events(prev: mw.Game, game: mw.Game) -> tuple[mw.Event, ...]:
     """The events of prev's hand that the last action added (the hand may have ended with it)."""
     ended = game.last_hand is not prev.last_hand
-    log = game.last_hand.log if ended else game.log
+    log = game.last_hand.log if ended and game.last_hand is not None else game.log
     before = prev.log
     assert log[: len(before)] == before, "the log of a hand only ever grows"
     return log[len(before) :]
@@ -173,6 +163,7 @@ def expected_legal(betting: mw.Betting, target: int) -> list[str]:
     if kind is mw.Kind.QUIERO:  # a quiero may be confirmed or raised, never turned into a no-quiero
         return ["quiero"] if betting.ordago else ["quiero", "envido 2", "ordago"]
     if kind is mw.Kind.ENVIDO:  # confirm the same raise or raise higher
+        assert proposal is not None
         higher = [f"envido {proposal.amount + 1}"] if proposal.amount < target else []
         return [f"envido {proposal.amount}", *higher, "ordago"]
     return ["ordago"]  # a proposed órdago can only be confirmed
@@ -225,6 +216,7 @@ class Referee:
             corrido = corrido and not any(e.kind == "mus_round" for e in game.log)
             assert legal == (["mus"] if corrido else ["mus", "no-mus"]), legal
         elif phase is mw.Phase.DISCARD:
+            assert game.to_move is not None
             own = set(game.hands[game.to_move].cards)
             assert len(legal) == 15 and len(set(legal)) == 15
             for option in legal:
@@ -271,6 +263,7 @@ class Referee:
         same_hand = game.last_hand is prev.last_hand
         for event in events:
             if event.kind == "declare":
+                assert event.seat is not None
                 value = mw.evaluate(prev.hands[event.seat], self.rules)
                 held = value.has_pares if event.get("lance") == "pares" else value.has_juego
                 assert event.get("has") is held, f"untruthful declaration {event}"
@@ -309,7 +302,8 @@ class Referee:
                     assert settled, "everybody passed: the lance is en paso"
                     return
                 want_next = rest[0]
-                assert not settled and game.betting.bettor_team is None and game.to_move == want_next
+                assert not settled and game.betting is not None
+                assert game.betting.bettor_team is None and game.to_move == want_next
                 return
             assert not settled
             assert game.to_move == first_opponent_after(seat, betting.eligible), "who answers a bet"
@@ -321,12 +315,14 @@ class Referee:
             and (self.rules.team_consent or act.kind is mw.Kind.NO_QUIERO)
         ):
             assert not settled and game.to_move == mate, "the partner confirms or overrides"
+            assert game.betting is not None
             assert game.betting.proposal == act and game.betting.proposer == seat
             return
         if act.kind in (mw.Kind.QUIERO, mw.Kind.NO_QUIERO):
             assert settled, f"{action!r} is the team's last word: the lance is settled"
             return
-        assert not settled and same_hand and game.betting.bettor_team == mw.team_of(seat)
+        assert not settled and same_hand and game.betting is not None
+        assert game.betting.bettor_team == mw.team_of(seat)
         assert game.betting.proposal is None
         assert game.to_move == first_opponent_after(seat, betting.eligible), "who answers a raise"
 
@@ -335,6 +331,7 @@ class Referee:
         order from the top of the stock, reshuffling the discards on the table when it runs out (all of them,
         or, for the last player to serve, all but that player's own)."""
         seat = prev.to_move
+        assert seat is not None
         assert [e.get("count") for e in events if e.kind == "discard"] == [len(act.cards)]
         order = [(prev.mano + i) % 4 for i in range(4)]
         reshuffled = [e for e in events if e.kind == "reshuffle"]
@@ -375,7 +372,7 @@ class Referee:
         for event in log:
             if event.kind == "negada":
                 assert not self.rules.negadas_at_count, "negadas_at_count: no negada is scored at once"
-                out[event.get("team")] += event.get("points")
+                out[whole(event, "team")] += whole(event, "points")
         return out[0], out[1]
 
     def follow_bets(self, prev: mw.Game, action: str, game: mw.Game, events: tuple[mw.Event, ...]) -> None:
@@ -386,6 +383,7 @@ class Referee:
             if not self.bets or self.bets[-1] != made:
                 act = mw.Action.parse(action)
                 before = self.bets[-1][1] if self.bets else 0
+                assert prev.to_move is not None
                 if act.kind is mw.Kind.ORDAGO:
                     assert made == (mw.team_of(prev.to_move), before, True), f"órdago after {self.bets}: {made}"
                 else:
@@ -398,8 +396,8 @@ class Referee:
         rejected: tuple[str, int, int | None] | None = None
         for event in events:
             if event.kind == "lance":
-                lance, outcome = event.get("lance"), event.get("outcome")
-                stake, team = event.get("stake"), event.get("team")
+                lance, outcome = word(event, "lance"), word(event, "outcome")
+                stake, team = whole(event, "stake"), whole_or_none(event, "team")
                 bets, self.bets = self.bets, []
                 if outcome == "rejected":
                     expected = 1 if len(bets) == 1 else bets[-2][1]
@@ -503,6 +501,7 @@ class Referee:
             assert row.stake == stake
         if outcome == "en_paso":
             assert row.stake == (1 if lance in (mw.Lance.GRANDE, mw.Lance.CHICA) else 0)
+        assert row.team is not None
         seats = (row.team, row.team + 2)
         if lance is mw.Lance.PARES:
             bonus = sum(values[s].pares_points for s in seats)
@@ -670,6 +669,7 @@ def test_long_mus_keeps_the_forty_cards_through_every_reshuffle(seed: int, sizes
             nxt = game.apply(action)
             referee.step(game, action, nxt)
             game = nxt
+        assert game.to_move is not None
         action = "discard " + " ".join(map(str, rng.sample(game.hands[game.to_move].cards, size)))
         nxt = game.apply(action)
         referee.step(game, action, nxt)
@@ -702,7 +702,7 @@ def test_envido_amounts_run_from_two_to_the_target() -> None:
     for rules in (mw.Rules(), mw.Rules(target=30)):
         game = mw.Game.new(seed=3, rules=rules).apply("no-mus")
         assert "envido 2" in game.legal_actions()
-        assert game.apply(f"envido {rules.target}").betting.stake == rules.target
+        assert (bet := game.apply(f"envido {rules.target}").betting) is not None and bet.stake == rules.target
         with pytest.raises(mw.IllegalActionError, match=f"envido {rules.target + 1}"):
             game.apply(f"envido {rules.target + 1}")
 

@@ -15,19 +15,25 @@ import pytest
 
 import mus_widget as mw
 from mus_widget.bots import knowledge
+from support.deals import DEAL
+from support.waiting import until
 
 ROOT = Path(__file__).resolve().parents[1]
-DEAL = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]
 
 
 def test_close_stops_a_bot_move_already_scheduled() -> None:
     async def scenario() -> tuple[int, int]:
         table = mw.MusTable(pace=0.05, deal=DEAL, mano=1, seed=5, tips=False)  # East, a bot, is mano
+        twin = mw.MusTable(pace=0.05, deal=DEAL, mano=1, seed=5, tips=False)  # the same table, left open
         before = len(table.game.actions)
-        await asyncio.sleep(0.12)  # let a move or two be played: the pacing works
+        await until("a bot move", lambda: len(table.game.actions) > before)  # the pacing works
         moved = len(table.game.actions)
         table.close()
-        await asyncio.sleep(0.5)  # ten paces: nothing more may happen
+        # The twin plays the same moves at the same paces until South is to move: by then the closed table has
+        # missed at least one move it would have played.
+        await until("the twin's bots", lambda: twin.game.to_move == 0 or twin.counting)
+        assert len(twin.game.actions) > moved, "the closed table had moves left to miss"
+        twin.close()
         return moved - before, len(table.game.actions) - moved
 
     for _ in range(5):
@@ -75,7 +81,9 @@ def test_one_table_over_many_hands_levels_off_in_memory() -> None:
 
 def test_the_tables_display_data_holds_its_view_and_a_picture_of_what_the_browser_holds() -> None:
     table = mw.MusTable(pace=0, seed=4, tips=False, deal=DEAL, mano=0, names=["Ane", "Iker", "Miren", "Jon"])
-    data, _ = table._repr_mimebundle_()
+    bundle = table._repr_mimebundle_()
+    assert bundle is not None
+    data, _ = bundle
     assert "application/vnd.jupyter.widget-view+json" in data
     page = data["text/html"]
     own = [f'data-card="{card}"' for card in DEAL[0].split()]

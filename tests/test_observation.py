@@ -22,22 +22,11 @@ from hypothesis import strategies as st
 
 import mus_widget as mw
 from leaks import cards_in
+from support.strategies import rules_options
 
 SENA_IDS = tuple(s.id for s in mw.CATALOGUE)
 EARLY = frozenset({mw.Phase.MUS, mw.Phase.DISCARD, mw.Phase.GRANDE, mw.Phase.CHICA})
 MAX_STEPS = 3000
-
-rules_options = st.builds(
-    mw.Rules,
-    target=st.sampled_from([10, 30, 40]),
-    kings=st.sampled_from([4, 8]),
-    real_31=st.booleans(),
-    team_consent=st.booleans(),
-    negadas_at_count=st.booleans(),
-    mus_corrido_first_hand=st.booleans(),
-    games=st.sampled_from([1, 3]),
-)
-
 
 # ---------------------------------------------------------------------------------------------- helpers
 
@@ -132,6 +121,7 @@ def play_twins(
             one, two = one.sena(who, sena), two.sena(who, sena)
             continue
         mover = one.to_move
+        assert mover is not None
         action = choose(one, rng, style)
         one, two = one.apply(action), two.apply(translate(action, mover, one, two))
     return compared
@@ -281,7 +271,9 @@ class Watcher:
                 self.shown += 1
                 shown = set().union(*(cards_of(h) for h in last["hands"]))
                 assert seen <= shown, f"the last hand names {sorted(seen - shown)}, never shown"
+                assert game.last_hand is not None and game.last_hand.hands is not None
                 assert last["hands"] == [str(h) for h in game.last_hand.hands]
+            assert game.last_hand is not None
             assert game.last_hand.hands is None or last["hands"] is not None
             assert last["count"] == [row.to_dict() for row in game.last_count]
         self.last_hand, self.last_view = game.last_hand, last
@@ -327,6 +319,7 @@ class Watcher:
         act = mw.Action.parse(action)
         if act.kind is mw.Kind.DISCARD and nxt.hand_number == game.hand_number:
             seat, thrown = game.to_move, [str(c) for c in act.cards]
+            assert seat is not None
             self.discards[seat] += len(thrown)
             self.on_table[seat] += thrown
             for event in nxt.log[len(game.log) :]:
@@ -404,6 +397,7 @@ def test_discards_are_public_only_as_counts() -> None:
     thrown = {}
     for n in (1, 2, 3, 4):
         seat = game.to_move
+        assert seat is not None
         cards = [str(c) for c in game.hands[seat].cards[:n]]
         thrown[seat] = cards
         game = game.apply("discard " + " ".join(cards))

@@ -19,10 +19,10 @@ import mus_widget as mw
 from bundle import source_hash
 from mus_widget.teaching import pictures
 from mus_widget.teaching.pictures import card_art, show_card, show_count, show_deal, show_hand
+from support.deals import DEAL
 
 ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "js"
-DEAL = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]
 SVG = re.compile(r"<svg\b")
 
 
@@ -79,7 +79,8 @@ def notebook_formatter() -> DisplayFormatter:
     hands (as ``import mus_widget`` does in a kernel)."""
     shell = InteractiveShell.instance()
     assert pictures.register_formatters()
-    formatter: DisplayFormatter = shell.display_formatter
+    formatter = shell.display_formatter
+    assert isinstance(formatter, DisplayFormatter)
     return formatter
 
 

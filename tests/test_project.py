@@ -229,8 +229,14 @@ def test_ruff_is_clean() -> None:
 
 
 def test_mypy_is_clean() -> None:
+    """Strict over the package, the tests and the benchmarks (the files of [tool.mypy])."""
     result = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
+    checked = re.search(r"in (\d+) source files", result.stdout)
+    assert checked, result.stdout
+    package = len(list((ROOT / "src").rglob("*.py")))
+    tests = len(list((ROOT / "tests").rglob("*.py"))) + len(list((ROOT / "benchmarks").glob("*.py")))
+    assert int(checked[1]) == package + tests, f"{checked[0]}: the package's {package}, and the tests' {tests}"
 
 
 def test_the_sdist_holds_every_file_of_the_repository(tmp_path: Path) -> None:

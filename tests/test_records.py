@@ -22,21 +22,10 @@ from hypothesis import strategies as st
 
 import mus_widget as mw
 from mus_widget.engine.record import Record
+from support.strategies import rules_options
 
 SENA_IDS = tuple(s.id for s in mw.CATALOGUE)
 MAX_STEPS = 3000
-
-rules_options = st.builds(
-    mw.Rules,
-    target=st.sampled_from([10, 30, 40]),
-    kings=st.sampled_from([4, 8]),
-    real_31=st.booleans(),
-    team_consent=st.booleans(),
-    negadas_at_count=st.booleans(),
-    mus_corrido_first_hand=st.booleans(),
-    games=st.sampled_from([1, 3]),
-)
-
 
 # ---------------------------------------------------------------------------------------------- helpers
 
@@ -260,7 +249,8 @@ def table_states() -> dict[str, mw.Game]:
         "partner confirms a raise": grande.apply("envido 5").apply("envido 3"),
         "answer an ordago": grande.apply("ordago"),
         "pares": reach(mw.Rules(), lambda g: g.phase is mw.Phase.PARES),
-        "juego answer": reach(mw.Rules(), lambda g: g.phase is mw.Phase.JUEGO and g.betting.bettor_team is not None),
+        "juego answer": reach(mw.Rules(), lambda g: g.phase is mw.Phase.JUEGO and g.betting is not None
+                              and g.betting.bettor_team is not None),
         "punto": reach(mw.Rules(team_consent=False), lambda g: g.phase is mw.Phase.PUNTO),
         "second game": reach(mw.Rules(games=3, target=10), lambda g: g.game_number == 2),
         "over": mw.play_random(mw.Game.new(seed=7), random.Random(7)),
@@ -379,7 +369,7 @@ def test_ordago_is_case_insensitive_where_legal() -> None:
 
 def test_a_quiero_out_of_turn_and_out_of_place() -> None:
     game = STATES["answer a bet"]
-    assert "quiero" in game.legal_actions()
+    assert "quiero" in game.legal_actions() and game.to_move is not None
     bettor = mw.partner(game.to_move)
     with pytest.raises(mw.IllegalActionError, match="'quiero'"):
         game.apply("quiero", seat=bettor)
@@ -410,7 +400,9 @@ def _base_record() -> dict[str, Any]:
 
 BASE = _base_record()
 OVER = mw.play_random(mw.Game.new(seed=5, rules=mw.Rules(target=10)), random.Random(5)).record()
-DEAL = {"hands": ["1o 2o 3o 4o", "1c 2c 3c 4c", "1e 2e 3e 4e", "1b 2b 3b 4b"], "mano": 0, "scores": [0, 0]}
+DEAL: dict[str, Any] = {
+    "hands": ["1o 2o 3o 4o", "1c 2c 3c 4c", "1e 2e 3e 4e", "1b 2b 3b 4b"], "mano": 0, "scores": [0, 0]
+}
 
 
 def corrupt(change: Callable[[dict[str, Any]], object], base: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -13,6 +13,7 @@ import mus_widget as mw
 from mus_widget import Lance, Outcome
 from mus_widget.teaching.explain import Explanation, explain
 from mus_widget.teaching.scenarios import Scenario, ScenarioError, builtin, scenario_text
+from support.deals import DEAL
 
 GRANDE = """\
 title: Grande: the second card decides
@@ -160,9 +161,6 @@ def test_every_builtin_parses_back_and_fits_in_under_ten_lines(scenario: Scenari
     again = Scenario.parse(scenario.text)
     assert again.actions == scenario.actions and again.notes == scenario.notes
     assert again.final.record() == scenario.final.record()
-
-
-DEAL = ("12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b")
 
 
 def test_a_scenario_speaks_the_languages_it_is_given_and_falls_back_to_its_own() -> None:

@@ -8,6 +8,7 @@ and one as; ``need_mus`` for neither pares nor juego; ``nothing`` when none of t
 from __future__ import annotations
 
 import pytest
+from _pytest.mark.structures import ParameterSet
 
 import mus_widget as mw
 from mus_widget import MalformedActionError, Rules
@@ -33,7 +34,7 @@ GUIDE_ORDER = (
 )
 
 
-def claim(sena_id: str, hand: str, holds: bool, point: str, rules: Rules = DEFAULT):
+def claim(sena_id: str, hand: str, holds: bool, point: str, rules: Rules = DEFAULT) -> ParameterSet:
     return pytest.param(sena_id, hand, rules, holds, id=f"{sena_id}: {point}")
 
 

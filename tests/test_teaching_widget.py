@@ -15,8 +15,7 @@ from leaks import cards_in
 from mus_widget import MusTable
 from mus_widget.teaching.coach import advise, coach_bot
 from mus_widget.teaching.scenarios import ScenarioError, builtin
-
-DEAL = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]
+from support.deals import DEAL
 
 
 def hands_shown(state: dict[str, Any]) -> list[list[str] | None]:
@@ -260,7 +259,7 @@ def test_a_bad_scenario_is_refused_with_its_line() -> None:
     with pytest.raises(IndexError):
         MusTable.from_scenario(builtin()[0], step=99)
     with pytest.raises(TypeError):
-        MusTable(scenario=42)  # type: ignore[arg-type]
+        MusTable(scenario=42)  # type: ignore[arg-type]  # the wrong type, on purpose
     with pytest.raises(ValueError, match="its own deal"):
         MusTable(scenario=builtin()[0], deal=DEAL)
 

@@ -10,8 +10,8 @@ from mus_widget import Lance
 from mus_widget.engine.hands import JUEGO_ORDER, points_of
 from mus_widget.i18n.messages import EN
 from mus_widget.table.view_state import MOMENTS, tip_moments
+from support.deals import DEAL
 
-DEAL = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]
 TIPS = {key: text for key, text in EN.items() if key.startswith("tip.")}
 
 

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import pytest
 
@@ -126,7 +126,7 @@ class QuizCall:
         return eval(compile(expression, str(self), "eval"), {"mw": mw})
 
 
-def is_quiz(node: ast.AST) -> bool:
+def is_quiz(node: ast.AST) -> TypeGuard[ast.Call]:
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "Quiz"
             and isinstance(node.func.value, ast.Name) and node.func.value.id == "mw")
 
@@ -199,10 +199,10 @@ def expected_answer_and_reason(ex: Exercise, language: str) -> tuple[str, list[s
         game = mw.Game.from_deal(ex.hands, ex.mano, rules=ex.rules).apply("no-mus")
         while game.last_hand is None:
             game = game.apply("paso" if "paso" in game.legal_actions() else game.legal_actions()[0])
-        team = int(dict(ex.question.values)["team"])
-        points = game.last_hand.scores[team]
+        side = int(dict(ex.question.values)["team"])
+        points = game.last_hand.scores[side]
         return str(points), [message("lance.grande", language), message("lance.chica", language),
-                             f"{message(f'team.{team}', language)} score {points} in all" if language == "en"
+                             f"{message(f'team.{side}', language)} score {points} in all" if language == "en"
                              else f" {points}"]
     if ex.kind == "sena":
         offered = [key for key, _ in ex.labels(language)]

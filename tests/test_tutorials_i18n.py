@@ -90,7 +90,7 @@ def test_the_generator_reads_every_text_of_a_new_notebook(tmp_path: Path) -> Non
     """A notebook added later (12-your-own-bot, say) joins the catalogues at the next sync and is built at once,
     English where its translations are still to come."""
     (tmp_path / "README.md").write_text("# Tutorials\n\nHello.\n", encoding="utf-8")
-    cells = [
+    cells: list[dict[str, Any]] = [
         {"cell_type": "markdown", "id": "a1", "metadata": {}, "source": ["# 12. Your own bot\n", "\n", "Words."]},
         {"cell_type": "code", "id": "a2", "metadata": {}, "execution_count": 3, "outputs": [{"x": 1}],
          "source": ["# Play against it\n", "mw.MusTable(seed=1)\n", 'print("Done", mw.show_hand("1o 2c 3e 4b"))']},
@@ -192,7 +192,7 @@ def callables_taking_a_language() -> set[str]:
                 for name, member in vars(klass).items():
                     if takes(member) and (name == "__init__" or not name.startswith("_")):
                         names.add(item.__name__ if name == "__init__" else name)
-                    elif isinstance(member, classmethod) and takes(item.__init__) and any(
+                    elif isinstance(member, classmethod) and takes(vars(item).get("__init__", object.__init__)) and any(
                             p.kind is inspect.Parameter.VAR_KEYWORD
                             for p in inspect.signature(member.__func__).parameters.values()):
                         names.add(name)  # a constructor passing its options on: MusTable.from_scenario

@@ -12,8 +12,8 @@ from mus_widget.engine.scoring import Reason
 from mus_widget.i18n import LanguageError
 from mus_widget.i18n.messages import EN
 from mus_widget.table.view_state import MOMENTS, Player, TableView, messages_for, moment, view_state
+from support.deals import DEAL
 
-DEAL = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]
 PLAYERS = (Player("Ana", None), Player("Bea", "novice", 3, 1), Player("Carla", "expert"), Player("Dani", "random"))
 TABLE = TableView(players=PLAYERS)
 

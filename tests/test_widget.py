@@ -21,10 +21,11 @@ from mus_widget import MusTable
 from mus_widget.bots import Bot, Decision, make_bot
 from mus_widget.i18n.messages import EN
 from mus_widget.table.widget import STATIC
+from support.deals import DEAL
+from support.waiting import until
 
 ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "js"
-DEAL = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]
 STATE_LIMIT = 8 * 1024
 
 
@@ -368,10 +369,12 @@ def test_bots_move_one_by_one_on_the_event_loop_without_blocking() -> None:
 def test_a_new_game_cancels_the_bots_still_to_play() -> None:
     async def scenario() -> None:
         table = MusTable(deal=DEAL, mano=1, seed=5, pace=0.05, bots="novice")
+        twin = MusTable(deal=DEAL, mano=1, seed=5, pace=0.05, bots="novice")  # the old game, played on
         table.receive({"type": "new_game", "pace": 0, "seed": 3})
         game = table.game
-        await asyncio.sleep(0.2)
+        await until("the twin's first two bot moves", lambda: len(twin.game.actions) >= 2)
         assert table.game is game, "a move of the old game was played into the new one"
+        twin.close()
 
     asyncio.run(scenario())
 

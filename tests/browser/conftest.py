@@ -5,17 +5,16 @@ In CI (``CI`` set) a missing /usr/bin/chromium fails the tests; elsewhere they a
 
 from __future__ import annotations
 
+import json
 import os
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from mus_lab import CHROMIUM, LabServer, launch_browser
+from browser.mus_lab import CHROMIUM, LabServer, code_notebook, launch_browser
+from support.deals import DEAL
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 """Where the browser tests write their screenshots (gitignored): light and dark, 500 and 1,200 px."""
@@ -31,56 +30,44 @@ def chromium() -> Path:
     return CHROMIUM
 
 
-def _code_notebook(*cells: str) -> dict[str, Any]:
-    return {
-        "cells": [
-            {"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [], "source": s}
-            for i, s in enumerate(cells)
-        ],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-
-
-TWO_VIEWS = _code_notebook(
+TWO_VIEWS = code_notebook(
     "from mus_widget import MusTable\n\ntable = MusTable(pace=0, seed=4, tips=False)\ntable",
     "table",
     'table.receive({"type": "act", "action": "envido two"})',
 )
 """One table displayed twice, then a refused intent: both views must follow."""
 
-PACED = _code_notebook(
+PACED = code_notebook(
     "from mus_widget import MusTable\n\n"
-    'deal = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]\n'
+    f"deal = {json.dumps(list(DEAL))}\n"
     "table = MusTable(pace=0.4, deal=deal, mano=1, seed=5, tips=False)\ntable",
     "import time\n\nticked = time.perf_counter()\n6 * 7",
 )
 """A table whose bots move first, 0.4 s apart, and a cell that runs meanwhile: the kernel is not blocked."""
 
 
-STEPS = _code_notebook(
+STEPS = code_notebook(
     "from mus_widget import MusTable\nfrom mus_widget.teaching.scenarios import builtin\n\n"
     "table = MusTable.from_scenario(builtin()[0], pace=0, tips=False)\ntable",
 )
 """A teacher's table stepping through the first built-in scenario, every hand face up."""
 
-COACHED = _code_notebook(
+COACHED = code_notebook(
     "from mus_widget import MusTable\n\n"
-    'deal = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]\n'
+    f"deal = {json.dumps(list(DEAL))}\n"
     "table = MusTable(deal=deal, mano=0, seed=5, pace=0, tips=False, coach=True)\ntable",
 )
 """A student's table with the coach on, the student mano."""
 
 
-LANGUAGES = _code_notebook(
+LANGUAGES = code_notebook(
     "from mus_widget import MusTable\n\n"
-    'deal = ["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]\n'
+    f"deal = {json.dumps(list(DEAL))}\n"
     'table = MusTable(deal=deal, mano=0, seed=8, pace=0, tips=True, language="en", bots="random")\ntable',
 )
 """A student's table, the student mano, in English until the language picker says otherwise."""
 
-STEPS_IN_EVERY_LANGUAGE = _code_notebook(
+STEPS_IN_EVERY_LANGUAGE = code_notebook(
     "from IPython.display import display\n\nfrom mus_widget import MusTable\nfrom mus_widget.i18n import LANGUAGES\n"
     "from mus_widget.teaching.scenarios import library\n\n"
     "tables = [MusTable.from_scenario(library()['raise-refused'], step=9, pace=0, tips=True, language=code)\n"
@@ -89,7 +76,7 @@ STEPS_IN_EVERY_LANGUAGE = _code_notebook(
 """A teacher's stepping table in each language, one under the other."""
 
 
-LATE = _code_notebook("from mus_widget import MusTable\n\nMusTable(pace=0, seed=4, tips=False)",
+LATE = code_notebook("from mus_widget import MusTable\n\nMusTable(pace=0, seed=4, tips=False)",
                       'import mus_widget as mw\n\nmw.Quiz("grande", seed=183, language="en")')
 """A table and a quiz, for a page that holds up their modules' loading."""
 

@@ -11,14 +11,13 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.error
 import urllib.parse
-import urllib.request
 from pathlib import Path
 from typing import Any
 
-from mus_lab import ROOT, free_port
+from browser.mus_lab import ROOT
+from support.ports import free_port
+from support.servers import ChildServer, answers
 
 SITE = Path(os.environ.get("MUS_LITE_SITE", Path(tempfile.gettempdir()) / "mus-lite-site"))
 """Where the tests and the benchmark build the site (``MUS_LITE_SITE`` to choose)."""
@@ -47,27 +46,14 @@ class StaticServer:
     def __init__(self, folder: Path) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.process = subprocess.Popen(
+        self.server = ChildServer(
             [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "--directory", str(folder)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            name="the static server",
         )
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(f"{self.url}/jupyter-lite.json", timeout=2):
-                    return
-            except (urllib.error.URLError, OSError):
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError("the static server did not answer")
+        self.server.start(answers(f"{self.url}/jupyter-lite.json"), timeout=20.0)
 
     def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(timeout=5)
+        self.server.stop(10)
 
 
 class Offline:

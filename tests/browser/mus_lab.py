@@ -11,15 +11,13 @@ import json
 import os
 import re
 import shutil
-import socket
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Any
+
+from support.ports import free_port
+from support.servers import ChildServer, ServerExitedError, answers
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -41,12 +39,6 @@ SETTINGS = {
     # Every cell laid out, on screen or not: the layout tests measure tables far down the page.
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
 }
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 class LabServer:
@@ -72,64 +64,56 @@ class LabServer:
             "PYTHONUNBUFFERED": "1",
         })
         env.pop("ANYWIDGET_HMR", None)
-        self.log = open(self.home / "lab.log", "w")  # noqa: SIM115  (closed in stop())
         # A free port may be taken by another process before the server binds it: then try another.
         for _ in range(3):
-            self._launch(settings, env)
-            if self._wait():
-                return
-        raise RuntimeError(f"jupyter lab exited three times: {self.read_log()[-2000:]}")
-
-    def _launch(self, settings: Path, env: dict[str, str]) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.process = subprocess.Popen(
-            [
-                sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
-                "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.ip=127.0.0.1",
-                f"--ServerApp.port={self.port}", "--ServerApp.port_retries=0",
-                f"--ServerApp.root_dir={self.notebooks}",
-                f"--LabApp.user_settings_dir={settings}",
-                f"--LabApp.workspaces_dir={self.home / 'workspaces'}",
-                # The layout notebook shows fifty tables at once, each with its catalogue: no rate limit on
-                # the kernel's output, or the server drops some of their first states.
-                "--ZMQChannelsWebsocketConnection.iopub_data_rate_limit=0",
-                "--ZMQChannelsWebsocketConnection.iopub_msg_rate_limit=0",
-            ],
-            cwd=self.notebooks, env=env, stdout=self.log, stderr=subprocess.STDOUT,
-        )
-
-    def _wait(self, timeout: float = 60.0) -> bool:
-        """Whether the server answers; False if it exited (its port was taken)."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                return False
+            self.port = free_port()
+            self.url = f"http://127.0.0.1:{self.port}"
+            self.server = ChildServer(self._argv(settings), name="jupyter lab", log=self.home / "lab.log",
+                                      cwd=self.notebooks, env=env)
             try:
-                with urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as response:
-                    if response.status == 200:
-                        return True
-            except (urllib.error.URLError, OSError):
-                time.sleep(0.25)
-        raise RuntimeError(f"jupyter lab did not answer in {timeout} s: {self.read_log()[-2000:]}")
+                self.server.start(answers(f"{self.url}/api/status"), timeout=60.0, every=0.25)
+                return
+            except ServerExitedError:
+                continue
+        raise RuntimeError(f"jupyter lab exited three times: {self.read_log()}")
+
+    def _argv(self, settings: Path) -> list[str]:
+        return [
+            sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
+            "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.port={self.port}", "--ServerApp.port_retries=0",
+            f"--ServerApp.root_dir={self.notebooks}",
+            f"--LabApp.user_settings_dir={settings}",
+            f"--LabApp.workspaces_dir={self.home / 'workspaces'}",
+            # The layout notebook shows fifty tables at once, each with its catalogue: no rate limit on
+            # the kernel's output, or the server drops some of their first states.
+            "--ZMQChannelsWebsocketConnection.iopub_data_rate_limit=0",
+            "--ZMQChannelsWebsocketConnection.iopub_msg_rate_limit=0",
+        ]
 
     def read_log(self) -> str:
-        self.log.flush()
-        return (self.home / "lab.log").read_text()
+        return self.server.read_log()
 
     def notebook_url(self, name: str) -> str:
         """The notebook in a workspace of its own, so no other notebook is restored beside it."""
         return f"{self.url}/lab/workspaces/{Path(name).stem}/tree/{name}"
 
     def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(timeout=5)
-        self.log.close()
+        self.server.stop()
         shutil.rmtree(self.home, ignore_errors=True)
+
+
+def code_notebook(*cells: str) -> dict[str, Any]:
+    """A notebook of code cells, run by the Python 3 kernel."""
+    return {
+        "cells": [
+            {"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [], "source": s}
+            for i, s in enumerate(cells)
+        ],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
 
 
 def launch_browser(playwright: Any) -> Any:
@@ -137,16 +121,21 @@ def launch_browser(playwright: Any) -> Any:
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
 
 
-def open_notebook(page: Any, server: LabServer, name: str = PLAY.name) -> None:
-    """Open a notebook, accept a kernel dialog if one shows, and wait until its kernel is idle."""
-    page.goto(server.notebook_url(name))
-    page.wait_for_selector(".jp-Notebook", timeout=60_000)
+def accept_kernel_dialog(page: Any) -> None:
+    """Accept the kernel dialog ("Select Kernel") if one shows within 1.5 s of the notebook opening."""
     dialog = page.locator(".jp-Dialog .jp-mod-accept")
     try:
         dialog.first.wait_for(timeout=1500)
         dialog.first.click()
     except Exception:
         pass
+
+
+def open_notebook(page: Any, server: LabServer, name: str = PLAY.name) -> None:
+    """Open a notebook, accept a kernel dialog if one shows, and wait until its kernel is idle."""
+    page.goto(server.notebook_url(name))
+    page.wait_for_selector(".jp-Notebook", timeout=60_000)
+    accept_kernel_dialog(page)
     page.wait_for_selector(
         ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000
     )

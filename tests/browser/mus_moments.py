@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from mus_scenario import Memo, decide, intent, view_of
-
+from browser.mus_scenario import Memo, decide, intent, view_of
 from mus_widget import MusTable
 
 MOMENTS = ("mus", "discard", "grande", "chica", "pares", "juego", "proposal", "count", "over")

@@ -9,18 +9,13 @@ and follows it face up. Screenshots go to ``screenshots/classroom-*.png``.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from mus_lab import LabServer, fit_widget, menu, open_notebook, run_all
 
-from conftest import _code_notebook
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
+from browser.mus_lab import LabServer, code_notebook, fit_widget, menu, open_notebook, run_all
 from classroom_support import TEACHER_KEY, ServerProcess
 
 pytestmark = pytest.mark.slow
@@ -31,14 +26,14 @@ from mus_widget import remote  # noqa: E402
 
 
 def student(url: str, name: str) -> dict[str, Any]:
-    return _code_notebook(
+    return code_notebook(
         "import mus_widget as mw\n\n"
         f"table = mw.MusTable(server={url!r}, table='3B', name={name!r}, tips=False, language='en')\ntable"
     )
 
 
 def teacher(url: str) -> dict[str, Any]:
-    return _code_notebook(f"import mus_widget as mw\n\nroom = mw.Classroom({url!r}, teacher_key={TEACHER_KEY!r}, "
+    return code_notebook(f"import mus_widget as mw\n\nroom = mw.Classroom({url!r}, teacher_key={TEACHER_KEY!r}, "
                           "language='en')\nroom")
 
 

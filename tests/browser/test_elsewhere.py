@@ -12,20 +12,30 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from mus_lab import ROOT, LabServer, TablePage, free_port, menu, open_notebook, run_all
 
+from browser.mus_lab import (
+    ROOT,
+    LabServer,
+    TablePage,
+    accept_kernel_dialog,
+    code_notebook,
+    menu,
+    open_notebook,
+    run_all,
+)
 from mus_widget.table.export import export, find_scripts
+from support import deals
+from support.ports import free_port
+from support.servers import ChildServer, ServerError, answers
 
 pytestmark = pytest.mark.slow
 
-DEAL = '["12o 3c 7e 1b", "11o 11c 4e 5b", "7o 7c 7b 10e", "1o 2c 6e 6b"]'
+DEAL = json.dumps(list(deals.DEAL))
 CELLS = [
     "import mus_widget as mw\nfrom mus_widget.teaching.scenarios import builtin",
     f"table = mw.MusTable(pace=0, seed=4, tips=False, deal={DEAL}, mano=0)\ntable",
@@ -36,12 +46,7 @@ CELLS = [
 
 
 def lesson_notebook() -> dict[str, Any]:
-    return {
-        "cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
-                   "source": source} for i, source in enumerate(CELLS)],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-        "nbformat": 4, "nbformat_minor": 5,
-    }
+    return code_notebook(*CELLS)
 
 
 def marimo_app() -> str:
@@ -62,30 +67,17 @@ class Server:
     def __init__(self, argv: list[str], port: int, ready: str, home: Path) -> None:
         self.home = home
         self.url = f"http://127.0.0.1:{port}"
-        self.log = open(home / "server.log", "w")  # noqa: SIM115  (closed in stop())
         env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "PYTHONUNBUFFERED": "1"}
         env.pop("ANYWIDGET_HMR", None)
-        self.process = subprocess.Popen(argv, cwd=home, env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"{argv[2]} exited: {(home / 'server.log').read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(self.url + ready, timeout=2):
-                    return
-            except (urllib.error.URLError, OSError):
-                time.sleep(0.3)
-        self.stop()
-        raise RuntimeError(f"{argv[2]} did not answer in 90 s")
+        self.server = ChildServer(argv, name=argv[2], log=home / "server.log", cwd=home, env=env)
+        try:
+            self.server.start(answers(self.url + ready), timeout=90.0, every=0.3)
+        except ServerError:
+            shutil.rmtree(self.home, ignore_errors=True)
+            raise
 
     def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(timeout=5)
-        self.log.close()
+        self.server.stop()
         shutil.rmtree(self.home, ignore_errors=True)
 
 
@@ -146,12 +138,7 @@ def test_the_lesson_plays_in_every_front_end(host: str, browser: Any, home: Path
         page.goto(url)
         if host == "notebook7":
             page.wait_for_selector(".jp-Notebook", timeout=60_000)
-            dialog = page.locator(".jp-Dialog .jp-mod-accept")
-            try:
-                dialog.first.wait_for(timeout=1500)
-                dialog.first.click()
-            except Exception:
-                pass
+            accept_kernel_dialog(page)
             page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
             menu(page, "Run", "Run All Cells")
             try:

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mus_lab import LabServer, TablePage, fit_widget, open_notebook, run_all
 
+from browser.mus_lab import LabServer, TablePage, fit_widget, open_notebook, run_all
 from mus_widget.i18n import LANGUAGES, catalog
 
 pytestmark = pytest.mark.slow

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mus_lab import ROOT, LabServer, open_notebook, use_theme
-from mus_moments import KINDS, find_moments, notebook_source
 
+from browser.mus_lab import ROOT, LabServer, open_notebook, use_theme
+from browser.mus_moments import KINDS, find_moments, notebook_source
 from mus_widget.i18n import LANGUAGES
 
 pytestmark = pytest.mark.slow

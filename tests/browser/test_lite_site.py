@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from lite_site import SITE, Offline, StaticServer, build_site, open_site
-from mus_lab import ROOT, TablePage, menu
 
+from browser.lite_site import SITE, Offline, StaticServer, build_site, open_site
+from browser.mus_lab import ROOT, TablePage, menu
 from mus_widget.lite import pins
 from mus_widget.teaching.exercises import exercise
 from mus_widget.teaching.scenarios import builtin

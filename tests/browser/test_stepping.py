@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mus_lab import LabServer, TablePage, fit_widget, open_notebook, run_all
 
+from browser.mus_lab import LabServer, TablePage, fit_widget, open_notebook, run_all
 from mus_widget.teaching.scenarios import builtin
 
 pytestmark = pytest.mark.slow
@@ -29,13 +29,13 @@ class Stepper(TablePage):
         self.wait_newer(before)
 
     def counter(self) -> str:
-        return self.root.locator(".mus-steps-count").inner_text().strip()
+        return str(self.root.locator(".mus-steps-count").inner_text()).strip()
 
     def note(self) -> str:
-        return self.root.locator(".mus-note").inner_text().strip()
+        return str(self.root.locator(".mus-note").inner_text()).strip()
 
     def face_down(self) -> int:
-        return self.root.locator(".mus-hand-down").count()
+        return int(self.root.locator(".mus-hand-down").count())
 
 
 def test_a_teacher_steps_through_a_scenario(browser: Any, lab_server: LabServer, screenshots: Path) -> None:

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mus_lab import LabServer, TablePage, fit_widget, open_notebook, run_all, use_theme
-from mus_scenario import Choice, Memo, View, decide, find_seed, play
 
+from browser.mus_lab import LabServer, TablePage, fit_widget, open_notebook, run_all, use_theme
+from browser.mus_scenario import Choice, Memo, View, decide, find_seed, play
 from mus_widget.teaching.exercises import exercise
 
 pytestmark = pytest.mark.slow

@@ -1,0 +1,109 @@
+"""The arena pits bots against each other: one JSON line of results, Wilson intervals, the teams' seats
+swapped every game.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from mus_widget import Game, Observation, Rules
+from mus_widget.bots import Bot, Decision, arena, make_bot
+from mus_widget.bots.driver import advance
+from support.matches import EAST, NORTH, SOUTH, WEST
+
+# -------------------------------------------------------------------------------- 5. the arena
+
+
+def test_the_arena_prints_one_json_line_of_results_last() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "mus_widget.arena", "--team0", "novice", "--team1", "random", "--games", "6",
+         "--seed", "3"],
+        capture_output=True, text=True, timeout=120, check=True,
+    )
+    result = json.loads(run.stdout.strip().splitlines()[-1])
+    assert set(result) == {"team0", "team1", "games", "team0_wins", "win_rate", "ci95", "hands",
+                           "decision_ms_p50", "decision_ms_p95", "faults"}
+    assert result["faults"] == [0, 0], "the package's bots make no faults"
+    assert (result["team0"], result["team1"], result["games"]) == ("novice", "random", 6)
+    assert 0 <= result["team0_wins"] <= 6
+    assert result["win_rate"] == pytest.approx(result["team0_wins"] / 6, abs=1e-4)
+    low, high = result["ci95"]
+    assert 0 <= low <= result["win_rate"] <= high <= 1
+    assert [low, high] == pytest.approx(list(arena.wilson(result["team0_wins"], 6)), abs=1e-4)
+    assert result["hands"] >= 6
+    assert 0 < result["decision_ms_p50"] <= result["decision_ms_p95"]
+    # Spread over two processes, the same games give the same results.
+    spread = subprocess.run([*run.args, "--jobs", "2"], capture_output=True, text=True, timeout=120, check=True)
+    again = json.loads(spread.stdout.strip().splitlines()[-1])
+    timing = ("decision_ms_p50", "decision_ms_p95")
+    assert {k: v for k, v in again.items() if k not in timing} == {k: v for k, v in result.items() if k not in timing}
+
+
+@pytest.mark.parametrize(
+    "wins, n, low, high",
+    [
+        # p = 0: centre = half = (z²/2n) / (1 + z²/n) = 0.19208 / 1.38416
+        (0, 10, 0.0, 0.27753),
+        (10, 10, 0.72247, 1.0),
+        # p = 1/2: half = 1.96 √(0.0025 + 3.8416/40000) / 1.038416 = 0.09617
+        (50, 100, 0.40383, 0.59617),
+        (0, 0, 0.0, 1.0),
+    ],
+)
+def test_wilson_interval_known_values(wins: int, n: int, low: float, high: float) -> None:
+    assert arena.wilson(wins, n) == pytest.approx((low, high), abs=5e-5)
+
+
+class Spy(Bot):
+    """A bot that plays like another and writes down the seats it played for."""
+
+    def __init__(self, inner: Bot, level: str) -> None:
+        super().__init__(inner.seed)
+        self.inner, self.level = inner, level
+        self.seats: set[int] = set()
+        self.decisions = 0
+
+    def decide(self, obs: Observation) -> Decision:
+        self.seats.add(obs.seat)
+        self.decisions += 1
+        return self.inner.decide(obs)
+
+    def table_talk(self, obs: Observation) -> str | None:
+        self.seats.add(obs.seat)  # asked of every bot when the mus is cut, so every spy sees its seat
+        return self.inner.table_talk(obs)
+
+
+def test_the_arena_swaps_the_teams_seats_every_game_and_credits_the_right_team(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[Spy] = []
+    real = make_bot
+
+    def spying(level: str, seed: int = 0) -> Bot:
+        made.append(Spy(real(level, seed), level))
+        return made[-1]
+
+    monkeypatch.setattr(arena, "make_bot", spying)
+    seeds = [500, 501, 502, 503, 504, 505]
+    rules = Rules(target=20)
+    tally = arena.play("novice", "random", seeds, rules)
+    assert len(made) == 4 * len(seeds) and tally.games == len(seeds)
+
+    novice_wins = hands = 0
+    for game_index, seed in enumerate(seeds):
+        spies = made[4 * game_index : 4 * game_index + 4]
+        assert all(len(spy.seats) == 1 for spy in spies), [spy.seats for spy in spies]
+        novice_seats = {seat for spy in spies if spy.level == "novice" for seat in spy.seats}
+        random_seats = {seat for spy in spies if spy.level == "random" for seat in spy.seats}
+        assert novice_seats == ({SOUTH, NORTH} if game_index % 2 == 0 else {EAST, WEST}), (game_index, novice_seats)
+        assert random_seats == {0, 1, 2, 3} - novice_seats
+        # The same game again, with the same bots in the same seats: who won it?
+        bots = {seat: real(spy.level, spy.seed) for spy in spies for seat in spy.seats}
+        end, _ = advance(Game.new(seed=seed, rules=rules), bots)
+        novice_wins += end.winner == (0 if SOUTH in novice_seats else 1)
+        hands += end.hand_number
+    assert tally.team0_wins == novice_wins
+    assert tally.hands == hands
+    assert len(tally.times) == sum(spy.decisions for spy in made if spy.level == "novice"), "team0's decisions timed"
