@@ -25,10 +25,10 @@ import mus_widget as mw
 from mus_widget import Action, Game, Hand, Kind, Lance, Observation, Phase, Rules
 from mus_widget.bots import BOTS, LEVELS, STYLES, Bot, Decision, ExpertBot, NoviceBot, RandomBot, arena, make_bot
 from mus_widget.bots.base import TELLING_SENAS, partner_sena
-from mus_widget.bots.driver import Turn, advance, bot_turn, hand_ended, lances_begin, table_talk
 from mus_widget.bots.memory import UNKNOWN, calls_of
 from mus_widget.bots.simple import team_chance
 from mus_widget.bots.tables import knowledge_for
+from mus_widget.bots.turns import Turn, advance, bot_turn, hand_ended, lances_begin, table_talk
 from mus_widget.bots.worlds import lance_chance, normalised, sample_worlds
 from mus_widget.engine.cards import DECK
 from mus_widget.engine.hands import evaluate, lance_winner, rank_of
