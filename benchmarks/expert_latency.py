@@ -19,16 +19,11 @@ import sys
 import time
 
 from mus_widget.bots import Bot, Decision, NoviceBot, make_bot
-from mus_widget.bots.driver import bot_turn, lances_begin, table_talk
+from mus_widget.bots.turns import play as play_turn
 from mus_widget.engine.game import Game
 from mus_widget.engine.observation import Observation
 from mus_widget.engine.rules import Rules
 from mus_widget.engine.seats import team_of
-
-try:  # the hook that shows every bot the end of each hand (absent before the bots had a memory)
-    from mus_widget.bots.driver import hand_over
-except ImportError:  # pragma: no cover - for measuring older versions with the same script
-    hand_over = None  # type: ignore[assignment]  # None: this version has no such hook
 
 
 class LongGameNovice(NoviceBot):
@@ -66,7 +61,7 @@ def play(seeds: list[int], rules: Rules, after: int) -> dict[str, list[float]]:
             seat = game.to_move
             assert seat is not None
             cpu, wall = time.process_time(), time.perf_counter()
-            turn = bot_turn(game, bots[seat])
+            decision = bots[seat].decide(game.observe(seat))
             cpu, wall = (time.process_time() - cpu) * 1000, (time.perf_counter() - wall) * 1000
             if levels[seat] == "expert":
                 out["cpu"].append(cpu)
@@ -74,12 +69,9 @@ def play(seeds: list[int], rules: Rules, after: int) -> dict[str, list[float]]:
                 if hands >= after:
                     out["cpu_late"].append(cpu)
                     out["wall_late"].append(wall)
-            after_turn = table_talk(turn.game, bots) if lances_begin(game, turn.game) else turn.game
-            if (after_turn.game_number, after_turn.hand_number) != (game.game_number, game.hand_number):
-                hands += 1
-                if hand_over is not None:
-                    hand_over(after_turn, bots)
-            game = after_turn
+            turn = play_turn(game, seat, decision, bots)
+            hands += turn.ended
+            game = turn.game
     return out
 
 

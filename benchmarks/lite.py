@@ -38,7 +38,7 @@ from browser.mus_lab import launch_browser, menu  # noqa: E402
 
 TIMING_CELL = """import json, statistics, time
 from mus_widget.bots import ExpertBot
-from mus_widget.bots.driver import bot_turn
+from mus_widget.bots.turns import bot_turn
 from mus_widget.engine.game import Game
 
 times = []

@@ -29,8 +29,9 @@ from unittest import mock
 
 from mus_widget.bots import make_bot, simple, worlds
 from mus_widget.bots.arena import wilson
-from mus_widget.bots.driver import bot_turn, lances_begin, table_talk
 from mus_widget.bots.knowledge import Knowledge
+from mus_widget.bots.turns import decide
+from mus_widget.bots.turns import play as play_turn
 from mus_widget.engine.betting import Outcome
 from mus_widget.engine.game import Game
 from mus_widget.engine.observation import Observation
@@ -92,8 +93,9 @@ def play(job: tuple[list[int], int, str, str]) -> collections.Counter[str]:
                 _TABLE["game"] = game
                 seat = game.to_move
                 assert seat is not None
-                after = bot_turn(game, bots[seat]).game
-                game = table_talk(after, bots) if lances_begin(game, after) else after
+                # the bots talk when the mus is cut, but are shown no hand's end (told={}): they play from
+                # each hand alone
+                game = play_turn(game, seat, decide(game, bots[seat]), bots, told={}).game
             ends[how_it_ended(game, novice, level)] += 1
     return ends
 

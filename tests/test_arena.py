@@ -12,7 +12,7 @@ import pytest
 
 from mus_widget import Game, Observation, Rules
 from mus_widget.bots import Bot, Decision, arena, make_bot
-from mus_widget.bots.driver import advance
+from mus_widget.bots.turns import advance
 from support.matches import EAST, NORTH, SOUTH, WEST
 
 # -------------------------------------------------------------------------------- 5. the arena

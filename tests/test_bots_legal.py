@@ -12,7 +12,7 @@ import pytest
 
 from mus_widget import Game
 from mus_widget.bots import BOTS, LEVELS, STYLES, ExpertBot, NoviceBot, RandomBot, make_bot
-from mus_widget.bots.driver import advance, bot_turn
+from mus_widget.bots.turns import advance, bot_turn
 from support.deals import REFERENCE_DEAL
 from support.matches import (
     BOT_LEVELS,
@@ -23,6 +23,7 @@ from support.matches import (
     WEST,
     all_matches,
     assert_legal,
+    decided,
     expert_matches,
     play_match,
     quick_matches,
@@ -71,7 +72,7 @@ def test_advance_plays_to_the_end_in_one_call_and_the_match_replays_from_its_rec
     bots = {seat: make_bot(level, 40 * 4 + seat) for seat, level in enumerate(levels)}
     end, turns = advance(Game.new(seed=40), bots)
     assert end.is_over and len(turns) == len(end.actions)
-    assert [t.decision.action for t in turns] == list(end.actions)
+    assert [decided(t).action for t in turns] == list(end.actions)
     assert any(s["sena"] for s in end.record()["senas"]), "the bots talked when the mus was cut"
     replay = Game.from_record(end.record())
     assert replay.actions == end.actions and replay.scores == end.scores and replay.winner == end.winner
@@ -94,8 +95,8 @@ def test_bot_turn_plays_the_seat_to_move_and_times_the_decision() -> None:
     times: list[float] = []
     turn = bot_turn(game, make_bot("expert", 2), times.append)
     assert turn.seat == NORTH and len(times) == 1 and times[0] >= 0
-    assert turn.game.actions == (turn.decision.action,)
-    assert_legal(game.observe(NORTH), turn.decision.action)
+    assert turn.game.actions == (decided(turn).action,)
+    assert_legal(game.observe(NORTH), decided(turn).action)
 
 
 # -------------------------------------------------------------------------------- 6. errors

@@ -13,11 +13,11 @@ import pytest
 import mus_widget as mw
 from mus_widget import Game, Observation, Phase
 from mus_widget.bots import Bot, Decision, arena, make_bot
-from mus_widget.bots.driver import advance
 from mus_widget.bots.guard import BotFault
+from mus_widget.bots.turns import advance
 from mus_widget.i18n.text import action_text, reason_text
 from support.deals import REFERENCE_DEAL
-from support.matches import EAST, NORTH, SOUTH, WEST
+from support.matches import EAST, NORTH, SOUTH, WEST, decided
 
 # -------------------------------------------------------------------------------- 8. a bot of your own
 
@@ -84,8 +84,8 @@ def test_a_bot_of_your_own_returns_the_action_in_notation_and_plays_a_whole_game
     end, turns = advance(Game.new(seed=41), bots)
     assert end.is_over and not faults
     east = [t for t in turns if t.seat == EAST]
-    assert east and all(t.decision.reason.id == "explain.own" for t in east)
-    assert reason_text(east[0].decision.reason) == f"{action_text(east[0].decision.action)}: chosen by Plain."
+    assert east and all(decided(t).reason.id == "explain.own" for t in east)
+    assert reason_text(decided(east[0]).reason) == f"{action_text(decided(east[0]).action)}: chosen by Plain."
 
 
 def test_a_bot_of_your_own_may_return_a_decision_and_make_senas() -> None:
@@ -103,9 +103,9 @@ def test_a_bot_that_raises_is_reported_by_name_and_a_novice_plays_for_it() -> No
     assert faults and all(f.kind == "raised" and f.bot == "Raises" and f.seat == EAST for f in faults)
     assert "RuntimeError: I do not know how to bet yet" in str(faults[0])
     assert str(faults[0]).startswith("Raises (seat 1")
-    fell_back = [t for t in turns if t.decision.reason.id == "explain.own.fallback"]
+    fell_back = [t for t in turns if decided(t).reason.id == "explain.own.fallback"]
     assert len(fell_back) == len(faults)
-    assert all(t.decision.action == f.played for t, f in zip(fell_back, faults, strict=True))
+    assert all(decided(t).action == f.played for t, f in zip(fell_back, faults, strict=True))
 
 
 def test_a_bot_that_returns_an_illegal_action_or_nothing_is_reported_and_the_game_goes_on() -> None:

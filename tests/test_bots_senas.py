@@ -12,7 +12,7 @@ import pytest
 import mus_widget as mw
 from mus_widget import Game, Hand, Rules
 from mus_widget.bots import make_bot
-from mus_widget.bots.driver import advance, lances_begin, table_talk
+from mus_widget.bots.turns import advance, lances_begin, table_talk
 from mus_widget.engine.senas import sena, true_senas
 from support.deals import REFERENCE_DEAL
 from support.matches import BOT_LEVELS, EAST, NORTH, SOUTH, VARIANTS, WEST, Match, all_matches, where

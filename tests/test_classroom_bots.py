@@ -12,9 +12,9 @@ import mus_widget as mw
 from classroom_support import TEACHER_KEY, ServerProcess, careless, play_until, stored_moves
 from mus_widget import remote
 from mus_widget.bots import Bot, make_bot
-from mus_widget.bots.driver import hand_ended, hand_over, lances_begin
+from mus_widget.bots.turns import Move, hand_ended, hand_over, lances_begin
 from mus_widget.classroom.server import ClassroomServer
-from mus_widget.classroom.storage import Move, Storage
+from mus_widget.classroom.storage import Storage
 from mus_widget.engine.seats import speaking_order
 from mus_widget.engine.senas import sena as find_sena
 

@@ -13,12 +13,12 @@ import pytest
 
 from mus_widget import Game, Hand, Rules
 from mus_widget.bots import Bot, Decision, ExpertBot, NoviceBot, make_bot
-from mus_widget.bots.driver import advance, hand_ended
 from mus_widget.bots.knowledge import knowledge_for
 from mus_widget.bots.memory import UNKNOWN, calls_of
 from mus_widget.bots.simple import team_chance
+from mus_widget.bots.turns import advance, hand_ended
 from support.deals import DEAL
-from support.matches import EAST, NORTH, SOUTH, WEST, play_match, style_match
+from support.matches import EAST, NORTH, SOUTH, WEST, decided, play_match, style_match
 
 
 def test_a_bot_remembers_the_hands_it_saw_end_and_forgets_them_in_a_new_game() -> None:
@@ -49,12 +49,12 @@ def test_the_memory_comes_from_the_observations_alone_and_decisions_stay_determi
     def played(seed: int) -> tuple[list[Decision], list[int]]:
         bots = {seat: make_bot(level, seed * 4 + seat) for seat, level in enumerate(levels)}
         _, turns = advance(Game.new(seed=seed), bots)
-        return [t.decision for t in turns], [bots[s].memory.hands for s in range(4)]
+        return [decided(t) for t in turns], [bots[s].memory.hands for s in range(4)]
 
     first, remembered = played(31)
     assert played(31) == (first, remembered), "the same seed and the same history: the same decisions"
     assert max(remembered) >= 1
-    # A bot is shown every hand's end by the driver; told nothing, it folds the hand before from any
+    # A bot is shown every hand's end by bots/turns.py; told nothing, it folds the hand before from any
     # observation it gets (each carries ``last_hand``), so what it remembers is what its seat saw.
     bots = {seat: make_bot(level, seat) for seat, level in enumerate(levels)}
     game = Game.new(seed=5)
@@ -106,7 +106,7 @@ def test_the_novice_ordagos_a_fair_hand_once_the_other_team_folds_to_every_ordag
 
 
 def hands_played(levels: tuple[str, str, str, str], seed: int, hands: int) -> tuple[Game, dict[int, Bot]]:
-    """A game to 100 points between these levels, played by the driver until its hand ``hands`` (or its end)."""
+    """A game to 100 points between these levels, played through bots/turns.py until its hand ``hands`` (or its end)."""
     bots = {seat: make_bot(level, seat) for seat, level in enumerate(levels)}
     game = Game.new(seed=seed, rules=Rules(target=100))
     while game.hand_number < hands and not game.is_over:

@@ -12,8 +12,8 @@ import pytest
 
 from mus_widget import Game, Hand, Rules
 from mus_widget.bots import make_bot
-from mus_widget.bots.driver import advance
 from mus_widget.bots.knowledge import knowledge_for
+from mus_widget.bots.turns import advance
 from mus_widget.bots.worlds import sample_worlds
 from mus_widget.engine.cards import DECK
 from mus_widget.engine.hands import evaluate, rank_of

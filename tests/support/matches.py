@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from mus_widget import Action, Game, Kind, Observation, Phase, Rules
 from mus_widget.bots import Decision, make_bot
-from mus_widget.bots.driver import Turn, advance
+from mus_widget.bots.turns import Turn, advance
 from mus_widget.engine.log import Event
 
 SOUTH, EAST, NORTH, WEST = 0, 1, 2, 3
@@ -64,7 +64,7 @@ class Step:
 
     @property
     def decision(self) -> Decision:
-        return self.turn.decision
+        return decided(self.turn)
 
 
 @dataclass(frozen=True)
@@ -166,3 +166,10 @@ def lance_calls(match: Match, seat: int) -> list[tuple[Observation, str]]:
 def style_match(style: str, seed: int) -> Match:
     """The style at East and West against two novices, a whole match."""
     return play_match("default", ("novice", style, "novice", style), seed)
+
+
+def decided(turn: Turn) -> Decision:
+    """The decision of a bot's turn (a turn of :func:`advance` is always a bot's)."""
+    assert turn.decision is not None, f"seat {turn.seat}'s turn was a player's move, not a bot's"
+    return turn.decision
+

@@ -31,8 +31,8 @@ from ..engine.game import Game
 from ..engine.rules import Rules
 from ..engine.seats import team_of
 from . import BOTS, Bot, make_bot
-from .driver import hand_ended, step
 from .guard import TIME_LIMIT, BotFault, GuardedBot, bot_name
+from .turns import step
 
 Team = str | Callable[[], object]
 """A team: a bot's name, ``"path/to/file.py:Class"``, or a class (or any callable) making your own bot."""
@@ -147,9 +147,9 @@ def play(team0: Team, team1: Team, seeds: list[int], rules: Rules, first: int = 
         while not game.is_over:
             seat = game.to_move
             assert seat is not None
-            before = game
-            game, _ = step(game, bots, None if sides[seat] else tally.times.append)
-            hands += hand_ended(before, game) and not game.is_over
+            turn = step(game, bots, None if sides[seat] else tally.times.append)
+            game = turn.game
+            hands += turn.ended and not game.is_over
         tally.games += 1
         tally.hands += hands + 1
         assert game.winner is not None

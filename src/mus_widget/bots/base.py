@@ -29,7 +29,7 @@ class Bot(ABC):
     A bot is deterministic: the same seed, the same observation and the same earlier hands give the same
     decision, so a game between bots replays from its record and tests can compare decisions across hidden
     deals. Its :class:`Memory` of the earlier hands of the game comes only from its own observations: every
-    observation carries the hand before it, and the players (the driver, the arena, the table) show each
+    observation carries the hand before it, and the players (every table, through :mod:`.turns`) show each
     bot the observation that starts a new hand (:meth:`hand_over`).
     """
 

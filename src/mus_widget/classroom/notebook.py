@@ -11,19 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ..engine.actions import Action
-from ..engine.errors import MalformedActionError
 from ..engine.observation import Observation
 from ..engine.seats import SEATS, team_of
-from ..engine.senas import SENAS
 from ..i18n.catalogues import message
 from ..i18n.names import check_name
-from ..i18n.text import action_text
-from ..table.intents import Handler, legal_text
+from ..table.checking import Check
+from ..table.intents import Handler
 from ..table.refusal import RefusalError, short
 from ..table.relayed import Host, RelayedTable
 from ..table.view_state import Player, Stage, TableView, view_state
-from ..teaching.coach import Advice, advise, coach_bot
+from ..teaching.coach import Advice, Coach
 from .live import Frame, Link, SeatFile, running_loop, seat_key
 from .protocol import ENGINE_ERRORS, MAX_CHAT, ClassroomError
 
@@ -146,7 +143,6 @@ class SeatRelay(_Linked):
         self._players: list[dict[str, Any]] = []
         self._stage: Stage = "play"
         self._waiting: int | None = None
-        self._advice: tuple[Observation, Advice] | None = None
         self.chat_room = _Room(table)
         self.table, self.name, self.token = table, name, token
         try:
@@ -166,7 +162,7 @@ class SeatRelay(_Linked):
             self.chat_room.chat(line)
         for frame in self.link.early:
             self._frame(frame)
-        self._coach = coach_bot(self.seat)
+        self._coach = Coach(self.seat)
 
     def _open(self, seat: int | None) -> Link:
         def greeting() -> Frame:
@@ -207,8 +203,8 @@ class SeatRelay(_Linked):
         return self.chat_room.view(language, self.seat, MAX_CHAT)
 
     def handlers(self, language: str) -> dict[str, Handler]:
-        return {"act": lambda c: self._act(c, language), "sena": self._sena, "next_hand": self._next_hand,
-                "say": self._say}
+        return {"act": lambda c: self._act(c, language), "sena": lambda c: self._sena(c, language),
+                "next_hand": self._next_hand, "say": self._say}
 
     # ------------------------------------------------------------------ frames from the server
 
@@ -254,40 +250,22 @@ class SeatRelay(_Linked):
             raise RefusalError("ui.error.room.offline") from None
         return request_id
 
-    def _playing(self) -> Observation:
-        obs = self.observation
-        if obs.is_over:
-            raise RefusalError("ui.error.room.over")
-        if self._stage == "count":
-            raise RefusalError("ui.error.count_open")
-        return obs
+    def _check(self, language: str) -> Check:
+        """What this seat knows now (the server's last observation, the count open or not), to check a
+        message against before it goes to the server."""
+        return Check(self.observation, self._stage, lambda seat: self._name(seat, language), language,
+                     over="ui.error.room.over")
 
     def _act(self, content: dict[str, Any], language: str) -> None:
-        raw = content.get("action")
-        if not isinstance(raw, str) or len(raw) > 80:
-            raise RefusalError("ui.error.malformed", action=short(raw))
-        try:
-            action = Action.parse(raw)
-        except MalformedActionError:
-            raise RefusalError("ui.error.malformed", action=short(raw)) from None
-        obs = self._playing()
-        if obs.to_move != self.seat:
-            name = "—" if obs.to_move is None else self._name(obs.to_move, language)
-            raise RefusalError("ui.error.not_your_turn", name=name)
-        if str(action) not in obs.legal_actions:
-            raise RefusalError("ui.error.illegal", action=action_text(action, language),
-                               legal=legal_text(obs.phase, obs.betting, obs.legal_actions, language))
+        action = self._check(language).action(content.get("action"))
         if self._waiting is not None:
             raise RefusalError("ui.error.room.wait")
         self._waiting = self._send("act", {"action": str(action)})
         if self._host is not None:
             self._host.taken()
 
-    def _sena(self, content: dict[str, Any]) -> None:
-        sena_id = content.get("sena")
-        if not isinstance(sena_id, str) or sena_id not in SENAS:
-            raise RefusalError("ui.error.sena", sena=short(sena_id))
-        self._playing()
+    def _sena(self, content: dict[str, Any], language: str) -> None:
+        sena_id = self._check(language).sena(content.get("sena"))
         self._send("sena", {"sena": sena_id})
         if self._host is not None:
             self._host.taken()
@@ -315,9 +293,7 @@ class SeatRelay(_Linked):
         obs = self._observation
         if obs is None or self._stage != "play" or obs.to_move != self.seat or obs.is_over:
             return None
-        if self._advice is None or self._advice[0] is not obs:
-            self._advice = (obs, advise(obs, self._coach))
-        return self._advice[1]
+        return self._coach.advice(obs)
 
 
 class WatchRelay(_Linked):

@@ -30,14 +30,12 @@ from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from ..bots import LEVELS, Bot, Decision, make_bot
-from ..bots.driver import hand_ended, hand_over, lances_begin
-from ..engine.actions import Action
+from ..bots.turns import Turn, play, say
 from ..engine.errors import MusError
 from ..engine.game import Game
 from ..engine.observation import Observation
 from ..engine.rules import Rules
-from ..engine.seats import speaking_order
-from ..engine.senas import sena as find_sena
+from ..engine.seats import SEATS
 from .frames import StateWriter
 from .protocol import (
     MAX_CHAT,
@@ -54,7 +52,7 @@ from .protocol import (
     table_name,
     text_field,
 )
-from .storage import SYNC_MODES, Move, Storage, StoredTable, token_hash
+from .storage import SYNC_MODES, Storage, StoredTable, token_hash
 
 log = logging.getLogger("mus_widget.classroom")
 
@@ -128,13 +126,11 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def advance(self, after: Game) -> None:
-        """Make ``after`` the table's game; when a hand ended, show every bot (stand-ins too) its seat's view
-        of the new moment, as a local table does, so bots with a memory of the earlier hands learn."""
-        before, self.game = self.game, after
-        if hand_ended(before, after):
-            hand_over(after, self.bots)
-            hand_over(after, self.standins)
+    @property
+    def told(self) -> dict[int, Bot]:
+        """The bots shown every hand as it ends: the table's own and the stand-ins (so bots with a memory of
+        the earlier hands learn, as at a local table)."""
+        return {**self.bots, **self.standins}
 
     def players_info(self) -> list[dict[str, Any]]:
         """Who sits at each seat, as the table's clients show it."""
@@ -217,11 +213,11 @@ class ClassroomServer:
         table = Table(stored.name, game, dict(stored.bots),
                       {seat: make_bot(level, seed + seat) for seat, level in stored.bots.items()},
                       {seat: make_bot(self.standin, seed + 10 + seat) for seat in range(4) if seat not in stored.bots})
-        for move in stored.moves:
+        for move in stored.moves:  # the table talk is among the stored moves: nobody talks again
             if move.kind == "action":
-                table.advance(table.game.apply(move.text, seat=move.seat))
+                table.game = play(table.game, move.seat, move.text, {}, told=table.told).game
             else:
-                table.game = table.game.sena(move.seat, move.text)
+                table.game = say(table.game, move.seat, move.text).game
         table.players = {s.seat: Player(s.name, s.token_hash) for s in stored.seats}
         table.moves = len(stored.moves)
         table.n_actions = len(table.game.actions)
@@ -285,27 +281,17 @@ class ClassroomServer:
 
     # ------------------------------------------------------------------ moves
 
-    def commit(self, table: Table, game: Game, moves: list[Move]) -> None:
-        """Store ``moves`` (committed), then make ``game`` the table's state and tell everyone."""
-        self.storage.add_moves(table.name, table.moves, moves)
-        table.advance(game)
-        table.moves += len(moves)
-        table.n_actions += sum(move.kind == "action" for move in moves)
-        self.publish(table)
+    def seated(self, table: Table) -> dict[int, Bot]:
+        """The bots playing now, by seat (they make the table talk when the mus is cut)."""
+        return {seat: bot for seat in SEATS if (bot := self.bot_for(table, seat)) is not None}
 
-    def with_table_talk(self, table: Table, before: Game, after: Game, moves: list[Move]) -> Game:
-        """When the mus has just been cut, every bot at the table makes the seña it wants to make now."""
-        if not lances_begin(before, after):
-            return after
-        at = table.n_actions + sum(move.kind == "action" for move in moves)
-        for seat in speaking_order(after.mano):
-            bot = self.bot_for(table, seat)
-            if bot is not None:
-                said = bot.table_talk(after.observe(seat))
-                if said is not None:
-                    after = after.sena(seat, said)
-                    moves.append(Move("sena", seat, find_sena(said).id, at))
-        return after
+    def commit(self, table: Table, turn: Turn) -> None:
+        """Store the turn's moves (committed), then make its game the table's state and tell everyone."""
+        self.storage.add_moves(table.name, table.moves, list(turn.moves))
+        table.game = turn.game
+        table.moves += len(turn.moves)
+        table.n_actions += turn.actions
+        self.publish(table)
 
     async def _bot_loop(self, table: Table) -> None:
         """Play the table's bot turns whenever woken, one decision at a time in the worker process."""
@@ -328,18 +314,11 @@ class ClassroomServer:
                     now = table.game
                     if now.to_move != seat or self.bot_for(table, seat) is not bot:
                         continue
-                    moves: list[Move] = []
                     try:
-                        after = now
-                        if decision.sena is not None:
-                            after = after.sena(seat, decision.sena)
-                            moves.append(Move("sena", seat, find_sena(decision.sena).id, table.n_actions))
-                        after = after.apply(decision.action, seat=seat)
+                        turn = play(now, seat, decision, self.seated(table), told=table.told, at=table.n_actions)
                     except MusError:
                         continue  # the table moved on (a seña came in) in a way the decision did not see
-                    moves.append(Move("action", seat, str(Action.parse(decision.action)), table.n_actions))
-                    after = self.with_table_talk(table, now, after, moves)
-                    self.commit(table, after, moves)
+                    self.commit(table, turn)
 
     # ------------------------------------------------------------------ comings and goings
 
@@ -538,19 +517,15 @@ class ClassroomServer:
         if kind == "say":
             return self.say(table, seat, frame)
         async with table.lock:
-            before = table.game
             if kind == "act":
-                text = required_text(frame, "action")
-                after = before.apply(text, seat=seat)
-                moves = [Move("action", seat, str(Action.parse(text)), table.n_actions)]
-                after = self.with_table_talk(table, before, after, moves)
+                turn = play(table.game, seat, required_text(frame, "action"), self.seated(table), told=table.told,
+                            at=table.n_actions)
             else:
                 sena_id = required_text(frame, "sena")
                 if not table.players[seat].sena_limit.allow(time.monotonic()):
                     raise ClassroomError("flood", "one seña a second, please")
-                after = before.sena(seat, sena_id)
-                moves = [Move("sena", seat, find_sena(sena_id).id, table.n_actions)]
-            self.commit(table, after, moves)
+                turn = say(table.game, seat, sena_id, at=table.n_actions)
+            self.commit(table, turn)
         if table.game.to_move is not None and self.bot_for(table, table.game.to_move) is not None:
             table.wake.set()
         return {"type": "ok", "id": frame.get("id"), "seq": table.moves}
@@ -611,7 +586,7 @@ async def run(db: Path, host: str, port: int, *, teacher_key: str, away_after: f
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m mus_widget.serve", description=(
+    parser = argparse.ArgumentParser(prog="mus-widget serve", description=(
         "Serve classroom Mus tables over WebSockets; prints the ws:// address to give the students."))
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every interface)")
     parser.add_argument("--port", type=int, default=8765, help="port (0: any free port)")

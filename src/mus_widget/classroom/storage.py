@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..bots.turns import Move
 from ..engine.game import Game
 
 SCHEMA = """
@@ -69,17 +70,6 @@ class StoredSeat:
     seat: int
     name: str
     token_hash: str
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One accepted move: an action (canonical notation) or a seña (its id), by ``seat``; ``at`` is the number
-    of actions before it."""
-
-    kind: str
-    seat: int
-    text: str
-    at: int
 
 
 @dataclass(frozen=True, slots=True)

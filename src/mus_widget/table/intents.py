@@ -4,18 +4,13 @@ changes anything."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
-from ..engine.actions import Action, Kind
-from ..engine.betting import Betting
 from ..engine.errors import IllegalActionError, MalformedActionError
-from ..engine.phase import Phase
-from ..engine.senas import SENAS
-from ..i18n.catalogues import message
-from ..i18n.text import action_text
+from .checking import Check
 from .play import Play
-from .refusal import RefusalError, short
+from .refusal import RefusalError
 from .stepping import Stepping
 
 Handler = Callable[[dict[str, Any]], None]
@@ -42,43 +37,16 @@ class Intents:
         }
 
     def act(self, content: dict[str, Any]) -> None:
-        raw = content.get("action")
-        play = self._play
-        game = play.game
-        if not isinstance(raw, str) or len(raw) > 80:
-            raise RefusalError("ui.error.malformed", action=short(raw))
-        self._not_stepping()
+        check = self._check()
+        action = check.action(content.get("action"))
         try:
-            action = Action.parse(raw)
-        except MalformedActionError:
-            raise RefusalError("ui.error.malformed", action=short(raw)) from None
-        if game.is_over:
-            raise RefusalError("ui.error.game_over")
-        if play.stage == "count":
-            raise RefusalError("ui.error.count_open")
-        if game.to_move != play.seat:
-            raise RefusalError("ui.error.not_your_turn", name=self._name(game.to_move))
-        try:
-            after = game.apply(action, seat=play.seat)
+            self._play.act(action)
         except (IllegalActionError, MalformedActionError):
-            language = self._language()
-            raise RefusalError(
-                "ui.error.illegal", action=action_text(action, language), legal=self._legal_text()
-            ) from None
-        play.move(after)
+            raise check.illegal(action) from None
         self._show(True)
 
     def sena(self, content: dict[str, Any]) -> None:
-        sena_id = content.get("sena")
-        play = self._play
-        if not isinstance(sena_id, str) or sena_id not in SENAS:
-            raise RefusalError("ui.error.sena", sena=short(sena_id))
-        self._not_stepping()
-        if play.game.is_over:
-            raise RefusalError("ui.error.game_over")
-        if play.stage == "count":
-            raise RefusalError("ui.error.count_open")
-        play.game = play.game.sena(play.seat, sena_id)
+        self._play.say(self._check().sena(content.get("sena")))
         self._show(False)
 
     def next_hand(self, _content: dict[str, Any]) -> None:
@@ -117,30 +85,11 @@ class Intents:
             raise RefusalError("ui.error.not_stepping")
         return self._play.stepping
 
-    def _name(self, seat: int | None) -> str:
-        return "—" if seat is None else self._play.setup.names[seat]
-
-    def _legal_text(self) -> str:
-        game = self._play.game
-        return legal_text(game.phase, game.betting, game.legal_actions(), self._language())
-
-
-def legal_text(phase: Phase, betting: Betting | None, legal_actions: Sequence[str], language: str) -> str:
-    """A seat's legal actions in words, a range of envidos as ``Envido 2–40`` (from a game or an observation)."""
-    if phase is Phase.DISCARD:
-        return message("ui.bar.discard", language)
-    if betting is None:
-        return ", ".join(action_text(a, language) for a in legal_actions)
-    legal = betting.legal()
-    words = [action_text(kind.value, language) for kind in legal.kinds if kind is not Kind.ORDAGO]
-    if legal.confirm:
-        words.append(action_text(f"envido {legal.confirm}", language))
-    if legal.raise_from:
-        low = action_text(f"envido {legal.raise_from}", language)
-        words.append(f"{low}–{legal.raise_to}" if legal.raise_to > legal.raise_from else low)
-    if Kind.ORDAGO in legal.kinds:
-        words.append(action_text("ordago", language))
-    return ", ".join(words)
+    def _check(self) -> Check:
+        """What the table knows now, to check a message against."""
+        play = self._play
+        return Check(play.game.observe(play.seat), play.stage, lambda seat: play.setup.names[seat],
+                     self._language(), stepping=play.stepping is not None)
 
 
-__all__ = ["Handler", "Intents", "legal_text"]
+__all__ = ["Handler", "Intents"]

@@ -1,5 +1,6 @@
 """The game at a table: its setup, the engine's state, the bots, the stage, the scenario being stepped through
-and the bots' reasons kept for the count; moves made by the student or a bot go through :meth:`Play.move`."""
+and the bots' reasons kept for the count; the student's moves (:meth:`Play.act`, :meth:`Play.say`) and the
+bots' (:meth:`Play.bot_step`) go through the bots' turn pipeline (:mod:`mus_widget.bots.turns`)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,15 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from ..bots import Bot, make_bot
-from ..bots.driver import bot_turn, hand_ended, hand_over, lances_begin, table_talk
 from ..bots.guard import BotFault, seat_bot
+from ..bots.turns import Turn, play, say, step
+from ..engine.actions import Action
 from ..engine.game import Game
+from ..engine.observation import Observation
 from ..engine.phase import Phase
 from ..engine.scoring import Reason
 from ..engine.seats import SEATS, team_of
-from ..teaching.coach import Advice, advise, coach_bot
+from ..teaching.coach import Advice, Coach
 from .options import Setup
 from .stepping import Stepping
 from .view_state import Player, Stage, TableView, view_state
@@ -56,8 +59,7 @@ class Play:
         else:
             self.game = Game.new(seed=setup.seed, rules=setup.rules)
         seed = self.game.seed
-        self._coach_bot = coach_bot(seed * 4 + setup.seat)
-        self._advice: tuple[Game, Advice] | None = None
+        self._coach = Coach(seed * 4 + setup.seat)
         self.bots = {}
         for s, level in enumerate(setup.levels):
             if given is not None and s in given:
@@ -79,14 +81,19 @@ class Play:
         self.game = stepping.scenario.game_at(stepping.index)
         self.stage = stepping.stage()
 
-    def move(self, after: Game) -> None:
-        """Make ``after`` the game: the bots' table talk when the mus is cut, the count when a hand ends."""
-        before = self.game
-        if lances_begin(before, after):
-            after = table_talk(after, self.bots)
+    def act(self, action: Action) -> None:
+        """The student plays ``action`` (the engine's errors if it is not legal), and what follows it."""
+        self._taken(play(self.game, self.seat, action, self.bots))
+
+    def say(self, sena_id: str) -> None:
+        """The student makes the seña ``sena_id``."""
+        self.game = say(self.game, self.seat, sena_id).game
+
+    def _taken(self, turn: Turn) -> None:
+        """Make the turn's game the table's; when it ended a hand, open the count."""
+        before, after = self.game, turn.game
         self.game = after
-        if hand_ended(before, after):
-            hand_over(after, self.bots)
+        if turn.ended:
             self.stage = "count"
             shown = after.last_hand is not None and after.last_hand.hands is not None
             notes: list[list[Reason]] = [[], [], [], []]
@@ -113,18 +120,18 @@ class Play:
 
     def bot_step(self) -> None:
         """One bot's turn (its seña, if any, then its action)."""
-        game = self.game
-        phase = game.phase
-        turn = bot_turn(game, self.bots[game.to_move or 0])
-        if phase in LANCE_PHASES:
+        phase = self.game.phase
+        turn = step(self.game, self.bots)
+        if phase in LANCE_PHASES and turn.decision is not None:
             self._notes_now.append((turn.seat, turn.decision.reason))
-        self.move(turn.game)
+        self._taken(turn)
 
     def view(self, language: str, version: int, *, reveal: bool, coach: bool) -> dict[str, Any]:
         """The student's view of the game as it is now (:func:`~mus_widget.table.view_state.view_state`): every
         hand face up with ``reveal`` or when the stepping says so, the coach's advice with ``coach``."""
         stepping = self.stepping
         face_up = reveal if stepping is None else stepping.face_up
+        obs = self.game.observe(self.seat)
         table = TableView(
             players=self._players(),
             language=language,
@@ -132,10 +139,10 @@ class Play:
             version=version,
             notes=self.notes_last,
             reveal=self.game.hands if face_up else None,
-            coach=self._coaching() if coach else None,
+            coach=self._coaching(obs) if coach else None,
             steps=None if stepping is None else stepping.view(language),
         )
-        return view_state(self.game.observe(self.seat), table)
+        return view_state(obs, table)
 
     def _players(self) -> tuple[Player, Player, Player, Player]:
         out = []
@@ -145,15 +152,13 @@ class Play:
                               self.team_wins[team_of(seat)]))
         return (out[0], out[1], out[2], out[3])
 
-    def _coaching(self) -> Advice | None:
+    def _coaching(self, obs: Observation) -> Advice | None:
         """The coach's advice when the student is to decide (worked out once per state, from the student's
         observation only)."""
         game = self.game
         if self.stepping is not None or self.stage != "play" or game.to_move != self.seat:
             return None
-        if self._advice is None or self._advice[0] is not game:
-            self._advice = (game, advise(game.observe(self.seat), self._coach_bot))
-        return self._advice[1]
+        return self._coach.advice(obs, game)
 
 
 __all__ = ["Play"]

@@ -52,4 +52,25 @@ def advise(obs: Observation, bot: Bot) -> Advice:
     return Advice(decision.action, decision.reason, betting.lance.value, chance)
 
 
-__all__ = ["Advice", "advise", "coach_bot"]
+class Coach:
+    """The coach of one seat: its expert (seeded with ``seed``) and its last advice, worked out once per state
+    of the game however often the table is drawn."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.bot = coach_bot(seed)
+        self._last: tuple[object, Advice] | None = None
+
+    def __repr__(self) -> str:
+        return f"Coach({self.seed})"
+
+    def advice(self, obs: Observation, state: object = None) -> Advice:
+        """The advice for ``obs.seat`` (the seat to move) at ``state`` (the game, or by default ``obs``
+        itself): the one already worked out when the state is the same object as last time."""
+        key = obs if state is None else state
+        if self._last is None or self._last[0] is not key:
+            self._last = (key, advise(obs, self.bot))
+        return self._last[1]
+
+
+__all__ = ["Advice", "Coach", "advise", "coach_bot"]
