@@ -4,7 +4,9 @@ server's log, and the connection serves on (issue 27, items 4 and 10)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,6 +18,8 @@ from websockets.sync.client import ClientConnection, connect
 from classroom_support import TEACHER_KEY, ServerProcess
 from mus_widget import remote
 from mus_widget.classroom.protocol import CLASSROOM_ERRORS, ENGINE_ERRORS, MAX_FRAME, ClassroomError
+from mus_widget.classroom.server import ClassroomServer, Session
+from mus_widget.classroom.storage import Storage
 
 LONG = "9" * 5000
 """A 5,000-digit number, spliced into a frame's JSON text where a value goes."""
@@ -176,3 +180,34 @@ def test_a_chat_line_too_long_for_a_frame_fails_at_once_not_at_the_timeout(serve
         assert refused.value.kind == "too_large"
         assert time.monotonic() - started < 5, "the answer came, the 20 s timeout was not waited out"
         cris.say("hola")  # the seat plays on
+
+
+def test_every_kind_of_error_frame_is_documented() -> None:
+    page = (Path(__file__).resolve().parents[1] / "docs" / "classroom.md").read_text()
+    assert [kind for kind in CLASSROOM_ERRORS if f"`{kind}`" not in page] == []
+
+
+def test_a_request_the_server_fails_on_is_answered_and_logged_once_a_doubling(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    # No frame reaches this from outside any more (the test above tries them); a bug in a handler is simulated.
+    storage = Storage(tmp_path / "classroom.sqlite")
+
+    def broken_join(session: Session, frame: dict[str, Any]) -> dict[str, Any]:
+        raise KeyError("a bug")
+
+    async def failing() -> list[dict[str, Any]]:
+        server = ClassroomServer(storage, TEACHER_KEY)
+        try:
+            monkeypatch.setattr(server, "join", broken_join)
+            frame = json.dumps({"type": "join", "table": "Fz", "name": "Ana", "id": 5})
+            return [await server.answer(Session(None), frame) for _ in range(20)]  # type: ignore[arg-type]
+        finally:
+            await server.close()
+
+    with caplog.at_level(logging.INFO, logger="mus_widget.classroom"):
+        replies = asyncio.run(failing())
+    storage.close()
+    assert {(r["kind"], r["id"]) for r in replies} == {("server_error", 5)}
+    lines = [r.getMessage() for r in caplog.records]
+    assert [line.split(" ")[0] for line in lines] == ["1", "2", "4", "8", "16"]
+    assert "a 'join' frame: KeyError: 'a bug'" in lines[-1] and not any(r.exc_info for r in caplog.records)
