@@ -20,7 +20,7 @@ from websockets.sync.client import ClientConnection, connect
 from ..engine.actions import Action
 from ..engine.observation import Observation
 from ..engine.rules import Rules
-from .protocol import ClassroomError, encode, error_from_frame
+from .protocol import ClassroomError, encode, error_from_frame, player_name
 
 TIMEOUT = 10.0
 """Seconds a request waits for the server's answer by default."""
@@ -110,6 +110,8 @@ class RemoteSeat(_Link):
         """The table's chat so far (the latest lines at joining, then every line)."""
         self.events: list[dict[str, Any]] = []
         """Table events (``joined``, ``disconnected``, ``away``, ``back``...) since joining."""
+        if name is not None:
+            player_name(name)  # refused here as the server would refuse it, before connecting
         super().__init__(url, timeout)
         try:
             reply = self.request({"type": "join", "table": table, "name": name, "seat": seat, "token": token})
@@ -242,7 +244,8 @@ def join(url: str, table: str, name: str | None = None, *, seat: int | None = No
          timeout: float = TIMEOUT) -> RemoteSeat:
     """Sit at ``table``: a free seat (or ``seat``) under ``name``, or, with ``token``, the seat it belongs to
     (after a dropped connection or a kernel restart). Raises :class:`ClassroomError` (``unknown_table``,
-    ``table_full``, ``seat_taken``, ``bad_token``...)."""
+    ``table_full``, ``seat_taken``, ``bad_token``, ``bad_name`` for a name with control, bidi or other format
+    characters or over 24 characters...)."""
     return RemoteSeat(url, table, name=name, seat=seat, token=token, timeout=timeout)
 
 

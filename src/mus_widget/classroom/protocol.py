@@ -2,8 +2,9 @@
 the errors both sides name the same way.
 
 Every frame is one JSON object with a ``type``. A request may carry an ``id`` (a whole number the client picks);
-the server's answer to it (``ok``, ``error`` or a typed reply) echoes that ``id``. Frames the server sends on
-its own (``state``, ``chat``, ``table``, ``face_up``) have none. docs/classroom.md lists every frame.
+the server's answer to it (``ok``, ``error`` or a typed reply) echoes that ``id``, an error too whenever the
+``id`` could be read (even from a frame refused as too large). Frames the server sends on its own (``state``,
+``chat``, ``table``, ``face_up``) have none. docs/classroom.md lists every frame.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ from typing import Any, Final
 
 from ..engine import errors as engine_errors
 from ..engine.errors import MusError
+from ..engine.record import SEED_DIGITS
+from ..i18n.names import MAX_NAME as _MAX_NAME
+from ..i18n.names import PlayerNameError, check_name
 
 MAX_FRAME: Final = 8192
 """The largest frame a client may send, in characters; a longer one is refused with a ``too_large`` error."""
@@ -23,7 +27,10 @@ TRANSPORT_MAX_FRAME: Final = 65536
 """Past this the WebSocket layer itself closes the connection (code 1009) without reading the frame."""
 MAX_CHAT: Final = 200
 """The longest chat line, in characters, after surrounding spaces are stripped."""
-MAX_NAME: Final = 24
+MAX_NAME: Final = _MAX_NAME
+"""The longest player's name, in characters (the rule of every table: :func:`~mus_widget.i18n.names.check_name`)."""
+MAX_DIGITS: Final = SEED_DIGITS
+"""The most digits of a number in a frame: a seed's most. A longer one is refused (``bad_frame``), not read."""
 MAX_TABLE_NAME: Final = 32
 TABLE_NAME: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]*")
 
@@ -60,6 +67,7 @@ CLASSROOM_ERRORS: Final = (
     "bad_name",
     "bad_chat",       # an empty chat line, one over MAX_CHAT, or with control characters
     "chat_too_fast",
+    "server_error",   # the server failed on the request (a bug, counted in its log)
 )
 """The kinds of error frame that are not an engine error."""
 
@@ -68,10 +76,12 @@ class ClassroomError(MusError):
     """The server refused a request for a reason of the classroom (not of the rules): ``kind`` is one of
     :data:`CLASSROOM_ERRORS`, the message says what and why."""
 
-    def __init__(self, kind: str, message: str) -> None:
+    def __init__(self, kind: str, message: str, request_id: int | None = None) -> None:
         super().__init__(f"{kind}: {message}")
         self.kind = kind
         self.detail = message
+        self.request_id = request_id
+        """The refused frame's ``id``, when :func:`decode` could read it (the answer echoes it)."""
 
 
 def error_frame(kind: str, message: str, request_id: object = None) -> dict[str, Any]:
@@ -96,25 +106,77 @@ def encode(frame: object) -> str:
     return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
 
 
+class _LongNumber(str):
+    """A JSON number with more than :data:`MAX_DIGITS` digits, kept as its digits (Python refuses to read one of
+    over 4,300 digits, and no field takes one this long) so that :func:`decode` refuses it by name."""
+
+    __slots__ = ()
+
+
+def _number(digits: str) -> int | _LongNumber:
+    return int(digits) if len(digits.lstrip("-")) <= MAX_DIGITS else _LongNumber(digits)
+
+
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
+def _flaw(frame: dict[str, Any]) -> str | None:
+    """What makes a frame's values unreadable, if anything: a number too long, or text with a lone surrogate
+    (``"\\ud800"``: valid JSON, but not text; no string of the server could hold it)."""
+    stack: list[object] = [frame]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, _LongNumber):
+            return f"a number has at most {MAX_DIGITS} digits, not {len(value.lstrip('-'))}"
+        if isinstance(value, str):
+            found = _SURROGATE.search(value)
+            if found is not None:
+                return f"text holds U+{ord(found[0]):04X}, a lone surrogate, which is no character"
+        elif isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return None
+
+
 def decode(text: str | bytes) -> dict[str, Any]:
-    """A client's frame as a JSON object with a known ``type``; :class:`ClassroomError` for anything else."""
+    """A client's frame as a JSON object with a known ``type`` whose every number and text can be read;
+    :class:`ClassroomError` for anything else, carrying the frame's ``id`` whenever it could be read. A frame
+    over :data:`MAX_FRAME` is still read for its ``id`` (the transport caps it at :data:`TRANSPORT_MAX_FRAME`),
+    so a client waiting for the answer hears ``too_large`` at once."""
     if isinstance(text, bytes):
         raise ClassroomError("bad_frame", "frames are JSON text, not binary")
-    if len(text) > MAX_FRAME:
-        raise ClassroomError("too_large", f"a frame is at most {MAX_FRAME} characters, this one has {len(text)}")
+    too_large = len(text) > MAX_FRAME
+
+    def refused(problem: str, request_id: int | None = None) -> ClassroomError:
+        if too_large:
+            return ClassroomError("too_large", f"a frame is at most {MAX_FRAME} characters, this one has "
+                                               f"{len(text)}", request_id)
+        return ClassroomError("bad_frame", problem, request_id)
+
     try:
-        frame = json.loads(text)
+        frame = json.loads(text, parse_int=_number)
     except (json.JSONDecodeError, RecursionError) as error:
-        raise ClassroomError("bad_frame", f"not JSON: {error}") from None
+        raise refused(f"not JSON: {error}") from None
     if not isinstance(frame, dict):
-        raise ClassroomError("bad_frame", f"a frame is a JSON object, not {type(frame).__name__}")
-    kind = frame.get("type")
-    if kind not in REQUESTS:
-        raise ClassroomError("bad_frame", f"unknown frame type {kind!r}; the types are {', '.join(sorted(REQUESTS))}")
+        raise refused(f"a frame is a JSON object, not {type(frame).__name__}")
     request_id = frame.get("id")
     if request_id is not None and (isinstance(request_id, bool) or not isinstance(request_id, int)):
-        raise ClassroomError("bad_frame", f"a frame's id is a whole number, not {request_id!r}")
+        raise refused(f"a frame's id is a whole number of at most {MAX_DIGITS} digits, not {_brief(request_id)}")
+    flaw = _flaw(frame)
+    if too_large or flaw is not None:
+        raise refused(flaw or "", request_id)
+    kind = frame.get("type")
+    if not isinstance(kind, str) or kind not in REQUESTS:
+        raise refused(f"unknown frame type {_brief(kind)}; the types are {', '.join(sorted(REQUESTS))}", request_id)
     return frame
+
+
+def _brief(value: object) -> str:
+    """A value quoted in an error, cut short."""
+    text = f"a {len(value.lstrip('-'))}-digit number" if isinstance(value, _LongNumber) else repr(value)
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
 def text_field(frame: dict[str, Any], name: str, *, optional: bool = False) -> str | None:
@@ -122,7 +184,7 @@ def text_field(frame: dict[str, Any], name: str, *, optional: bool = False) -> s
     if value is None and optional:
         return None
     if not isinstance(value, str):
-        raise ClassroomError("bad_frame", f"a {frame['type']!r} frame needs {name!r} as text, not {value!r}")
+        raise ClassroomError("bad_frame", f"a {frame['type']!r} frame needs {name!r} as text, not {_brief(value)}")
     return value
 
 
@@ -137,15 +199,24 @@ def seat_field(frame: dict[str, Any], name: str = "seat") -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value not in range(4):
-        raise ClassroomError("bad_frame", f"{name!r} is a seat, 0 to 3, or null, not {value!r}")
+        raise ClassroomError("bad_frame", f"{name!r} is a seat, 0 to 3, or null, not {_brief(value)}")
     return value
+
+
+def player_name(value: str) -> str:
+    """A player's name, trimmed, by the rule of every table (:func:`~mus_widget.i18n.names.check_name`: no
+    control, bidi or other format characters, at most :data:`MAX_NAME` characters); ``bad_name`` else."""
+    try:
+        return check_name(value, "name")
+    except PlayerNameError as error:
+        raise ClassroomError("bad_name", str(error)) from None
 
 
 def table_name(value: str) -> str:
     """A table's name as given, if it is a short name of letters, digits, spaces and ``_.-``."""
     if len(value) > MAX_TABLE_NAME or not TABLE_NAME.fullmatch(value):
         raise ClassroomError(
-            "bad_name", f"a table's name is 1 to {MAX_TABLE_NAME} letters, digits, spaces or _.- , not {value!r}"
+            "bad_name", f"a table's name is 1 to {MAX_TABLE_NAME} letters, digits, spaces or _.- , not {_brief(value)}"
         )
     return value
 

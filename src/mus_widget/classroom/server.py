@@ -39,7 +39,6 @@ from ..engine.seats import SEATS
 from .frames import StateWriter
 from .protocol import (
     MAX_CHAT,
-    MAX_NAME,
     TRANSPORT_MAX_FRAME,
     ClassroomError,
     RateLimit,
@@ -47,6 +46,7 @@ from .protocol import (
     encode,
     error_frame,
     plain_text,
+    player_name,
     required_text,
     seat_field,
     table_name,
@@ -190,6 +190,8 @@ class ClassroomServer:
         self.pool = ProcessPoolExecutor(max_workers=bot_workers, mp_context=multiprocessing.get_context("spawn"),
                                         initializer=_watch_parent, initargs=(os.getpid(),))
         self.tasks: set[asyncio.Task[None]] = set()
+        self.failures = 0
+        """Requests that failed with an error the server did not expect (each answered ``server_error``)."""
 
     def __repr__(self) -> str:
         return f"<ClassroomServer {self.storage!r} tables={len(self.tables)} away_after={self.away_after}>"
@@ -369,9 +371,10 @@ class ClassroomServer:
                             pass
                         await closing
                         return
-                    request_id = None
-                    with contextlib.suppress(ClassroomError):
+                    try:
                         request_id = decode(message).get("id")
+                    except ClassroomError as error:
+                        request_id = error.request_id
                     await connection.send(encode(error_frame("flood", "too many frames: this one was dropped",
                                                              request_id)))
                     continue
@@ -383,7 +386,9 @@ class ClassroomServer:
             self.leave(session)
 
     async def answer(self, session: Session, message: str | bytes) -> dict[str, Any]:
+        """The reply to one frame: an error frame for anything refused, whatever the frame holds."""
         request_id = None
+        kind: str | None = None
         try:
             frame = decode(message)
             request_id = frame.get("id")
@@ -404,9 +409,16 @@ class ClassroomServer:
             assert kind == "watch"
             return self.watch(session, frame)
         except ClassroomError as error:
-            return error_frame(error.kind, error.detail, request_id)
+            return error_frame(error.kind, error.detail, error.request_id if request_id is None else request_id)
         except MusError as error:
             return error_frame(type(error).__name__, str(error), request_id)
+        except Exception as error:  # a bug: the sender hears of it, the log counts it (no traceback a frame)
+            self.failures += 1
+            if self.failures & (self.failures - 1) == 0:  # the 1st, 2nd, 4th, 8th...: a line per doubling
+                log.error("%d request(s) failed in the server so far; the latest, a %r frame: %s: %s",
+                          self.failures, kind, type(error).__name__, error)
+            log.debug("a request failed in the server", exc_info=True)
+            return error_frame("server_error", "the server could not handle this request", request_id)
 
     def check_teacher(self, frame: dict[str, Any]) -> None:
         key = frame.get("teacher_key")
@@ -448,7 +460,7 @@ class ClassroomServer:
             raise ClassroomError("bad_frame", "'bots' maps seats to bot levels, 'seed' is a whole number or null")
         levels: dict[int, str] = {}
         for key, level in bots_data.items():
-            if not (isinstance(key, str) and key in ("0", "1", "2", "3")) or level not in LEVELS:
+            if key not in ("0", "1", "2", "3") or not isinstance(level, str) or level not in LEVELS:
                 raise ClassroomError("bad_frame", f"bots: seat {key!r} -> {level!r}; seats are 0 to 3 and the "
                                                   f"levels {', '.join(LEVELS)}")
             levels[int(key)] = level
@@ -476,7 +488,7 @@ class ClassroomServer:
                                                   f"{'any seat' if seat is None else f'seat {seat}'} at {table.name!r}")
             seat = found[0]
         else:
-            name = plain_text(required_text(frame, "name"), MAX_NAME, "player's name", "bad_name")
+            name = player_name(required_text(frame, "name"))
             free = [s for s in range(4) if s not in table.levels and s not in table.players]
             if seat is None:
                 if not free:

@@ -1,13 +1,22 @@
-"""The rule options (variants) of docs/rules.md, with their defaults."""
+"""The rule options (variants) of docs/rules.md, with their defaults and their ranges.
+
+Every option has a range, checked when :class:`Rules` is made (so by ``Rules.from_dict``, ``Game.from_record``,
+``MusTable.from_record`` and the classroom server alike): ``target`` 10 to 100, ``kings`` 8 or 4, ``games``
+odd from 1 to 9, the four flags True or False.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Final
 
 from .errors import RulesError
 
-TARGETS = range(10, 101)
+TARGETS: Final = range(10, 101)
+"""The targets a game may be played to (40, 35 and 30 are usual)."""
+KINGS: Final = (8, 4)
+GAMES: Final = range(1, 10, 2)
+"""A match of 1 game, or best of 3 (a vaca), 5, 7 or 9: long enough for any class, short enough to replay."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,11 +40,14 @@ class Rules:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise RulesError(f"Rules.{name} must be a whole number, not {value!r}")
         if self.target not in TARGETS:
-            raise RulesError(f"Rules.target must be from 10 to 100 (40, 35 and 30 are usual), not {self.target}")
-        if self.kings not in (4, 8):
-            raise RulesError(f"Rules.kings must be 8 (every 3 a rey, every 2 an as) or 4, not {self.kings}")
-        if self.games < 1 or self.games % 2 == 0:
-            raise RulesError(f"Rules.games must be odd (1 game, or best of 3 for a vaca), not {self.games}")
+            raise RulesError(f"Rules.target must be from {TARGETS[0]} to {TARGETS[-1]} (40, 35 and 30 are usual), "
+                             f"not {brief_number(self.target)}")
+        if self.kings not in KINGS:
+            raise RulesError(f"Rules.kings must be 8 (every 3 a rey, every 2 an as) or 4, "
+                             f"not {brief_number(self.kings)}")
+        if self.games not in GAMES:
+            raise RulesError(f"Rules.games must be odd, from {GAMES[0]} to {GAMES[-1]} (1 game, or best of 3 for a "
+                             f"vaca), not {brief_number(self.games)}")
 
     @property
     def games_to_win(self) -> int:
@@ -56,3 +68,11 @@ class Rules:
         if unknown:
             raise RulesError(f"unknown rules option(s) {unknown}; the options are {sorted(known)}")
         return cls(**data)
+
+
+def brief_number(value: int) -> str:
+    """A whole number quoted in an error: itself, or its length when it is too long to quote (or to print:
+    Python refuses to write an integer of over 4,300 digits)."""
+    if abs(value) < 10**20:
+        return str(value)
+    return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"

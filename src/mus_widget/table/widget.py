@@ -267,7 +267,8 @@ class MusTable(TableWidget):
 
     @classmethod
     def from_record(cls, record: dict[str, Any] | str, **options: Any) -> MusTable:
-        """A table stepping through any game from its record (``Game.record()``), as :meth:`from_scenario`."""
+        """A table stepping through any game from its record (``Game.record()``), as :meth:`from_scenario`; in
+        time linear in the record's length (:meth:`Scenario.from_record`: 50,000 actions in about 4 s)."""
         return cls.from_scenario(Scenario.from_record(record), **options)
 
     # ------------------------------------------------------------------------------------------ public

@@ -159,14 +159,18 @@ class Scenario:
 
     @classmethod
     def parse(cls, text: str) -> Scenario:
-        """Read a scenario in the format of this module; raises :class:`ScenarioError` naming the line."""
+        """Read a scenario in the format of this module, in time linear in its length; raises
+        :class:`ScenarioError` naming the line."""
         if not isinstance(text, str):
             raise TypeError(f"a scenario is text, not {text!r}")
         return _Reader(text).read()
 
     @classmethod
     def from_record(cls, record: dict[str, Any] | str, title: str | None = None) -> Scenario:
-        """A finished (or unfinished) game as a scenario, to step through: each action a step."""
+        """A finished (or unfinished) game as a scenario, to step through: each action a step.
+
+        Time and memory linear in the record's length (each action is replayed three times: checked, written
+        as text, read back; the steps share their states): 50,000 actions in about 3 s of one core."""
         game = Game.from_record(record)
         return cls.parse(scenario_text(game, title))
 
@@ -231,7 +235,6 @@ class _Reader:
         self.rules_line = 0
         self.game: Game | None = None
         self.games: list[Game] = []
-        self.actions: list[str] = []
         self.notes: list[str] = [""]
         self.expect: tuple[Expectation, int] | None = None
         self.translations: dict[str, tuple[str, list[str]]] = {}
@@ -265,7 +268,7 @@ class _Reader:
         assert self.games and self.games[-1] is game
         translations = {code: (title, tuple(notes))
                         for code, (title, notes) in sorted(self.translations.items())}
-        return Scenario(self.title, self.text, tuple(self.actions), tuple(self.notes),
+        return Scenario(self.title, self.text, game.actions, tuple(self.notes),
                         None if self.expect is None else self.expect[0], tuple(self.games), translations)
 
     # ------------------------------------------------------------------------------------------ the header
@@ -411,7 +414,6 @@ class _Reader:
             except MusError as error:
                 raise ScenarioError(number, f"{_quote(item)} cannot be played: {error}",
                                     "a legal action for the seat to move") from None
-            self.actions.append(game.actions[-1])
             self.games.append(game)
             self.notes.append("")
         self.game = game
