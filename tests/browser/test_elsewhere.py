@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from mus_lab import ROOT, LabServer, TablePage, free_port, menu, open_notebook, run_all
 
-from mus_widget.table.export import export, find_scripts
+from mus_widget.table.export import SHIPPED, export
 
 pytestmark = pytest.mark.slow
 
@@ -197,25 +197,21 @@ def test_the_lesson_plays_in_every_front_end(host: str, browser: Any, home: Path
 def test_an_exported_lesson_shows_pictures_and_asks_no_server(browser: Any, home: Path, screenshots: Path) -> None:
     executed = export(home / "lesson.ipynb", home / "lesson.html", execute=True)
     pages = [(executed.page, "pictures")]
-    scripts = Path(os.environ.get("MUS_WIDGET_SCRIPTS", ROOT / "node_modules"))
-    try:
-        find_scripts(scripts)
-    except Exception as missing:
-        if os.environ.get("CI"):
-            pytest.fail(f"{missing}: npm ci installs the widget scripts the frozen export needs")
-    else:
-        ran = home / "ran.ipynb"
-        subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute",
-                        "--output", str(ran), str(home / "lesson.ipynb")], check=True, capture_output=True,
-                       timeout=300)
-        pages.append((export(ran, home / "frozen.html", scripts=scripts).page, "frozen"))
+    ran = home / "ran.ipynb"
+    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute",
+                    "--output", str(ran), str(home / "lesson.ipynb")], check=True, capture_output=True, timeout=300)
+    frozen = export(ran, home / "frozen.html", scripts=SHIPPED)
+    assert frozen.scripts is not None and (frozen.scripts / "LICENSES.txt").exists()
+    pages.append((frozen.page, "frozen"))
     for path, kind in pages:
         page = browser.new_page(viewport={"width": 1200, "height": 1000})
         asked: list[str] = []
+        loaded: list[str] = []
 
-        def block(route: Any, asked: list[str] = asked) -> None:
+        def block(route: Any, asked: list[str] = asked, loaded: list[str] = loaded) -> None:
             url = route.request.url
             if url.startswith(("file:", "data:", "blob:")):
+                loaded.append(url)
                 route.continue_()
             else:
                 asked.append(url)
@@ -237,6 +233,9 @@ def test_an_exported_lesson_shows_pictures_and_asks_no_server(browser: Any, home
                 page.wait_for_selector(".mus-quiz .mus-quiz-lost[data-kernel='snapshot']", timeout=20_000)
                 page.locator(".mus-widget .mus-actions button").first.click()
                 assert "A snapshot of the table" in page.locator(".mus-kernel").first.inner_text()
+                scripts = [url for url in loaded if url.endswith(".js")]
+                assert {url.rsplit("/", 1)[1] for url in scripts} == {"require.js", "embed-amd.js", "anywidget.js"}
+                assert all(url.startswith(home.joinpath("frozen_files").as_uri()) for url in scripts), scripts
             page.screenshot(path=str(screenshots / f"export-{kind}.png"), full_page=True)
             assert asked == [], f"the {kind} page asked the network for {asked}"
         finally:
