@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 
 import nbformat
-from frozen_scripts import PACKAGES, locked, shipped_files
 
+from frozen_scripts import PACKAGES, locked, shipped_files
 from mus_widget.table.export import SHIPPED, export, find_scripts
 
 SOURCES = json.loads((SHIPPED / "sources.json").read_text(encoding="utf-8"))

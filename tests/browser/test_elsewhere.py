@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mus_lab import ROOT, LabServer, TablePage, free_port, menu, open_notebook, run_all
+from mus_lab import LabServer, TablePage, free_port, menu, open_notebook, run_all
 
 from mus_widget.table.export import SHIPPED, export
 
