@@ -1,6 +1,8 @@
 """Wherever a lesson goes: Notebook 7, Voilà and marimo (each started here on 127.0.0.1) play a move, step a
 scripted hand and answer a quiz; an exported page opened with the network blocked shows every table and quiz
-as a picture and asks nothing of any server; and after a kernel restart the table says so on the next click."""
+as a picture, or as frozen views from the scripts the package ships, and asks nothing of any server (a missing
+script is looked for in the page's folder, not on a CDN); and after a kernel restart the table says so on the
+next click."""
 
 from __future__ import annotations
 
@@ -203,12 +205,16 @@ def test_an_exported_lesson_shows_pictures_and_asks_no_server(browser: Any, home
     frozen = export(ran, home / "frozen.html", scripts=SHIPPED)
     assert frozen.scripts is not None and (frozen.scripts / "LICENSES.txt").exists()
     pages.append((frozen.page, "frozen"))
+    missing = export(ran, home / "missing.html", scripts=SHIPPED)
+    assert missing.scripts is not None
+    (missing.scripts / "anywidget.js").unlink()  # the HTML manager's fallback must stay in the folder too
+    pages.append((missing.page, "missing"))
     for path, kind in pages:
         page = browser.new_page(viewport={"width": 1200, "height": 1000})
         asked: list[str] = []
         loaded: list[str] = []
 
-        def block(route: Any, asked: list[str] = asked, loaded: list[str] = loaded) -> None:
+        def block(route: Any, *, asked: list[str] = asked, loaded: list[str] = loaded) -> None:
             url = route.request.url
             if url.startswith(("file:", "data:", "blob:")):
                 loaded.append(url)
@@ -227,6 +233,13 @@ def test_an_exported_lesson_shows_pictures_and_asks_no_server(browser: Any, home
                 assert page.locator(".mus-picture-table svg").count() >= 16, "the cards are drawn"
                 assert page.get_by_text("A snapshot of the table").count() == 2
                 assert page.locator(".mus-widget, .mus-quiz").count() == 0
+            elif kind == "missing":
+                fallback = home.joinpath("missing_files").as_uri() + "/anywidget@"
+                for _ in range(100):
+                    if any(url.startswith(fallback) for url in loaded):
+                        break
+                    page.wait_for_timeout(200)
+                assert any(url.startswith(fallback) and url.endswith("/dist/index.js") for url in loaded), loaded
             else:
                 page.wait_for_selector(".mus-widget .mus-kernel[data-kernel='snapshot']", timeout=30_000)
                 assert page.locator(".mus-widget").count() == 2 and page.locator(".mus-picture-table").count() == 0
