@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -22,8 +23,8 @@ FACADES = {"__init__", "__main__", "arena", "cli", "export", "i18n_tool", "serve
 FRONT_END = {"anywidget", "traitlets", "ipywidgets", "IPython"}
 
 
-def readme_commands() -> list[str]:
-    text = (ROOT / "README.md").read_text()
+def readme_commands(root: Path = ROOT) -> list[str]:
+    text = (root / "README.md").read_text()
     setup = text.split("## Set up", 1)[1].split("\n## ", 1)[0]
     return re.findall(r"```bash\n(.+?)\n```", setup)
 
@@ -50,6 +51,31 @@ def test_ci_runs_the_readme_test_command() -> None:
     _, test = readme_commands()
     lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()]
     assert test in lines
+
+
+def test_a_fresh_clone_tests_with_the_readme_command_and_no_node_modules(tmp_path: Path) -> None:
+    """On a clone of HEAD: CI runs the README's test command and no npm ci, and with no node_modules the
+    axe-core of the layout tests and the frozen export's scripts resolve from installed packages."""
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout (an sdist): nothing to clone")
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "--quiet", "--no-local", str(ROOT), str(clone)], check=True, timeout=120)
+    assert not (clone / "node_modules").exists()
+    _, test = readme_commands(clone)
+    commands = [line.strip() for line in (clone / ".ci" / "run").read_text().splitlines()
+                if line.strip() and not line.lstrip().startswith("#")]
+    assert test in commands
+    assert not [line for line in commands if "npm ci" in line or "node_modules" in line]
+    found = subprocess.run(
+        [sys.executable, "-c", "from importlib.resources import files; from mus_widget.table.export import "
+         "find_scripts; print(files('axe_playwright_python') / 'axe.min.js'); print(*find_scripts(), sep='\\n')"],
+        env={**os.environ, "PYTHONPATH": str(clone / "src")}, cwd=clone, capture_output=True, text=True,
+        check=True, timeout=60).stdout.split()
+    axe, require, manager, front = map(Path, found)
+    assert axe.is_file() and axe.read_text().startswith("/*! axe v4.")
+    assert require == clone / "src/mus_widget/table/static/frozen/require.js" and require.is_file()
+    assert manager == require.parent and (manager / "embed-amd.js").is_file()
+    assert front.is_file()
 
 
 def module_name(path: Path) -> str:

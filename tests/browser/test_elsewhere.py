@@ -1,6 +1,8 @@
 """Wherever a lesson goes: Notebook 7, Voilà and marimo (each started here on 127.0.0.1) play a move, step a
 scripted hand and answer a quiz; an exported page opened with the network blocked shows every table and quiz
-as a picture and asks nothing of any server; and after a kernel restart the table says so on the next click."""
+as a picture, or as frozen views from the scripts the package ships, and asks nothing of any server (a missing
+script is looked for in the page's folder, not on a CDN); and after a kernel restart the table says so on the
+next click."""
 
 from __future__ import annotations
 
@@ -19,7 +21,6 @@ from typing import Any
 import pytest
 
 from browser.mus_lab import (
-    ROOT,
     LabServer,
     TablePage,
     accept_kernel_dialog,
@@ -28,7 +29,7 @@ from browser.mus_lab import (
     open_notebook,
     run_all,
 )
-from mus_widget.table.export import export, find_scripts
+from mus_widget.table.export import SHIPPED, export
 from support import deals
 from support.ports import free_port
 from support.servers import ChildServer, ServerError, answers
@@ -184,25 +185,25 @@ def test_the_lesson_plays_in_every_front_end(host: str, browser: Any, home: Path
 def test_an_exported_lesson_shows_pictures_and_asks_no_server(browser: Any, home: Path, screenshots: Path) -> None:
     executed = export(home / "lesson.ipynb", home / "lesson.html", execute=True)
     pages = [(executed.page, "pictures")]
-    scripts = Path(os.environ.get("MUS_WIDGET_SCRIPTS", ROOT / "node_modules"))
-    try:
-        find_scripts(scripts)
-    except Exception as missing:
-        if os.environ.get("CI"):
-            pytest.fail(f"{missing}: npm ci installs the widget scripts the frozen export needs")
-    else:
-        ran = home / "ran.ipynb"
-        subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute",
-                        "--output", str(ran), str(home / "lesson.ipynb")], check=True, capture_output=True,
-                       timeout=300)
-        pages.append((export(ran, home / "frozen.html", scripts=scripts).page, "frozen"))
+    ran = home / "ran.ipynb"
+    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute",
+                    "--output", str(ran), str(home / "lesson.ipynb")], check=True, capture_output=True, timeout=300)
+    frozen = export(ran, home / "frozen.html", scripts=SHIPPED)
+    assert frozen.scripts is not None and (frozen.scripts / "LICENSES.txt").exists()
+    pages.append((frozen.page, "frozen"))
+    missing = export(ran, home / "missing.html", scripts=SHIPPED)
+    assert missing.scripts is not None
+    (missing.scripts / "anywidget.js").unlink()  # the HTML manager's fallback must stay in the folder too
+    pages.append((missing.page, "missing"))
     for path, kind in pages:
         page = browser.new_page(viewport={"width": 1200, "height": 1000})
         asked: list[str] = []
+        loaded: list[str] = []
 
-        def block(route: Any, asked: list[str] = asked) -> None:
+        def block(route: Any, *, asked: list[str] = asked, loaded: list[str] = loaded) -> None:
             url = route.request.url
             if url.startswith(("file:", "data:", "blob:")):
+                loaded.append(url)
                 route.continue_()
             else:
                 asked.append(url)
@@ -218,12 +219,22 @@ def test_an_exported_lesson_shows_pictures_and_asks_no_server(browser: Any, home
                 assert page.locator(".mus-picture-table svg").count() >= 16, "the cards are drawn"
                 assert page.get_by_text("A snapshot of the table").count() == 2
                 assert page.locator(".mus-widget, .mus-quiz").count() == 0
+            elif kind == "missing":
+                fallback = home.joinpath("missing_files").as_uri() + "/anywidget@"
+                for _ in range(100):
+                    if any(url.startswith(fallback) for url in loaded):
+                        break
+                    page.wait_for_timeout(200)
+                assert any(url.startswith(fallback) and url.endswith("/dist/index.js") for url in loaded), loaded
             else:
                 page.wait_for_selector(".mus-widget .mus-kernel[data-kernel='snapshot']", timeout=30_000)
                 assert page.locator(".mus-widget").count() == 2 and page.locator(".mus-picture-table").count() == 0
                 page.wait_for_selector(".mus-quiz .mus-quiz-lost[data-kernel='snapshot']", timeout=20_000)
                 page.locator(".mus-widget .mus-actions button").first.click()
                 assert "A snapshot of the table" in page.locator(".mus-kernel").first.inner_text()
+                scripts = [url for url in loaded if url.endswith(".js")]
+                assert {url.rsplit("/", 1)[1] for url in scripts} == {"require.js", "embed-amd.js", "anywidget.js"}
+                assert all(url.startswith(home.joinpath("frozen_files").as_uri()) for url in scripts), scripts
             page.screenshot(path=str(screenshots / f"export-{kind}.png"), full_page=True)
             assert asked == [], f"the {kind} page asked the network for {asked}"
         finally:

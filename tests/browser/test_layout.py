@@ -6,19 +6,21 @@ a partner's proposal, the count, game over), one with the New game panel open an
 call in the page narrows the output areas to each width in turn and measures every table's boxes there: nothing
 beyond the table, nothing spilling out of its panel, no two controls on top of each other, no horizontal
 scrollbar, and one height for every moment of the hand (a jump names the heights of the table's parts). axe-core
-(npm, installed by ``npm ci``) checks every table at once, light and dark, at a medium and a narrow width, and
-screenshots of key moments at three widths go to ``screenshots/`` (gitignored).
+(the copy the test extra's axe-playwright-python ships: no npm) checks every table at once, light and dark, at a
+medium and a narrow width, and screenshots of key moments at three widths go to ``screenshots/`` (gitignored).
 """
 
 from __future__ import annotations
 
 import json
+from importlib.resources import files
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser.mus_lab import ROOT, LabServer, open_notebook, use_theme
+from browser.mus_lab import LabServer, open_notebook, use_theme
 from browser.mus_moments import KINDS, find_moments, notebook_source
 from mus_widget.i18n import LANGUAGES
 
@@ -36,7 +38,8 @@ TABLES = [(code, kind) for code in LANGUAGES for kind in (KINDS if code in FULL 
 """The tables of the notebook, in the order it shows them."""
 HAND = ("mus", "discard", "grande", "chica", "pares", "juego", "proposal", "count", "over")
 """The moments of one hand that must keep one footprint."""
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+AXE = ("axe_playwright_python", "axe.min.js")
+"""axe-core, as the test extra's axe-playwright-python ships it (pip, no npm)."""
 
 MEASURE = """async ({ widths, tolerance }) => {
   const roots = [...document.querySelectorAll('.mus-widget')];
@@ -292,11 +295,14 @@ def _summary(found: dict[str, list[str]], jumps: dict[str, dict[str, Any]], repo
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_axe_finds_no_serious_violation(tables: Tables, theme: str) -> None:
     """axe-core over every table at once (one run per width), at a medium and a narrow width."""
-    assert AXE.exists(), f"{AXE} is missing: run npm ci"
+    package, name = AXE
+    assert find_spec(package), f"{package} is missing: pip install -e '.[test]'"
+    axe = files(package) / name
+    assert axe.is_file(), f"{axe} is missing"
     page = tables.page
     use_theme(page, f"JupyterLab {theme.title()}")
     if not page.evaluate("() => typeof window.axe === 'object'"):
-        page.add_script_tag(path=str(AXE))
+        page.add_script_tag(content=axe.read_text(encoding="utf-8"))
     found = {}
     for width in AXE_WIDTHS:
         narrow_output(page, width)

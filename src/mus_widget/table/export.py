@@ -6,10 +6,13 @@ nbconvert with a template that asks for none of them:
 
 - by default the page holds no widget script at all: every table and quiz shows as its static picture (the
   ``text/html`` each widget puts beside its view), marked as a snapshot;
-- with ``--scripts DIR`` (a ``node_modules`` holding npm ``requirejs`` and ``@jupyter-widgets/html-manager``)
-  those scripts and anywidget's own front end (from the installed anywidget) are copied next to the page,
-  into ``<page>_files/``, and the widgets render from the saved state as their frozen views, each saying that
-  it is a snapshot with no kernel.
+- with ``--scripts`` require.js and the widgets' HTML manager (shipped in this package, see :data:`SHIPPED`;
+  ``--scripts DIR`` takes them from a ``node_modules`` holding npm ``requirejs`` and
+  ``@jupyter-widgets/html-manager``, or a folder laid out like :data:`SHIPPED`) and anywidget's own front end
+  (from the installed anywidget) are copied next to the page, into ``<page>_files/``, and the widgets render
+  from the saved state as their frozen views, each saying that it is a snapshot with no kernel. Every script
+  loads from that folder: the manager's CDN, where it would look for a module that require.js cannot find, is
+  pointed at the folder too.
 
 ``--execute`` runs the notebook first (outputs are needed; tutorials are committed without them).
 """
@@ -25,20 +28,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+SHIPPED: Final = Path(__file__).parent / "static" / "frozen"
+"""The widget scripts the package ships for frozen pages: npm requirejs's require.js and
+@jupyter-widgets/html-manager's embed-amd.js with its fonts, their licences in LICENSES.txt."""
 REQUIRE_JS: Final = ("requirejs", "require.js")
 HTML_MANAGER: Final = ("@jupyter-widgets", "html-manager", "dist")
 TEMPLATE: Final = """\
 {%- extends 'lab/index.html.j2' -%}
 {%- block html_head_js_requirejs -%}
 {%- if resources.mus_scripts -%}
-<script src="{{ resources.mus_scripts }}/require.js"></script>
+<script src="{{ resources.mus_scripts }}/require.js" data-jupyter-widgets-cdn="{{ resources.mus_scripts }}/"></script>
 <script>require.config({paths: {anywidget: "{{ resources.mus_scripts }}/anywidget"}});</script>
 {%- endif -%}
 {%- endblock html_head_js_requirejs -%}
 {%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
 {%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
 """
-"""The lab template without a CDN: require.js from next to the page (or none), no MathJax, no Mermaid."""
+"""The lab template without a CDN: require.js from next to the page (or none), the HTML manager's CDN fallback
+(``data-jupyter-widgets-cdn``, read from any script tag) pointed at that folder too, no MathJax, no Mermaid."""
 
 
 class ExportError(Exception):
@@ -53,13 +60,15 @@ class Export:
     scripts: Path | None
 
 
-def find_scripts(folder: Path) -> tuple[Path, Path, Path]:
-    """require.js, the HTML manager's ``dist/`` folder and anywidget's AMD front end, found in ``folder`` (a
-    ``node_modules``) and the installed anywidget; :class:`ExportError` says which is missing."""
+def find_scripts(folder: Path = SHIPPED) -> tuple[Path, Path, Path]:
+    """require.js, the folder holding the HTML manager's ``embed-amd.js`` and anywidget's AMD front end, found in
+    ``folder`` (:data:`SHIPPED`, a folder laid out like it, or a ``node_modules``) and the installed anywidget;
+    :class:`ExportError` says which is missing."""
     import anywidget
 
-    require = folder.joinpath(*REQUIRE_JS)
-    manager = folder.joinpath(*HTML_MANAGER)
+    flat = (folder / "require.js").exists()
+    require = folder / "require.js" if flat else folder.joinpath(*REQUIRE_JS)
+    manager = folder if flat else folder.joinpath(*HTML_MANAGER)
     front = Path(anywidget.__file__).parent / "nbextension" / "index.js"
     for path, how in ((require, "npm install requirejs"), (manager / "embed-amd.js",
                                                            "npm install @jupyter-widgets/html-manager"),
@@ -115,8 +124,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("notebook", type=Path)
     parser.add_argument("-o", "--output", type=Path, help="the page to write (default: the notebook's name, .html)")
     parser.add_argument("--execute", action="store_true", help="run the notebook first")
-    parser.add_argument("--scripts", type=Path, help="a node_modules with requirejs and @jupyter-widgets/"
-                        "html-manager: the widgets render as frozen views instead of pictures")
+    parser.add_argument("--scripts", type=Path, nargs="?", const=SHIPPED, metavar="DIR",
+                        help="the widgets render as frozen views instead of pictures, from the scripts this package"
+                        " ships (or DIR's: a node_modules with requirejs and @jupyter-widgets/html-manager)")
     args = parser.parse_args(argv)
     try:
         done = export(args.notebook, args.output, execute=args.execute, scripts=args.scripts)
@@ -127,4 +137,4 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["Export", "ExportError", "export", "find_scripts", "main"]
+__all__ = ["SHIPPED", "Export", "ExportError", "export", "find_scripts", "main"]
