@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:abde3cead645d859cfe47fc72a3244e6109e35145aea23ac0d1f2c3c22dfdb14 (built from js/ by npm run build)
+// mus-widget bundle sha256:92c7d6969f8dd6dbcc058b355571574404d8fc0e4570b4d55b7278bbb7ec45b9 (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;
