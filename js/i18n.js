@@ -37,18 +37,17 @@ export function translator(messages, language = "en") {
   return (id, values) => translate(messages || {}, id, values, language || "en");
 }
 
-/** The word of an action: "envido 5" → "Envido 5"; the game's words stay Spanish in every language. */
+/** The word of an action ({kind, amount?, cards?}, as the state carries it): envido 5 → "Envido 5"; the game's
+ * words stay Spanish in every language. */
 export function actionLabel(t, action) {
-  const [word, ...rest] = String(action).trim().split(/\s+/);
-  if (word === "envido") return t("action.envido", { amount: Number(rest[0]) });
-  if (word === "discard") return t("action.discard", { count: rest.length });
-  return t(`action.${word}`);
+  if (action.kind === "envido") return t("action.envido", { amount: action.amount });
+  if (action.kind === "discard") return t("action.discard", { count: action.cards.length });
+  return t(`action.${action.kind}`);
 }
 
 /** The local word for an action's Spanish one ("Paso" → "Passen"), or "" where there is none. */
 export function actionGloss(t, action) {
-  const word = String(action).trim().split(/\s+/)[0];
-  const id = `gloss.action.${word}`;
+  const id = `gloss.action.${action.kind}`;
   const gloss = t(id);
   return gloss === id ? "" : gloss;
 }

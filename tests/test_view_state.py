@@ -48,7 +48,9 @@ def test_names_levels_and_records_are_public() -> None:
 
 def test_the_mus_turn_and_the_discard_turn() -> None:
     game = mw.Game.from_deal(DEAL, mano=0)
-    assert view_state(game.observe(0), TABLE)["turn"] == {"kind": "mus", "actions": ["mus", "no-mus"], "round": 1}
+    assert view_state(game.observe(0), TABLE)["turn"] == {"kind": "mus", "actions": ["mus", "no-mus"], "round": 1,
+                                                          "choices": [{"kind": "mus", "text": "mus"},
+                                                                      {"kind": "no-mus", "text": "no-mus"}]}
     for _ in range(4):
         game = game.apply("mus")
     state = view_state(game.observe(0), TABLE)

@@ -1,5 +1,7 @@
 // The student's turn: a bar with the lance and the stake, the red exclamation mark, a button for each legal
 // action, and, where a bet or raise is legal, a slider for the amount with Órdago at its end.
+// Actions are read as the state carries them ({kind, amount?, cards?, text}: the turn's `choices` and
+// `proposed`); `text`, the canonical notation, is only what a button sends back.
 
 import { h, svgImage } from "../dom.js";
 import { actionGloss, actionLabel, lanceLabel } from "../i18n.js";
@@ -24,12 +26,19 @@ export function sliderRange(turn) {
   return { low, high, max: turn.ordago ? high + 1 : high };
 }
 
-/** The action of the slider's button at `amount`: "envido N", or "ordago" at the end. */
+const ORDAGO = { kind: "ordago", text: "ordago" };
+
+/** The action envido `amount`. */
+function envido(amount) {
+  return { kind: "envido", amount, text: `envido ${amount}` };
+}
+
+/** The action of the slider's button at `amount`: envido N, or órdago at the end. */
 export function sliderAction(turn, amount) {
   const range = sliderRange(turn);
   if (!range) return null;
   const value = Math.min(Math.max(Number(amount) || range.low, range.low), range.max);
-  return turn.ordago && value > range.high ? "ordago" : `envido ${value}`;
+  return turn.ordago && value > range.high ? ORDAGO : envido(value);
 }
 
 /** A button's face: the game's word, with the local word under it where there is one. */
@@ -45,12 +54,12 @@ function actionButton(ctx, action, extra = {}) {
   return h(
     "button",
     {
-      class: ["mus-action", extra.primary && "mus-primary", `mus-action-${action.split(" ")[0]}`],
+      class: ["mus-action", extra.primary && "mus-primary", `mus-action-${action.kind}`],
       type: "button",
       disabled: ctx.waiting,
-      data: { key: extra.key || `act-${action}`, action },
+      data: { key: extra.key || `act-${action.text}`, action: action.text },
       aria: { label: extra.aria || label },
-      on: { click: () => ctx.act(action) },
+      on: { click: () => ctx.act(action.text) },
     },
     face(t, turn, label, action, !extra.label),
   );
@@ -58,13 +67,13 @@ function actionButton(ctx, action, extra = {}) {
 
 /** The label of a raise: "Envido 5" opens the betting, "5 más" raises a bet already on the table. */
 function raiseLabel(t, turn, action) {
-  const [word, amount] = action.split(" ");
-  return word === "envido" && turn.stake ? t("action.raise", { amount: Number(amount) }) : actionLabel(t, action);
+  return action.kind === "envido" && turn.stake ? t("action.raise", { amount: action.amount }) : actionLabel(t, action);
 }
 
 function raiseGloss(t, turn, action) {
-  const [word, amount] = action.split(" ");
-  return word === "envido" && turn.stake ? t("gloss.action.raise", { amount: Number(amount) }) : actionGloss(t, action);
+  return action.kind === "envido" && turn.stake
+    ? t("gloss.action.raise", { amount: action.amount })
+    : actionGloss(t, action);
 }
 
 /** The raise: a button in the row (its face follows the slider), and the slider under the row, ending in Órdago. */
@@ -72,7 +81,7 @@ function raiseControls(ctx, turn) {
   const { t, ui } = ctx;
   const range = sliderRange(turn);
   if (!range) {
-    return { button: turn.ordago ? actionButton(ctx, "ordago") : null, slider: null };
+    return { button: turn.ordago ? actionButton(ctx, ORDAGO) : null, slider: null };
   }
   const action = sliderAction(turn, ui.amount);
   const faceOf = (next) => [h("span", { class: "mus-word" }, raiseLabel(t, turn, next)),
@@ -80,10 +89,10 @@ function raiseControls(ctx, turn) {
   const raise = h(
     "button",
     {
-      class: `mus-action mus-raise-button mus-action-${action.split(" ")[0]}`,
+      class: `mus-action mus-raise-button mus-action-${action.kind}`,
       type: "button",
       disabled: ctx.waiting,
-      data: { key: "act-raise", action },
+      data: { key: "act-raise", action: action.text },
       aria: { label: raiseLabel(t, turn, action) },
       on: { click: (event) => ctx.act(event.currentTarget.dataset.action) },
     },
@@ -96,8 +105,8 @@ function raiseControls(ctx, turn) {
     const label = raiseLabel(t, turn, next);
     raise.replaceChildren(...faceOf(next));
     raise.setAttribute("aria-label", label);
-    raise.dataset.action = next;
-    raise.className = `mus-action mus-raise-button mus-action-${next.split(" ")[0]}`;
+    raise.dataset.action = next.text;
+    raise.className = `mus-action mus-raise-button mus-action-${next.kind}`;
     input.setAttribute("aria-valuetext", label);
   };
   const slider = h("input", {
@@ -120,9 +129,9 @@ function raiseControls(ctx, turn) {
     },
   });
   const ends = h("div", { class: "mus-slider-ends", aria: { hidden: "true" } },
-    h("span", {}, raiseLabel(t, turn, `envido ${range.low}`)),
+    h("span", {}, raiseLabel(t, turn, envido(range.low))),
     h("span", { class: turn.ordago ? "mus-slider-ordago" : null },
-      turn.ordago ? actionLabel(t, "ordago") : raiseLabel(t, turn, `envido ${range.high}`)));
+      turn.ordago ? actionLabel(t, ORDAGO) : raiseLabel(t, turn, envido(range.high))));
   return { button: raise, slider: h("div", { class: "mus-slider-box" }, slider, ends) };
 }
 
@@ -130,29 +139,29 @@ function raiseControls(ctx, turn) {
 function buttons(ctx, turn) {
   const { state, t, ui } = ctx;
   if (turn.kind === "mus") {
-    return { row: turn.actions.map((a) => actionButton(ctx, a, { primary: a === "no-mus" })), slider: null };
+    return { row: turn.choices.map((a) => actionButton(ctx, a, { primary: a.kind === "no-mus" })), slider: null };
   }
   if (turn.kind === "discard") {
     const chosen = [...ui.selected];
-    const action = `discard ${chosen.join(" ")}`;
+    const action = { kind: "discard", cards: chosen, text: `discard ${chosen.join(" ")}` };
     const label = t("action.discard", { count: chosen.length });
     const button = actionButton(ctx, action, { key: "act-discard", label, primary: true });
     if (!chosen.length) button.disabled = true;
     return { row: [button], slider: null };
   }
   const out = [];
-  if (turn.proposal) {
+  const proposed = turn.proposed;
+  if (proposed) {
     const name = state.players[turn.proposer].name;
-    const said = raiseLabel(t, turn, turn.proposal);
-    out.push(actionButton(ctx, turn.proposal, {
+    const said = raiseLabel(t, turn, proposed);
+    out.push(actionButton(ctx, proposed, {
       key: "act-agree", label: t("ui.agree"), aria: t("ui.agree.label", { name, action: said }), primary: true,
     }));
   }
-  for (const action of turn.actions) {
-    if (action !== turn.proposal) out.push(actionButton(ctx, action));
+  for (const action of turn.choices) {
+    if (!proposed || action.text !== proposed.text) out.push(actionButton(ctx, action));
   }
-  if (turn.confirm && turn.proposal !== `envido ${turn.confirm}`) out.push(actionButton(ctx, `envido ${turn.confirm}`));
-  const raise = raiseControls(ctx, turn.proposal === "ordago" ? { ...turn, ordago: false } : turn);
+  const raise = raiseControls(ctx, proposed && proposed.kind === "ordago" ? { ...turn, ordago: false } : turn);
   if (raise.button) out.push(raise.button);
   return { row: out, slider: raise.slider };
 }
@@ -162,9 +171,9 @@ export function turnView(ctx) {
   const { state, t } = ctx;
   const turn = state.turn;
   if (!turn) return null;
-  const proposal = turn.proposal
+  const proposal = turn.proposed
     ? h("div", { class: "mus-proposal" }, t("ui.bar.proposal", {
-        name: state.players[turn.proposer].name, action: raiseLabel(t, turn, turn.proposal),
+        name: state.players[turn.proposer].name, action: raiseLabel(t, turn, turn.proposed),
       }))
     : null;
   const { row, slider } = buttons(ctx, turn);

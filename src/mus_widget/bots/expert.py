@@ -14,6 +14,7 @@ import math
 import random
 from dataclasses import dataclass
 
+from ..engine.actions import MUS, NO_MUS, Action, Kind, envido
 from ..engine.betting import Betting
 from ..engine.cards import DECK, KEY_WEIGHTS
 from ..engine.hands import Lance
@@ -27,6 +28,12 @@ from .memory import ANSWER, OPEN, ORDAGO, Style
 from .worlds import World, normalised, sample_worlds
 
 _LANCES = tuple(Lance)
+_BARE = {kind: Action(kind) for kind in (Kind.PASO, Kind.QUIERO, Kind.NO_QUIERO, Kind.ORDAGO)}
+"""The calls without an amount, made once."""
+_UNANSWERED = frozenset({Kind.PASO, Kind.QUIERO, Kind.NO_QUIERO})
+"""The calls nobody answers."""
+_EXPLAINED = {Kind.PASO: "paso", Kind.QUIERO: "quiero", Kind.NO_QUIERO: "no_quiero", Kind.ORDAGO: "ordago"}
+"""The explanation of each call but an envido (``explain.expert.envido``)."""
 _SUBSETS = tuple(c for size in range(1, 5) for c in itertools.combinations(range(4), size))
 
 
@@ -168,14 +175,14 @@ class ExpertBot(Bot):
         _, after = self._best_discard(obs, rng)
         wants_mus = partner_sena(obs) == "need_mus"
         keep = now >= after + (0.6 if wants_mus else 0.0) or now >= 6.0
-        action = "no-mus" if keep and "no-mus" in obs.legal_actions else "mus"
+        action = (NO_MUS if keep and NO_MUS in obs.legal else MUS).text
         values = (("action", action), ("now", round(now, 1)), ("after", round(after, 1)))
         return Decision(action, Reason("explain.expert.mus", values))
 
     def _discard(self, obs: Observation) -> Decision:
         subset, after = self._best_discard(obs, self.rng(obs, "discard"))
         thrown = [obs.hand.cards[i] for i in subset]
-        action = "discard " + " ".join(map(str, thrown))
+        action = Action(Kind.DISCARD, cards=tuple(thrown)).text
         now = knowledge_for(obs.rules).score[obs.hand.key]
         values = (("action", action), ("count", len(thrown)), ("now", round(now, 1)), ("after", round(after, 1)))
         return Decision(action, Reason("explain.expert.discard", values))
@@ -229,23 +236,23 @@ class ExpertBot(Bot):
         outlooks = self._outlooks(obs, betting, knowledge, styles)
         chance = sum(o.share for o in outlooks if o.win)
         legal = betting.legal()
-        options = [kind.value for kind in legal.kinds]
+        options = [_BARE[kind] for kind in legal.kinds]
         if legal.confirm:
-            options.append(f"envido {legal.confirm}")
+            options.append(envido(legal.confirm))
         if legal.raise_from:
             amounts = {legal.raise_from, legal.raise_from + 1, legal.raise_from + 3, 5, 8}
-            options += [f"envido {a}" for a in sorted(amounts) if legal.raise_from <= a <= legal.raise_to]
+            options += [envido(a) for a in sorted(amounts) if legal.raise_from <= a <= legal.raise_to]
         scored = [(self._value(obs, betting, option, outlooks, reading), option) for option in options]
         if chance < self.ordago_floor and reading.honest >= 0.5 and not self._pressed(obs, betting, reading):
             # Against opponents who may know more than this seat models (their partners' señas), the
             # game is staked only with a near-certain lance, unless the score leaves no better way.
-            scored = [pair for pair in scored if pair[1] != "ordago"] or scored
+            scored = [pair for pair in scored if pair[1].kind is not Kind.ORDAGO] or scored
             if betting.ordago:
-                scored = [pair for pair in scored if pair[1] != "quiero"] or scored
+                scored = [pair for pair in scored if pair[1].kind is not Kind.QUIERO] or scored
         value, action = max(scored, key=lambda pair: pair[0])
-        values = (("action", action), ("lance", betting.lance.value), ("chance", round(100 * chance)),
+        values = (("action", action.text), ("lance", betting.lance.value), ("chance", round(100 * chance)),
                   ("game", round(100 * value)))
-        return Decision(action, Reason(f"explain.expert.{_explain_kind(action)}", values))
+        return Decision(action.text, Reason(f"explain.expert.{_EXPLAINED.get(action.kind, 'envido')}", values))
 
     def _pressed(self, obs: Observation, betting: Betting, reading: Reading) -> bool:
         """Whether the score forces the issue: refusing would lose the game, or the game is slipping away."""
@@ -255,23 +262,23 @@ class ExpertBot(Bot):
             return True
         return reading.playing_on(ours, theirs, target) < 0.35
 
-    def _value(self, obs: Observation, betting: Betting, option: str, outlooks: list[_Outlook],
+    def _value(self, obs: Observation, betting: Betting, option: Action, outlooks: list[_Outlook],
                reading: Reading) -> float:
         """The expected chance of winning the game after saying ``option``: against honest players, whose
         answer follows their cards, and against the style the other team has shown, in the proportion of
         how likely they play honestly."""
         target, playing_on = obs.rules.target, reading.playing_on
         ours, theirs = obs.scores[obs.team], obs.scores[other_team(obs.team)]
-        word = option.split(maxsplit=1)[0]
+        kind = option.kind
         base = 1 if betting.lance in (Lance.GRANDE, Lance.CHICA) else 0
         stake, negada = betting.stake, betting.previous or 1
         # On our turn a bet on the table is always the other team's (our own bets are answered by them).
         facing = betting.bettor_team is not None
         honest = reading.honest
-        if word in ("paso", "quiero", "no-quiero"):
+        if kind in _UNANSWERED:
             honest = 1.0  # nobody answers these: the style does not matter
-        bet = 0 if word in ("paso", "quiero", "no-quiero") else (
-            0 if word == "ordago" else int(option.split()[1]))
+        bet = option.amount  # an envido's; nothing for the other calls, an órdago included
+        ordago = kind is Kind.ORDAGO
         on_table = (stake if facing else 0) + bet  # the stake if our bet or raise is accepted
         refused_pays = stake if facing else 1
         total = styled = 0.0
@@ -282,20 +289,20 @@ class ExpertBot(Bot):
                     return playing_on(ours + points + o.ours, theirs, target)
                 return playing_on(ours, theirs + points + o.theirs, target)
 
-            if word == "paso":
+            if kind is Kind.PASO:
                 value = settle(base)
-            elif word == "no-quiero":
+            elif kind is Kind.NO_QUIERO:
                 value = playing_on(ours, theirs + negada + o.theirs, target)
-            elif word == "quiero":
+            elif kind is Kind.QUIERO:
                 value = (1.0 if o.win else 0.0) if betting.ordago else settle(stake)
             else:  # a bet, or a raise on top of theirs
                 refusing_loses = ours + refused_pays + o.ours >= target
-                accept = _acceptance(o, on_table, word == "ordago", refusing_loses)
-                taken = (1.0 if o.win else 0.0) if word == "ordago" else settle(on_table)
+                accept = _acceptance(o, on_table, ordago, refusing_loses)
+                taken = (1.0 if o.win else 0.0) if ordago else settle(on_table)
                 refused = playing_on(ours + refused_pays + o.ours, theirs, target)
                 value = accept * taken + (1 - accept) * refused
                 if honest < 1.0:
-                    if word == "ordago":
+                    if ordago:
                         quiero = 1.0 if refusing_loses else reading.ordago["quiero"]
                         styled += o.share * (quiero * taken + (1 - quiero) * refused)
                     else:
@@ -309,7 +316,7 @@ class ExpertBot(Bot):
             total += o.share * value
         if honest >= 1.0:
             return total
-        if word != "ordago":
+        if not ordago:
             styled += reading.answer["ordago"] * max(win_share, refuse_ordago)
         return honest * total + (1 - honest) * styled
 
@@ -340,8 +347,4 @@ def _bonus(lance: Lance, team: int, world: World, knowledge: Knowledge) -> int:
         return 1
     return 0
 
-
-def _explain_kind(action: str) -> str:
-    word = action.split(maxsplit=1)[0]
-    return {"paso": "paso", "quiero": "quiero", "no-quiero": "no_quiero", "ordago": "ordago"}.get(word, "envido")
 

@@ -25,6 +25,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ..engine.actions import Kind
 from ..engine.hands import Lance
 from ..engine.log import Event
 from ..engine.observation import Observation
@@ -41,6 +42,8 @@ WORDS: dict[str, tuple[str, ...]] = {
 }
 """The calls that may be made in each situation (an envido when answering is a raise)."""
 
+_BETS = frozenset({Kind.ENVIDO, Kind.ORDAGO})
+"""The calls that put a bet on the table (or raise one)."""
 _LANCE_INDEX = {lance.value: i for i, lance in enumerate(Lance)}
 PRIOR_WEIGHT = 1.0
 """How many calls the expected frequencies of an honest player are worth before the first is seen."""
@@ -162,7 +165,9 @@ def _read(log: Iterable[Event], pares: tuple[bool, ...] | None, juego: tuple[boo
         if event.phase != phase:
             close()
             phase, bettor, ordago, answered, asked = event.phase, None, False, False, None
-        seat, word = event.seat, str(event.get("action")).split()[0]
+        action = event.action
+        assert action is not None
+        seat, word = event.seat, action.kind.value
         team = team_of(seat)
         holding = declared.get(phase)
         takes_part = [s for s in range(4) if holding is None or holding[s]]
@@ -173,8 +178,8 @@ def _read(log: Iterable[Event], pares: tuple[bool, ...] | None, juego: tuple[boo
             asked = None
         if bettor is None:
             out.append(call)
-            if word in ("envido", "ordago"):
-                bettor, ordago, answered = team, word == "ordago", False
+            if action.kind in _BETS:
+                bettor, ordago, answered = team, action.kind is Kind.ORDAGO, False
         elif team != bettor:
             if not answered:
                 out.append(Call(call.seat, word, ORDAGO if ordago else ANSWER, call.lance, call.opponents,
@@ -182,8 +187,8 @@ def _read(log: Iterable[Event], pares: tuple[bool, ...] | None, juego: tuple[boo
                 answered = True
                 if call.with_partner:
                     asked = TeamAnswer(team, "", ORDAGO if ordago else ANSWER)
-            if word in ("envido", "ordago"):
-                bettor, ordago, answered = team, word == "ordago", False
+            if action.kind in _BETS:
+                bettor, ordago, answered = team, action.kind is Kind.ORDAGO, False
         if asked is not None and asked.team == team:
             asked = TeamAnswer(team, word, asked.situation)
     close()

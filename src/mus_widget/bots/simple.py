@@ -3,7 +3,7 @@ thumb per lance, occasionally wrong like a beginner)."""
 
 from __future__ import annotations
 
-from ..engine.actions import Kind, envido
+from ..engine.actions import MUS, NO_MUS, Action, Kind, envido
 from ..engine.betting import Betting
 from ..engine.cards import Hand
 from ..engine.hands import HandValue, Lance, ParesKind, evaluate, rank_of
@@ -114,7 +114,7 @@ class NoviceBot(Bot):
         assert obs.betting is not None
         lance = obs.betting.lance
         grade, name, count = feature(value, lance)
-        legal = [Kind(a.split()[0]) for a in obs.legal_actions]
+        legal = [action.kind for action in obs.legal]
         wish, chance = self._wish(obs, grade)
         if rng.random() < self.slip and not obs.betting.ordago:
             # A beginner's slip: another call, but never near an órdago, which even beginners fear.
@@ -216,23 +216,24 @@ class NoviceBot(Bot):
         return min(max(feel, 0.05), 0.99)
 
     def _realise(self, obs: Observation, wish: Kind, grade: int) -> str:
-        legal = obs.legal_actions
-        by_kind = {a.split()[0]: a for a in legal}
-        if wish is Kind.ENVIDO and "envido" in by_kind:
+        legal = obs.legal
+        by_kind = {action.kind: action.text for action in legal}
+        if wish is Kind.ENVIDO and Kind.ENVIDO in by_kind:
             betting = obs.betting
             assert betting is not None
             if betting.proposal is not None and betting.proposal.kind is Kind.ENVIDO:
-                return f"envido {betting.proposal.amount}"
+                return betting.proposal.text
             amount = self.bet_size[grade]
-            return f"envido {amount}" if betting.legal().allows(envido(amount)) else by_kind["envido"]
-        if wish is Kind.ORDAGO and "ordago" not in by_kind:
+            wanted = envido(amount)
+            return wanted.text if betting.legal().allows(wanted) else by_kind[Kind.ENVIDO]
+        if wish is Kind.ORDAGO and Kind.ORDAGO not in by_kind:
             wish = Kind.QUIERO
-        if wish.value in by_kind:
-            return by_kind[wish.value]
-        for fallback in ("quiero", "paso", "no-quiero"):
+        if wish in by_kind:
+            return by_kind[wish]
+        for fallback in (Kind.QUIERO, Kind.PASO, Kind.NO_QUIERO):
             if fallback in by_kind:
                 return by_kind[fallback]
-        return legal[0]
+        return legal[0].text
 
 
 def plain_mus(obs: Observation, value: HandValue, slip: bool = False) -> Decision:
@@ -241,7 +242,7 @@ def plain_mus(obs: Observation, value: HandValue, slip: bool = False) -> Decisio
     keep = keeps_hand(value)
     if slip:
         keep = not keep
-    action = "no-mus" if keep and "no-mus" in obs.legal_actions else "mus"
+    action = (NO_MUS if keep and NO_MUS in obs.legal else MUS).text
     return Decision(action, Reason("explain.novice.mus", (("action", action), ("score", int(keep)))))
 
 
@@ -249,5 +250,5 @@ def plain_discard(hand: Hand, kings: int) -> Decision:
     """Keep reyes and pairs, throw the rest; with nothing to throw, throw the weakest card
     (:func:`.keepers.plain_throw`)."""
     throw = [hand.cards[i] for i in plain_throw(tuple(rank_of(c.number, kings) for c in hand.cards))]
-    action = "discard " + " ".join(map(str, throw))
+    action = Action(Kind.DISCARD, cards=tuple(throw)).text
     return Decision(action, Reason("explain.novice.discard", (("action", action), ("count", len(throw)))))

@@ -12,6 +12,7 @@ Their calls never depend on their cards; they make no señas.
 
 from __future__ import annotations
 
+from ..engine.actions import Action, Kind
 from ..engine.hands import evaluate
 from ..engine.observation import Observation
 from ..engine.phase import Phase
@@ -37,13 +38,13 @@ class StyleBot(Bot):
         raise NotImplementedError
 
 
-def _first(legal: tuple[str, ...], *wanted: str) -> str:
-    """The first of ``wanted`` (words or exact calls) that is legal, else the first legal call."""
-    for word in wanted:
+def _first(legal: tuple[Action, ...], *wanted: Kind) -> str:
+    """The first legal call of the first of ``wanted`` kinds that has one, else the first legal call."""
+    for kind in wanted:
         for action in legal:
-            if action == word or action.split()[0] == word:
-                return action
-    return legal[0]
+            if action.kind is kind:
+                return action.text
+    return legal[0].text
 
 
 class OrdagoBot(StyleBot):
@@ -52,7 +53,7 @@ class OrdagoBot(StyleBot):
     level = "ordago"
 
     def call(self, obs: Observation) -> str:
-        return _first(obs.legal_actions, "ordago", "quiero", "envido")
+        return _first(obs.legal, Kind.ORDAGO, Kind.QUIERO, Kind.ENVIDO)
 
 
 class PassiveBot(StyleBot):
@@ -61,7 +62,7 @@ class PassiveBot(StyleBot):
     level = "passive"
 
     def call(self, obs: Observation) -> str:
-        return _first(obs.legal_actions, "paso", "no-quiero", "quiero")
+        return _first(obs.legal, Kind.PASO, Kind.NO_QUIERO, Kind.QUIERO)
 
 
 class BluffBot(StyleBot):
@@ -72,13 +73,13 @@ class BluffBot(StyleBot):
     ceiling = 10
 
     def call(self, obs: Observation) -> str:
-        legal, betting = obs.legal_actions, obs.betting
+        legal, betting = obs.legal, obs.betting
         assert betting is not None
         if betting.ordago:
-            return _first(legal, "no-quiero", "quiero")
+            return _first(legal, Kind.NO_QUIERO, Kind.QUIERO)
         if betting.stake >= self.ceiling:
-            return _first(legal, "quiero", "envido")
-        return _first(legal, "envido", "quiero")
+            return _first(legal, Kind.QUIERO, Kind.ENVIDO)
+        return _first(legal, Kind.ENVIDO, Kind.QUIERO)
 
 
 class CallerBot(StyleBot):
@@ -87,4 +88,4 @@ class CallerBot(StyleBot):
     level = "caller"
 
     def call(self, obs: Observation) -> str:
-        return _first(obs.legal_actions, "paso", "quiero", "envido")
+        return _first(obs.legal, Kind.PASO, Kind.QUIERO, Kind.ENVIDO)

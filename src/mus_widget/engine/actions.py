@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from .cards import Card, parse_cards
 from .errors import MalformedActionError, NotationError
@@ -105,6 +105,16 @@ class Action:
         if len(_PARSED) < 4096:
             _PARSED[text] = action
         return action
+
+    def to_dict(self) -> dict[str, Any]:
+        """The action as plain JSON for a front end: its kind's word, its canonical text, and its amount or
+        its cards where it has them."""
+        out: dict[str, Any] = {"kind": self.kind.value, "text": self.text}
+        if self.kind is Kind.ENVIDO:
+            out["amount"] = self.amount
+        elif self.kind is Kind.DISCARD:
+            out["cards"] = [str(card) for card in self.cards]
+        return out
 
     def __str__(self) -> str:
         return self.text

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from .actions import Action
 from .betting import LanceResult, Outcome
 from .cards import Hand
 from .hands import Lance
@@ -26,6 +27,12 @@ class Event(NamedTuple):
             if name == key:
                 return value
         return None
+
+    @property
+    def action(self) -> Action | None:
+        """The action of a ``call`` event, parsed (None for the other kinds of event)."""
+        text = self.get("action")
+        return Action.parse(text) if isinstance(text, str) else None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}

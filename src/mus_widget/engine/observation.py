@@ -62,6 +62,12 @@ class Observation:
     def my_turn(self) -> bool:
         return self.to_move == self.seat
 
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        """The legal actions parsed, in the order of :attr:`legal_actions` (each text is parsed once, then
+        read from the parser's cache)."""
+        return tuple(map(Action.parse, self.legal_actions))
+
     def to_dict(self) -> dict[str, Any]:
         """The observation as plain JSON; cards in the canonical notation."""
         return {**self.own_dict(), **self.public_dict()}

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from ..engine.actions import Kind
+from ..engine.actions import Action, Kind, envido
 from ..engine.betting import Betting, LanceResult
 from ..engine.cards import Hand
 from ..engine.errors import MusError
@@ -270,15 +270,22 @@ def _cards(hand: Hand) -> list[str]:
 
 def _turn(obs: Observation) -> dict[str, Any]:
     """What the seat to move may do, shaped for buttons: bare calls, an envido to confirm, a range of
-    envidos for the slider, órdago, and the partner's proposal when the seat answers for the team."""
+    envidos for the slider, órdago, and the partner's proposal when the seat answers for the team.
+    ``choices`` are the actions of the fixed buttons and ``proposed`` the proposal, each as
+    :meth:`Action.to_dict` (its kind, amount and canonical text), so the browser never reads an action's
+    text; ``actions`` and ``proposal`` are the same as words and text."""
     if obs.phase is Phase.MUS:
-        return {"kind": "mus", "actions": list(obs.legal_actions), "round": obs.mus_round}
+        return {"kind": "mus", "actions": list(obs.legal_actions), "round": obs.mus_round,
+                "choices": [action.to_dict() for action in obs.legal]}
     if obs.phase is Phase.DISCARD:
         return {"kind": "discard", "actions": ["discard"]}
     betting = obs.betting
     assert betting is not None
     legal = betting.legal()
     proposal = betting.proposal
+    choices = [Action(kind) for kind in legal.kinds if kind is not Kind.ORDAGO]
+    if legal.confirm:
+        choices.append(envido(legal.confirm))
     return {
         "kind": "bet",
         "lance": betting.lance.value,
@@ -290,6 +297,8 @@ def _turn(obs: Observation) -> dict[str, Any]:
         "ordago": Kind.ORDAGO in legal.kinds,
         "proposal": None if proposal is None else str(proposal),
         "proposer": betting.proposer if proposal is not None else None,
+        "choices": [action.to_dict() for action in choices],
+        "proposed": None if proposal is None else proposal.to_dict(),
     }
 
 

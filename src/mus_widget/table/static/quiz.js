@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:72da90e5d4877b3b938d9dca4e9da0408fa0284a7c651479e7e6fac35af4b3d9 (built from js/ by npm run build)
+// mus-widget bundle sha256:64d09ceee89013022b75d8283502d790eb09fa87257698002e51c82ebcb2ba1f (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:72da90e5d4877b3b938d9dca4e9da0408fa0284a7c651479e7e6fac35af4b3d9 (built from js/ by npm run build)
+// mus-widget bundle sha256:64d09ceee89013022b75d8283502d790eb09fa87257698002e51c82ebcb2ba1f (built from js/ by npm run build)
 // js/dom.js
 function setProp(el, key, value) {
   if (value === void 0 || value === null || value === false) return;
@@ -185,14 +185,12 @@ function translator(messages, language = "en") {
   return (id, values) => translate(messages || {}, id, values, language || "en");
 }
 function actionLabel(t, action) {
-  const [word, ...rest] = String(action).trim().split(/\s+/);
-  if (word === "envido") return t("action.envido", { amount: Number(rest[0]) });
-  if (word === "discard") return t("action.discard", { count: rest.length });
-  return t(`action.${word}`);
+  if (action.kind === "envido") return t("action.envido", { amount: action.amount });
+  if (action.kind === "discard") return t("action.discard", { count: action.cards.length });
+  return t(`action.${action.kind}`);
 }
 function actionGloss(t, action) {
-  const word = String(action).trim().split(/\s+/)[0];
-  const id = `gloss.action.${word}`;
+  const id = `gloss.action.${action.kind}`;
   const gloss = t(id);
   return gloss === id ? "" : gloss;
 }
@@ -282,11 +280,15 @@ function sliderRange(turn) {
   const [low, high] = turn.raise;
   return { low, high, max: turn.ordago ? high + 1 : high };
 }
+var ORDAGO = { kind: "ordago", text: "ordago" };
+function envido(amount) {
+  return { kind: "envido", amount, text: `envido ${amount}` };
+}
 function sliderAction(turn, amount) {
   const range = sliderRange(turn);
   if (!range) return null;
   const value = Math.min(Math.max(Number(amount) || range.low, range.low), range.max);
-  return turn.ordago && value > range.high ? "ordago" : `envido ${value}`;
+  return turn.ordago && value > range.high ? ORDAGO : envido(value);
 }
 function face(t, turn, label, action, glossed) {
   const gloss = glossed ? raiseGloss(t, turn, action) : "";
@@ -299,29 +301,27 @@ function actionButton(ctx, action, extra = {}) {
   return h(
     "button",
     {
-      class: ["mus-action", extra.primary && "mus-primary", `mus-action-${action.split(" ")[0]}`],
+      class: ["mus-action", extra.primary && "mus-primary", `mus-action-${action.kind}`],
       type: "button",
       disabled: ctx.waiting,
-      data: { key: extra.key || `act-${action}`, action },
+      data: { key: extra.key || `act-${action.text}`, action: action.text },
       aria: { label: extra.aria || label },
-      on: { click: () => ctx.act(action) }
+      on: { click: () => ctx.act(action.text) }
     },
     face(t, turn, label, action, !extra.label)
   );
 }
 function raiseLabel(t, turn, action) {
-  const [word, amount] = action.split(" ");
-  return word === "envido" && turn.stake ? t("action.raise", { amount: Number(amount) }) : actionLabel(t, action);
+  return action.kind === "envido" && turn.stake ? t("action.raise", { amount: action.amount }) : actionLabel(t, action);
 }
 function raiseGloss(t, turn, action) {
-  const [word, amount] = action.split(" ");
-  return word === "envido" && turn.stake ? t("gloss.action.raise", { amount: Number(amount) }) : actionGloss(t, action);
+  return action.kind === "envido" && turn.stake ? t("gloss.action.raise", { amount: action.amount }) : actionGloss(t, action);
 }
 function raiseControls(ctx, turn) {
   const { t, ui } = ctx;
   const range = sliderRange(turn);
   if (!range) {
-    return { button: turn.ordago ? actionButton(ctx, "ordago") : null, slider: null };
+    return { button: turn.ordago ? actionButton(ctx, ORDAGO) : null, slider: null };
   }
   const action = sliderAction(turn, ui.amount);
   const faceOf = (next) => [
@@ -331,10 +331,10 @@ function raiseControls(ctx, turn) {
   const raise = h(
     "button",
     {
-      class: `mus-action mus-raise-button mus-action-${action.split(" ")[0]}`,
+      class: `mus-action mus-raise-button mus-action-${action.kind}`,
       type: "button",
       disabled: ctx.waiting,
-      data: { key: "act-raise", action },
+      data: { key: "act-raise", action: action.text },
       aria: { label: raiseLabel(t, turn, action) },
       on: { click: (event) => ctx.act(event.currentTarget.dataset.action) }
     },
@@ -346,8 +346,8 @@ function raiseControls(ctx, turn) {
     const label = raiseLabel(t, turn, next);
     raise.replaceChildren(...faceOf(next));
     raise.setAttribute("aria-label", label);
-    raise.dataset.action = next;
-    raise.className = `mus-action mus-raise-button mus-action-${next.split(" ")[0]}`;
+    raise.dataset.action = next.text;
+    raise.className = `mus-action mus-raise-button mus-action-${next.kind}`;
     input.setAttribute("aria-valuetext", label);
   };
   const slider = h("input", {
@@ -372,11 +372,11 @@ function raiseControls(ctx, turn) {
   const ends = h(
     "div",
     { class: "mus-slider-ends", aria: { hidden: "true" } },
-    h("span", {}, raiseLabel(t, turn, `envido ${range.low}`)),
+    h("span", {}, raiseLabel(t, turn, envido(range.low))),
     h(
       "span",
       { class: turn.ordago ? "mus-slider-ordago" : null },
-      turn.ordago ? actionLabel(t, "ordago") : raiseLabel(t, turn, `envido ${range.high}`)
+      turn.ordago ? actionLabel(t, ORDAGO) : raiseLabel(t, turn, envido(range.high))
     )
   );
   return { button: raise, slider: h("div", { class: "mus-slider-box" }, slider, ends) };
@@ -384,32 +384,32 @@ function raiseControls(ctx, turn) {
 function buttons(ctx, turn) {
   const { state, t, ui } = ctx;
   if (turn.kind === "mus") {
-    return { row: turn.actions.map((a) => actionButton(ctx, a, { primary: a === "no-mus" })), slider: null };
+    return { row: turn.choices.map((a) => actionButton(ctx, a, { primary: a.kind === "no-mus" })), slider: null };
   }
   if (turn.kind === "discard") {
     const chosen = [...ui.selected];
-    const action = `discard ${chosen.join(" ")}`;
+    const action = { kind: "discard", cards: chosen, text: `discard ${chosen.join(" ")}` };
     const label = t("action.discard", { count: chosen.length });
     const button = actionButton(ctx, action, { key: "act-discard", label, primary: true });
     if (!chosen.length) button.disabled = true;
     return { row: [button], slider: null };
   }
   const out = [];
-  if (turn.proposal) {
+  const proposed = turn.proposed;
+  if (proposed) {
     const name = state.players[turn.proposer].name;
-    const said = raiseLabel(t, turn, turn.proposal);
-    out.push(actionButton(ctx, turn.proposal, {
+    const said = raiseLabel(t, turn, proposed);
+    out.push(actionButton(ctx, proposed, {
       key: "act-agree",
       label: t("ui.agree"),
       aria: t("ui.agree.label", { name, action: said }),
       primary: true
     }));
   }
-  for (const action of turn.actions) {
-    if (action !== turn.proposal) out.push(actionButton(ctx, action));
+  for (const action of turn.choices) {
+    if (!proposed || action.text !== proposed.text) out.push(actionButton(ctx, action));
   }
-  if (turn.confirm && turn.proposal !== `envido ${turn.confirm}`) out.push(actionButton(ctx, `envido ${turn.confirm}`));
-  const raise = raiseControls(ctx, turn.proposal === "ordago" ? { ...turn, ordago: false } : turn);
+  const raise = raiseControls(ctx, proposed && proposed.kind === "ordago" ? { ...turn, ordago: false } : turn);
   if (raise.button) out.push(raise.button);
   return { row: out, slider: raise.slider };
 }
@@ -417,9 +417,9 @@ function turnView(ctx) {
   const { state, t } = ctx;
   const turn = state.turn;
   if (!turn) return null;
-  const proposal = turn.proposal ? h("div", { class: "mus-proposal" }, t("ui.bar.proposal", {
+  const proposal = turn.proposed ? h("div", { class: "mus-proposal" }, t("ui.bar.proposal", {
     name: state.players[turn.proposer].name,
-    action: raiseLabel(t, turn, turn.proposal)
+    action: raiseLabel(t, turn, turn.proposed)
   })) : null;
   const { row, slider } = buttons(ctx, turn);
   return h(
