@@ -278,7 +278,9 @@ def record(url: str, table: str, *, teacher_key: str, timeout: float = TIMEOUT) 
 
 
 def tables(url: str, *, teacher_key: str, timeout: float = TIMEOUT) -> list[dict[str, Any]]:
-    """Every table of the server: seats and players, scores, phase, whose turn it is."""
+    """Every table of the server: seats and players, scores, phase, whose turn it is (and ``storage_failed``,
+    why, while the server cannot store its moves); then each table set aside at start, as ``{"table": name,
+    "set_aside": why}`` (its stored rows do not replay)."""
     reply = _once(url, {"type": "list", "teacher_key": teacher_key}, timeout)
     result: list[dict[str, Any]] = reply["tables"]
     return result

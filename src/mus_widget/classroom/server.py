@@ -20,7 +20,7 @@ import secrets
 import signal
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,8 +30,8 @@ from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from ..bots import LEVELS, Bot, Decision, make_bot
-from ..bots.turns import Turn, play, say
-from ..engine.errors import MusError
+from ..bots.turns import Move, Turn, hand_over, play, say
+from ..engine.errors import MusError, RecordError
 from ..engine.game import Game
 from ..engine.observation import Observation
 from ..engine.rules import Rules
@@ -52,7 +52,15 @@ from .protocol import (
     table_name,
     text_field,
 )
-from .storage import SYNC_MODES, Storage, StoredTable, token_hash
+from .storage import (
+    SYNC_MODES,
+    NotAClassroomError,
+    Storage,
+    StorageFailedError,
+    StoredTable,
+    UnreadableTable,
+    token_hash,
+)
 
 log = logging.getLogger("mus_widget.classroom")
 
@@ -65,6 +73,23 @@ every 30 seconds."""
 FLOOD_CLOSE = 200
 """Frames a connection may have dropped for flooding (recovering five a second) before the server closes it
 (code 1008)."""
+RETRY_FIRST = 0.25
+RETRY_MOST = 8.0
+"""Seconds a table's bots wait before they try again a move the database failed to store: doubling from the
+first to the most; any write that succeeds meanwhile (a student's move, anywhere) wakes them at once."""
+
+
+def replay(game: Game, move: Move, told: Mapping[int, Bot]) -> Game:
+    """The game after one stored move, as a restarted server replays it (``told``: the bots shown a hand that
+    ends); the engine's error if it does not replay."""
+    if move.kind == "action":
+        return play(game, move.seat, move.text, {}, told=told).game
+    if move.kind != "sena":
+        raise RecordError(f"a stored move is an 'action' or a 'sena', not {move.kind!r}")
+    if move.at != len(game.actions):
+        raise RecordError(f"seat {move.seat}'s seña {move.text!r} is stored after action {move.at}, but it was "
+                          f"made after action {len(game.actions)}")
+    return say(game, move.seat, move.text).game
 
 
 def _watch_parent(parent: int) -> None:
@@ -122,6 +147,8 @@ class Table:
     n_actions: int = 0
     chat: list[dict[str, Any]] = field(default_factory=list)
     watchers: set[ServerConnection] = field(default_factory=set)
+    fault: str | None = None
+    """Why the database failed to store the table's latest move, until a write succeeds again."""
     writer: StateWriter = field(default_factory=StateWriter)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
@@ -152,7 +179,7 @@ class Table:
             "table": self.name, "seq": self.moves, "phase": game.phase.value, "to_move": game.to_move,
             "scores": list(game.scores), "games_won": list(game.games_won), "game_number": game.game_number,
             "hand_number": game.hand_number, "is_over": game.is_over, "winner": game.winner,
-            "players": self.players_info(),
+            "players": self.players_info(), **({"storage_failed": self.fault} if self.fault is not None else {}),
         }
 
 
@@ -187,6 +214,8 @@ class ClassroomServer:
         self.create_limits: dict[str, RateLimit] = {}
         """Per client address, the pace at which students there may create tables."""
         self.tables: dict[str, Table] = {}
+        self.set_aside: dict[str, str] = {}
+        """The stored tables that do not replay, and why: not served, their rows left as they are."""
         self.pool = ProcessPoolExecutor(max_workers=bot_workers, mp_context=multiprocessing.get_context("spawn"),
                                         initializer=_watch_parent, initargs=(os.getpid(),))
         self.tasks: set[asyncio.Task[None]] = set()
@@ -199,37 +228,62 @@ class ClassroomServer:
     # ------------------------------------------------------------------ tables
 
     def load(self) -> None:
-        """Every stored table, rebuilt from its record; its players are gone until they rejoin."""
+        """Every stored table, rebuilt from its record; its players are gone until they rejoin. A table whose
+        rows do not replay is set aside (one line in the log, an entry in the teacher's list), the others start."""
         now = time.monotonic()
         for stored in self.storage.tables():
-            table = self._open(stored)
+            try:
+                if isinstance(stored, UnreadableTable):
+                    raise RecordError(stored.reason)
+                table = self._build(stored)
+            except Exception as error:  # whatever the rows hold: this table waits for the teacher, not the class
+                reason = str(error) if isinstance(error, RecordError) else f"{type(error).__name__}: {error}"
+                self.set_aside[stored.name] = reason
+                log.error("table %r set aside (its rows are kept as they are): it does not replay: %s",
+                          stored.name, reason)
+                continue
+            self._open(table)
             for seat, player in table.players.items():
                 player.gone_since = now
                 self._schedule_away(table, seat)
 
-    def _open(self, stored: StoredTable) -> Table:
-        """Serve a stored table: its game replayed move by move from the base record, the bots shown every
-        hand as it ended (so a restarted server's bots remember exactly what they would have)."""
+    def _build(self, stored: StoredTable) -> Table:
+        """A stored table, rebuilt: its game replayed move by move from the base record, the bots shown every
+        hand as it ended (so a restarted server's bots remember exactly what they would have). The engine's
+        error, or ValueError, if its rows do not replay."""
+        for seat, level in stored.bots.items():
+            if seat not in SEATS or level not in LEVELS:
+                raise RecordError(f"its bots are seats 0 to 3 of the levels {', '.join(LEVELS)}, not seat {seat} "
+                                  f"-> {level!r}")
+        for stored_seat in stored.seats:
+            if stored_seat.seat not in SEATS or stored_seat.seat in stored.bots:
+                raise RecordError(f"a player sits at seat {stored_seat.seat!r}, which is not a free seat 0 to 3")
+        if stored.base.get("actions") or stored.base.get("senas"):
+            raise RecordError("its base record holds moves; a table's moves are rows of their own")
         game = Game.from_record(stored.base)
         seed = game.seed
         table = Table(stored.name, game, dict(stored.bots),
                       {seat: make_bot(level, seed + seat) for seat, level in stored.bots.items()},
                       {seat: make_bot(self.standin, seed + 10 + seat) for seat in range(4) if seat not in stored.bots})
-        for move in stored.moves:  # the table talk is among the stored moves: nobody talks again
-            if move.kind == "action":
-                table.game = play(table.game, move.seat, move.text, {}, told=table.told).game
-            else:
-                table.game = say(table.game, move.seat, move.text).game
+        for n, move in enumerate(stored.moves):  # the table talk is among the stored moves: nobody talks again
+            try:
+                table.game = replay(table.game, move, table.told)
+            except Exception as error:
+                raise RecordError(f"move {n} ({move.kind} {move.text!r} by seat {move.seat!r}): "
+                                  f"{type(error).__name__}: {error}") from error
         table.players = {s.seat: Player(s.name, s.token_hash) for s in stored.seats}
         table.moves = len(stored.moves)
         table.n_actions = len(table.game.actions)
         table.chat = [{"type": "chat", "seat": seat, "name": name, "text": text} for seat, name, text in stored.chat]
+        return table
+
+    def _open(self, table: Table) -> None:
+        """Serve ``table``: list it and start its bots."""
         self.tables[table.name] = table
         task = asyncio.get_running_loop().create_task(self._bot_loop(table))
         self.tasks.add(task)
         task.add_done_callback(self._bot_loop_ended)
         table.wake.set()
-        return table
 
     def _bot_loop_ended(self, task: asyncio.Task[None]) -> None:
         self.tasks.discard(task)
@@ -249,8 +303,16 @@ class ClassroomServer:
         name = required_text(frame, "table")
         table = self.tables.get(name)
         if table is None:
+            if name in self.set_aside:
+                raise ClassroomError("unknown_table", f"table {name!r} is set aside, its stored rows do not "
+                                                      f"replay: {self.set_aside[name]}")
             raise ClassroomError("unknown_table", f"there is no table {name!r}")
         return table
+
+    def summaries(self) -> list[dict[str, Any]]:
+        """The teacher's list: every served table's summary, then every table set aside and why."""
+        return [*(t.summary() for t in self.tables.values()),
+                *({"table": name, "set_aside": reason} for name, reason in self.set_aside.items())]
 
     # ------------------------------------------------------------------ sending
 
@@ -288,18 +350,49 @@ class ClassroomServer:
         return {seat: bot for seat in SEATS if (bot := self.bot_for(table, seat)) is not None}
 
     def commit(self, table: Table, turn: Turn) -> None:
-        """Store the turn's moves (committed), then make its game the table's state and tell everyone."""
-        self.storage.add_moves(table.name, table.moves, list(turn.moves))
-        table.game = turn.game
+        """Replay the turn's moves as a restart would, store them (committed), then make that game the table's
+        state, show the bots the hand if it ended, and tell everyone. The turn is made with ``told={}``: if the
+        moves do not replay or the write fails, nothing has changed, the bots' memory included."""
+        game = table.game
+        for move in turn.moves:
+            game = replay(game, move, {})
+        self.stored(table, self.storage.add_moves, table.name, table.moves, list(turn.moves))
+        table.game = game
         table.moves += len(turn.moves)
         table.n_actions += turn.actions
+        if turn.ended:
+            hand_over(game, table.told)
         self.publish(table)
+
+    def stored(self, table: Table | None, write: Any, *args: Any) -> None:
+        """Make one write to the database for ``table``. When it fails, the table's players and watchers hear
+        of it (once, until a write succeeds) and :class:`StorageFailedError` goes on to the request; when it
+        succeeds, every table whose write had failed hears that storage works again and its bots try again."""
+        try:
+            write(*args)
+        except StorageFailedError as error:
+            if table is not None and table.fault is None:
+                table.fault = str(error.cause)
+                log.error("the database failed to store a write of table %r: %s", table.name, error.cause)
+                self.announce(table, {"type": "table", "event": "storage_failed", "reason": table.fault})
+            raise
+        for other in self.tables.values():
+            if other.fault is not None:
+                other.fault = None
+                log.warning("the database stores table %r's moves again", other.name)
+                self.announce(other, {"type": "table", "event": "storage_ok"})
+                other.wake.set()
 
     async def _bot_loop(self, table: Table) -> None:
         """Play the table's bot turns whenever woken, one decision at a time in the worker process."""
         loop = asyncio.get_running_loop()
+        retry: float | None = None
         while True:
-            await table.wake.wait()
+            if retry is None:
+                await table.wake.wait()
+            else:  # the last write failed: try again after a while, or at once when a write succeeds
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(table.wake.wait(), retry)
             table.wake.clear()
             while True:
                 game = table.game
@@ -317,10 +410,15 @@ class ClassroomServer:
                     if now.to_move != seat or self.bot_for(table, seat) is not bot:
                         continue
                     try:
-                        turn = play(now, seat, decision, self.seated(table), told=table.told, at=table.n_actions)
+                        turn = play(now, seat, decision, self.seated(table), told={}, at=table.n_actions)
                     except MusError:
                         continue  # the table moved on (a seña came in) in a way the decision did not see
-                    self.commit(table, turn)
+                    try:
+                        self.commit(table, turn)
+                    except StorageFailedError:
+                        retry = RETRY_FIRST if retry is None else min(RETRY_MOST, retry * 2)
+                        break
+                    retry = None
 
     # ------------------------------------------------------------------ comings and goings
 
@@ -405,7 +503,7 @@ class ClassroomServer:
                 return {"type": "record", "id": request_id, "table": table.name,
                         "record": self.storage.record(table.name)}
             if kind == "list":
-                return {"type": "tables", "id": request_id, "tables": [t.summary() for t in self.tables.values()]}
+                return {"type": "tables", "id": request_id, "tables": self.summaries()}
             assert kind == "watch"
             return self.watch(session, frame)
         except ClassroomError as error:
@@ -449,7 +547,7 @@ class ClassroomServer:
         if teacher:
             self.check_teacher(frame)  # a wrong key is refused, not taken for a student
         name = table_name(required_text(frame, "table"))
-        if name in self.tables:
+        if name in self.tables or name in self.set_aside:
             raise ClassroomError("table_exists", f"there is already a table {name!r}")
         rules_data = frame.get("rules") or {}
         rules = Rules.from_dict(rules_data)
@@ -468,9 +566,13 @@ class ClassroomServer:
             raise ClassroomError("bad_frame", "a classroom table has at least one seat for a student")
         if not teacher:
             self.check_student_create(session, frame)
+        # The table is built from exactly the rows that will be stored, so one that would not replay after a
+        # restart is refused here and never written.
         game = Game.new(seed=seed, rules=rules)
-        base = self.storage.create_table(name, game, levels)
-        table = self._open(StoredTable(name, base, levels, (), (), ()))
+        form = Storage.read_form(name, *Storage.stored_form(game, levels))
+        table = self._build(StoredTable(name, form["base"], form["bots"], (), (), ()))
+        self.stored(None, self.storage.create_table, name, game, levels)
+        self._open(table)
         return {"type": "created", "id": frame.get("id"), **table.summary()}
 
     def join(self, session: Session, frame: dict[str, Any]) -> dict[str, Any]:
@@ -498,7 +600,7 @@ class ClassroomServer:
                 who = "a bot" if seat in table.levels else "a player (rejoin with the seat's token)"
                 raise ClassroomError("seat_taken", f"seat {seat} at {table.name!r} has {who}")
             fresh = secrets.token_urlsafe(24)
-            self.storage.add_seat(table.name, seat, name, token_hash(fresh))
+            self.stored(table, self.storage.add_seat, table.name, seat, name, token_hash(fresh))
             table.players[seat] = Player(name, token_hash(fresh))
         player = table.players[seat]
         came_back = player.away or player.gone_since is not None
@@ -530,7 +632,7 @@ class ClassroomServer:
             return self.say(table, seat, frame)
         async with table.lock:
             if kind == "act":
-                turn = play(table.game, seat, required_text(frame, "action"), self.seated(table), told=table.told,
+                turn = play(table.game, seat, required_text(frame, "action"), self.seated(table), told={},
                             at=table.n_actions)
             else:
                 sena_id = required_text(frame, "sena")
@@ -548,7 +650,7 @@ class ClassroomServer:
         if not player.chat_limit.allow(time.monotonic()):
             raise ClassroomError("chat_too_fast", "one chat line every two seconds, please")
         line = {"type": "chat", "seat": seat, "name": player.name, "text": text}
-        self.storage.add_chat(table.name, len(table.chat), seat, player.name, text)
+        self.stored(table, self.storage.add_chat, table.name, len(table.chat), seat, player.name, text)
         table.chat.append(line)
         self.announce(table, line)
         return {"type": "ok", "id": frame.get("id"), "seq": table.moves}
@@ -616,5 +718,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="students may create tables while the server has fewer than this (default 100)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    asyncio.run(run(args.db, args.host, args.port, teacher_key=args.teacher_key, away_after=args.away_after,
-                    standin=args.standin, sync=args.sync, open_tables=args.open_tables, max_tables=args.max_tables))
+    try:
+        asyncio.run(run(args.db, args.host, args.port, teacher_key=args.teacher_key, away_after=args.away_after,
+                        standin=args.standin, sync=args.sync, open_tables=args.open_tables,
+                        max_tables=args.max_tables))
+    except NotAClassroomError as error:
+        parser.exit(2, f"{parser.prog}: {error}\n")

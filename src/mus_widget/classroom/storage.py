@@ -4,12 +4,17 @@ A table is its game record spread over rows: the record of the new game (rules, 
 action or seña in the order they were accepted. Each write is committed before the server answers the move, so a
 server killed at any moment restarts with every answered move, and :meth:`Storage.record` rebuilds the table's
 ``Game.record()`` for ``Game.from_record``. Seat tokens are kept only as SHA-256 hashes.
+
+Opening checks the file is a classroom database the server can write (:class:`NotAClassroomError` names it
+otherwise); a write that fails raises :class:`StorageFailedError` and leaves nothing half written.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -20,6 +25,7 @@ from typing import Any
 
 from ..bots.turns import Move
 from ..engine.game import Game
+from .protocol import ClassroomError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -60,6 +66,35 @@ CREATE TABLE IF NOT EXISTS chat (
 
 SYNC_MODES = ("normal", "full")
 
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "tables": ("name", "base_record", "bots", "created"),
+    "seats": ("table_name", "seat", "name", "token_hash", "joined"),
+    "moves": ("table_name", "n", "kind", "seat", "text", "at", "stamp"),
+    "chat": ("table_name", "n", "seat", "name", "text", "stamp"),
+}
+"""A classroom database's tables and their columns: an existing file without exactly these is not one."""
+APPLICATION_ID = 0x4D555343
+"""``PRAGMA application_id`` of a classroom database ("MUSC"), written at every start (the proof the server
+can write the file)."""
+FAULT_ENV = "MUS_WIDGET_STORAGE_FAULT"
+"""For the tests of a failing disk: while the file this environment variable names exists, every write fails
+as on a full disk (``sqlite3.OperationalError: database or disk is full``)."""
+
+
+class NotAClassroomError(Exception):
+    """The database file cannot be the classroom's: missing folder, empty, not SQLite, another schema, or one
+    the server cannot write. The message names the file."""
+
+
+class StorageFailedError(ClassroomError):
+    """A write to the database failed (a full disk, a file made read-only): nothing of it is stored. Its
+    ``kind`` is ``storage_failed``, the error frame a client gets."""
+
+    def __init__(self, path: str, error: Exception) -> None:
+        super().__init__("storage_failed", f"the server could not store this in {path!r} ({error}); nothing of "
+                                           f"it was kept: try again in a moment")
+        self.cause = error
+
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
@@ -86,6 +121,47 @@ class StoredTable:
     chat: tuple[tuple[int | None, str, str], ...]
 
 
+@dataclass(frozen=True, slots=True)
+class UnreadableTable:
+    """A table whose rows could not even be read as a table (a base record that is not JSON...): ``reason``."""
+
+    name: str
+    reason: str
+
+
+def _check_file(path: Path) -> None:
+    """Refuse a file that exists and is not an SQLite database (an empty one included: a truncated class)."""
+    if path.is_dir():
+        raise NotAClassroomError(f"{path} is a folder, not a classroom database")
+    if not path.parent.is_dir():
+        raise NotAClassroomError(f"{path}: there is no folder {path.parent}")
+    if not path.exists():
+        return
+    try:
+        with path.open("rb") as file:
+            head = file.read(16)
+    except OSError as error:
+        raise NotAClassroomError(f"{path} cannot be read: {error}") from None
+    if not head:
+        raise NotAClassroomError(f"{path} is empty (0 bytes), not a classroom database; to start a new class, "
+                                 f"give a path where there is no file")
+    if head != b"SQLite format 3\x00":
+        raise NotAClassroomError(f"{path} is not an SQLite database, so not a classroom database")
+
+
+def _check_schema(db: sqlite3.Connection, path: Path) -> None:
+    """Refuse a database with tables other than a classroom's, or a classroom table without its columns."""
+    found = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+             if not name.startswith("sqlite_")}
+    if not found:
+        return
+    columns = {name: tuple(row[1] for row in db.execute(f"PRAGMA table_info({name!r})")) for name in found}
+    if columns != COLUMNS:
+        raise NotAClassroomError(
+            f"{path} is an SQLite database but not a classroom's: it has the tables {', '.join(sorted(found))}, "
+            f"a classroom database has {', '.join(COLUMNS)} with their columns")
+
+
 class Storage:
     """The classroom database. One connection, used by the server's event loop only, and a thread of its own
     that checkpoints the WAL into the database file now and then."""
@@ -99,17 +175,33 @@ class Storage:
         more per move)."""
         if sync not in SYNC_MODES:
             raise ValueError(f"sync is one of {', '.join(SYNC_MODES)}, not {sync!r}")
+        file = Path(path)
         self.path = str(path)
+        _check_file(file)
+        if not file.exists():
+            self._create(file)
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute(f"PRAGMA synchronous={sync.upper()}")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        # A checkpoint copies the WAL into the database and fsyncs it: tens of milliseconds on a busy disk, which
-        # on the event loop would hold up every table. The checkpointer thread does it instead (SQLite works
-        # without the interpreter lock); a commit is as durable either way, it is in the WAL when it returns.
-        self.db.execute("PRAGMA wal_autocheckpoint=0")
-        self.db.execute("PRAGMA journal_size_limit=16777216")  # the WAL file shrinks back after a checkpoint
-        self.db.executescript(SCHEMA)
+        try:
+            _check_schema(self.db, file)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute(f"PRAGMA synchronous={sync.upper()}")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            # A checkpoint copies the WAL into the database and fsyncs it: tens of milliseconds on a busy disk,
+            # which on the event loop would hold up every table. The checkpointer thread does it instead (SQLite
+            # works without the interpreter lock); a commit is as durable either way, it is in the WAL when it
+            # returns.
+            self.db.execute("PRAGMA wal_autocheckpoint=0")
+            self.db.execute("PRAGMA journal_size_limit=16777216")  # the WAL file shrinks back after a checkpoint
+            self.db.executescript(SCHEMA)
+            self.db.execute(f"PRAGMA application_id={APPLICATION_ID}")  # a write: can the server store moves?
+        except sqlite3.DatabaseError as error:
+            self.db.close()
+            raise NotAClassroomError(f"{path} cannot be used as the classroom database: {error} (the server must "
+                                     f"be able to write the file and its folder)") from None
+        except NotAClassroomError:
+            self.db.close()
+            raise
+        self.fault = os.environ.get(FAULT_ENV)
         self._closing = threading.Event()
         self._checkpointer = threading.Thread(target=self._checkpoints, name="mus-classroom-checkpoint", daemon=True)
         self._checkpointer.start()
@@ -117,11 +209,28 @@ class Storage:
     def __repr__(self) -> str:
         return f"Storage({self.path!r})"
 
+    @staticmethod
+    def _create(path: Path) -> None:
+        """A new, empty classroom database at ``path``, made aside and renamed into place, so a server killed
+        meanwhile never leaves an empty file that the next start would refuse."""
+        aside = path.with_name(f".{path.name}.new")
+        aside.unlink(missing_ok=True)
+        db = sqlite3.connect(aside, isolation_level=None)
+        try:
+            db.executescript(SCHEMA)
+            db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+        except sqlite3.DatabaseError as error:
+            raise NotAClassroomError(f"{path}: cannot create a classroom database there: {error}") from None
+        finally:
+            db.close()
+        os.replace(aside, path)
+
     def _checkpoints(self) -> None:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         try:
             while not self._closing.wait(self.CHECKPOINT_EVERY):
-                db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                with contextlib.suppress(sqlite3.Error):  # a full disk: the WAL keeps every commit meanwhile
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
         finally:
             db.close()
 
@@ -132,26 +241,53 @@ class Storage:
 
     def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
         """Run ``statements`` in one transaction and commit it (durable once this returns). A single statement
-        is its own transaction (the connection is in autocommit mode): one call into SQLite, not three."""
+        is its own transaction (the connection is in autocommit mode): one call into SQLite, not three.
+        :class:`StorageFailedError` if the database refuses it (nothing of it is stored then)."""
         db = self.db
-        if len(statements) == 1:
-            db.execute(*statements[0])
-            return
-        db.execute("BEGIN IMMEDIATE")
         try:
-            for sql, params in statements:
-                db.execute(sql, params)
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
+            if self.fault is not None and os.path.exists(self.fault):
+                raise sqlite3.OperationalError("database or disk is full")
+            if len(statements) == 1:
+                db.execute(*statements[0])
+                return
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, params in statements:
+                    db.execute(sql, params)
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+        except sqlite3.IntegrityError:
+            raise  # a bug of the server's, not of the disk
+        except sqlite3.DatabaseError as error:
+            raise StorageFailedError(self.path, error) from error
 
-    def create_table(self, name: str, game: Game, bots: dict[int, str]) -> dict[str, Any]:
-        """Store a new table whose game is ``game`` (no moves yet); its base record."""
+    @staticmethod
+    def stored_form(game: Game, bots: dict[int, str]) -> tuple[str, str]:
+        """The rows' text of a new table: its base record (``game``'s, no moves) and its bots, as JSON."""
         base = {**game.record(), "actions": [], "senas": []}
-        self._write([("INSERT INTO tables VALUES (?, ?, ?, ?)",
-                      (name, json.dumps(base), json.dumps({str(s): lvl for s, lvl in bots.items()}), time.time()))])
-        return base
+        return json.dumps(base), json.dumps({str(s): lvl for s, lvl in bots.items()})
+
+    @staticmethod
+    def read_form(name: str, base: str, bots: str) -> dict[str, Any]:
+        """What a table's rows hold, read back: its base record and its bots by seat; ValueError if not that."""
+        record = json.loads(base)
+        levels = json.loads(bots)
+        if not isinstance(record, dict) or not isinstance(levels, dict):
+            raise ValueError(f"table {name!r}: its base record and its bots are JSON objects")
+        try:
+            by_seat = {int(seat): level for seat, level in levels.items()}
+        except ValueError:
+            raise ValueError(f"table {name!r}: its bots' seats are numbers, not {sorted(levels)}") from None
+        return {"base": record, "bots": by_seat}
+
+    def create_table(self, name: str, game: Game, bots: dict[int, str]) -> None:
+        """Store a new table whose game is ``game`` (no moves yet), as :meth:`stored_form` writes it (the server
+        first checks that form replays)."""
+        base, levels = self.stored_form(game, bots)
+        self._write([("INSERT INTO tables VALUES (?, ?, ?, ?)", (name, base, levels, time.time()))])
 
     def add_seat(self, table: str, seat: int, name: str, hashed: str) -> None:
         self._write([("INSERT INTO seats VALUES (?, ?, ?, ?, ?)", (table, seat, name, hashed, time.time()))])
@@ -182,15 +318,20 @@ class Storage:
                 senas.append({"at": at, "seat": seat, "sena": text})
         return {**record, "actions": actions, "senas": senas}
 
-    def tables(self) -> Iterator[StoredTable]:
-        """Every table, with its moves in the order they were accepted."""
+    def tables(self) -> Iterator[StoredTable | UnreadableTable]:
+        """Every table, with its moves in the order they were accepted; a table whose rows cannot be read as
+        one comes as an :class:`UnreadableTable` (its rows are left as they are)."""
         db = self.db
         for name, base, bots in db.execute("SELECT name, base_record, bots FROM tables ORDER BY created").fetchall():
+            try:
+                form = self.read_form(str(name), base, bots)
+            except (ValueError, TypeError) as error:
+                yield UnreadableTable(str(name), f"{type(error).__name__}: {error}")
+                continue
             seats = tuple(StoredSeat(seat, who, hashed) for seat, who, hashed in db.execute(
                 "SELECT seat, name, token_hash FROM seats WHERE table_name = ? ORDER BY seat", (name,)))
             moves = tuple(Move(kind, seat, text, at) for kind, seat, text, at in db.execute(
                 "SELECT kind, seat, text, at FROM moves WHERE table_name = ? ORDER BY n", (name,)))
             chat = tuple(db.execute(
                 "SELECT seat, name, text FROM chat WHERE table_name = ? ORDER BY n", (name,)).fetchall())
-            yield StoredTable(name, json.loads(base), {int(s): lvl for s, lvl in json.loads(bots).items()},
-                              seats, moves, chat)
+            yield StoredTable(name, form["base"], form["bots"], seats, moves, chat)

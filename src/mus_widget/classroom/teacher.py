@@ -40,7 +40,16 @@ def _text(language: str, message_id: str, **values: object) -> str:
 
 def table_html(summary: dict[str, Any], language: str) -> str:
     """One table of the list, as escaped HTML: its name, game and hand, the scores by team, and a row per seat
-    (the player, what they are) with the seat to move in bold."""
+    (the player, what they are) with the seat to move in bold. A table set aside (its stored rows do not
+    replay) is its name and why; a table whose latest move the server could not store says so."""
+    name = html.escape(str(summary.get("table")), quote=True)
+    if summary.get("set_aside") is not None:
+        return (f'<div class="mus-classroom-summary mus-classroom-set-aside" data-table="{name}">'
+                f'<strong>{_text(language, "ui.classroom.table", table=summary.get("table"))}</strong><br>'
+                f'{_text(language, "ui.classroom.set_aside", reason=summary["set_aside"])}</div>')
+    fault = summary.get("storage_failed")
+    warning = ("" if fault is None else f'<br><span class="mus-classroom-storage-failed">'
+               f'{_text(language, "ui.classroom.storage_failed", reason=fault)}</span>')
     info = summary.get("players", [])
     players = _players(info, summary.get("games_won", [0, 0]), None, language)
     scores, won = summary.get("scores", [0, 0]), summary.get("games_won", [0, 0])
@@ -65,13 +74,13 @@ def table_html(summary: dict[str, Any], language: str) -> str:
                     f"<td>{html.escape(player.name)}</td><td>{status}</td></tr>")
     score = " · ".join(_text(language, "ui.classroom.score", team=teams[t], points=int(scores[t])) for t in (0, 1))
     return (
-        f'<div class="mus-classroom-summary" data-table="{html.escape(str(summary.get("table")), quote=True)}">'
+        f'<div class="mus-classroom-summary" data-table="{name}">'
         f'<strong>{_text(language, "ui.classroom.table", table=summary.get("table"))}</strong> · '
         f'<span class="mus-classroom-muted">'
         f'{_text(language, "ui.hand_number", game=summary.get("game_number"), hand=summary.get("hand_number"))} · '
         f'{_text(language, "ui.games_won", team_a=teams[0], a=int(won[0]), team_b=teams[1], b=int(won[1]))}'
         f'</span><br>'
-        f'<span class="mus-classroom-score">{score}</span> · <span class="mus-classroom-to-move">{turn}</span>'
+        f'<span class="mus-classroom-score">{score}</span> · <span class="mus-classroom-to-move">{turn}</span>{warning}'
         f'<table><thead><tr><th>{_text(language, "ui.classroom.seat")}</th>'
         f'<th>{_text(language, "ui.classroom.player")}</th><th>{_text(language, "ui.classroom.status")}</th></tr>'
         f'</thead><tbody>{"".join(rows)}</tbody></table></div>'
@@ -195,7 +204,8 @@ class Classroom(ipywidgets.VBox):  # type: ignore[misc]
                 row = ipywidgets.VBox([summary_html, button])
                 row.add_class("mus-classroom-row")
                 self._rows[name] = (summary_html, button, row)
-            summary_html, _, row = self._rows[name]
+            summary_html, button, row = self._rows[name]
+            button.layout.display = "none" if summary.get("set_aside") is not None else None  # nothing to follow
             value = table_html(summary, language)
             if summary_html.value != value:
                 summary_html.value = value

@@ -567,4 +567,6 @@ EN.update({
     "ui.classroom.over": "Match over: {team} won",
     "ui.classroom.follow": "Follow face up",
     "ui.classroom.stop": "Stop following",
+    "ui.classroom.set_aside": "Set aside: its stored moves do not replay, its rows are kept for inspection ({reason})",
+    "ui.classroom.storage_failed": "The server cannot store this table's moves ({reason}); its bots wait until it can",
 })
