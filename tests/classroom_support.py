@@ -4,6 +4,7 @@ players that choose like a careless student."""
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 from collections.abc import Callable
@@ -24,9 +25,11 @@ START_TIMEOUT = 60.0
 
 
 class ServerProcess:
-    """The classroom server as a child process on a free port of 127.0.0.1, its database in ``folder``."""
+    """The classroom server as a child process on a free port of 127.0.0.1, its database in ``folder``, ``env``
+    added to its environment."""
 
-    def __init__(self, folder: Path, away_after: float = 1.0, options: tuple[str, ...] = ()) -> None:
+    def __init__(self, folder: Path, away_after: float = 1.0, options: tuple[str, ...] = (),
+                 env: dict[str, str] | None = None) -> None:
         self.db = folder / "classroom.sqlite"
         self.log = folder / "server.log"
         self.out = folder / "server.out"
@@ -38,7 +41,8 @@ class ServerProcess:
         command = [sys.executable, "-m", "mus_widget.serve", "--host", "127.0.0.1", "--port", str(self.port),
                    "--db", str(self.db), "--teacher-key", TEACHER_KEY, "--away-after", str(self.away_after),
                    *self.options]
-        self.child = ChildServer(command, name="the classroom server", log=self.log, stdout=self.out, cwd=folder)
+        self.child = ChildServer(command, name="the classroom server", log=self.log, stdout=self.out, cwd=folder,
+                                 env=None if env is None else {**os.environ, **env})
         self.url = ""
 
     def start(self) -> ServerProcess:

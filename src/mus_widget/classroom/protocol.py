@@ -68,6 +68,7 @@ CLASSROOM_ERRORS: Final = (
     "bad_chat",       # an empty chat line, one over MAX_CHAT, or with control characters
     "chat_too_fast",
     "server_error",   # the server failed on the request (a bug, counted in its log)
+    "storage_failed",  # the database could not store the request (a full disk...): nothing of it was kept
 )
 """The kinds of error frame that are not an engine error."""
 

@@ -31,6 +31,7 @@ STYLE: Final = """<style>
 .mus-classroom-row td,.mus-classroom-row th{padding:1px 10px 1px 0;text-align:left}
 .mus-classroom-row .mus-classroom-turn td{font-weight:bold}
 .mus-classroom-muted{color:var(--jp-ui-font-color2,#666)}
+.mus-classroom-storage-failed,.mus-classroom-set-aside{color:var(--jp-error-color1,#b00020)}
 </style>"""
 
 
