@@ -219,6 +219,11 @@ def test_a_full_disk_refuses_the_move_keeps_the_table_and_the_bots_move_again_on
                          what="the teacher told")
         (listed,) = remote.tables(server.url, teacher_key=TEACHER_KEY)
         assert "disk is full" in listed["storage_failed"]
+        with pytest.raises(remote.ClassroomError, match="storage_failed"):
+            ana.say("¿se ha colgado?")
+        with pytest.raises(remote.ClassroomError, match="storage_failed"):
+            remote.create(server.url, "F2", teacher_key=TEACHER_KEY, seed=4)
+        assert ana.chat == [] and rows(server.db, "F2")["tables"] == []
 
         # Ana leaves; her stand-in bot's moves fail to store too, and nothing moves while the disk is full.
         token = ana.token
@@ -232,10 +237,12 @@ def test_a_full_disk_refuses_the_move_keeps_the_table_and_the_bots_move_again_on
                          what="the teacher told storage works again")
         (listed,) = remote.tables(server.url, teacher_key=TEACHER_KEY)
         assert "storage_failed" not in listed
+        remote.create(server.url, "F2", teacher_key=TEACHER_KEY, seed=4)  # the refused one never took the name
         teacher.close()
         record = remote.record(server.url, "F1", teacher_key=TEACHER_KEY)
         server.kill()  # every acknowledged move survives, and the stored ones replay
         server.start()
+        assert [t["table"] for t in remote.tables(server.url, teacher_key=TEACHER_KEY)] == ["F1", "F2"]
         after = remote.record(server.url, "F1", teacher_key=TEACHER_KEY)
         assert stored_moves(after)[:len(stored_moves(record))] == stored_moves(record)
         mw.Game.from_record(after)

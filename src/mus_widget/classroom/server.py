@@ -216,6 +216,8 @@ class ClassroomServer:
         self.tables: dict[str, Table] = {}
         self.set_aside: dict[str, str] = {}
         """The stored tables that do not replay, and why: not served, their rows left as they are."""
+        self.failing: set[Table] = set()
+        """The tables whose latest write failed (``Table.fault``), until a write succeeds."""
         self.pool = ProcessPoolExecutor(max_workers=bot_workers, mp_context=multiprocessing.get_context("spawn"),
                                         initializer=_watch_parent, initargs=(os.getpid(),))
         self.tasks: set[asyncio.Task[None]] = set()
@@ -373,15 +375,16 @@ class ClassroomServer:
         except StorageFailedError as error:
             if table is not None and table.fault is None:
                 table.fault = str(error.cause)
+                self.failing.add(table)
                 log.error("the database failed to store a write of table %r: %s", table.name, error.cause)
                 self.announce(table, {"type": "table", "event": "storage_failed", "reason": table.fault})
             raise
-        for other in self.tables.values():
-            if other.fault is not None:
-                other.fault = None
-                log.warning("the database stores table %r's moves again", other.name)
-                self.announce(other, {"type": "table", "event": "storage_ok"})
-                other.wake.set()
+        while self.failing:
+            other = self.failing.pop()
+            other.fault = None
+            log.warning("the database stores table %r's moves again", other.name)
+            self.announce(other, {"type": "table", "event": "storage_ok"})
+            other.wake.set()
 
     async def _bot_loop(self, table: Table) -> None:
         """Play the table's bot turns whenever woken, one decision at a time in the worker process."""
@@ -417,6 +420,10 @@ class ClassroomServer:
                         self.commit(table, turn)
                     except StorageFailedError:
                         retry = RETRY_FIRST if retry is None else min(RETRY_MOST, retry * 2)
+                        break
+                    except MusError as error:  # a bot's move that would not replay is not stored: a bug
+                        log.error("the move of the bot of seat %s at table %r does not replay, so it was not "
+                                  "stored: %s", seat, table.name, error)
                         break
                     retry = None
 
