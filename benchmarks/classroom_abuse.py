@@ -4,19 +4,26 @@
 
 Starts ``python -m mus_widget.serve`` on a free port of 127.0.0.1 with a fresh database. Each honest table has
 one scripted student at seat 0 (a careless legal move ~1-3 s after its turn comes, as a student clicks) and
-three bots; the teacher watches every honest table face up on a second connection. Beside them, a few hostile
-tables whose human seats belong to the attackers, all on 127.0.0.1 and bounded in number and time:
+three bots; the teacher watches every honest table face up on a second connection. Beside them, ``--hostile-tables``
+tables whose four seats belong to the attackers, who play them flat out (never an órdago; when a match ends,
+they start another at a new table), all on 127.0.0.1 and bounded in number and time:
 
-- join storms: a seat's owner connecting, joining with its own token and closing, in a loop;
-- unread sockets: connections on one seat's token (a small receive buffer) that send their join and never read
-  a byte, each held ``--hold`` seconds then dropped and opened again;
-- junk: malformed JSON, wrong types, 5,000-digit numbers, lone surrogates, frames over the size limits;
-- chat floods: a seat sending chat lines as fast as the server answers.
+- join storms: seat 0's owner connecting, joining with its own token (moving, if it is to move) and closing,
+  in a loop;
+- unread sockets: while one connection plays seat 1 flat out, ``--unread`` connections in all on the same
+  tokens (a small receive buffer) send their join and never read a byte, each held ``--hold`` seconds, then
+  dropped and opened again;
+- chat floods: seat 2 played flat out by a connection that also sends ten chat lines a second (seat 3 is only
+  played flat out);
+- junk: ``--junk`` connections sending malformed JSON, wrong types, 5,000-digit numbers, lone surrogates and
+  frames over the size limits, one after another as fast as the server answers.
 
 The honest clients and the hostile ones run in two processes of their own, the server in a third; on a small
 machine they share its cores. A move's latency runs from the student's ``act`` to the moment both of its
 table's connections (the student's state frame and the teacher's face-up frame) show it, stamped on arrival.
-The server's memory is polled from /proc (VmRSS, and VmHWM at the end). At the end every move the server
+The server's memory is polled from /proc (VmRSS, and VmHWM at the end); should it reach ``--memory-cap``
+(2,000 MB), the attacks stop there for the machine's sake (``attacks`` says ``stopped_at_memory_cap``) and the
+honest tables play on. At the end every move the server
 acknowledged (``ok``) is looked up in the table's stored record (``mus_widget.remote.record``, the teacher's
 request): one missing or different is a lost move. Prints a few lines, then one JSON line with the figures and
 the targets (p95 under 100 ms, peak memory under 200 MB, 0 lost); it exits 0 whether or not they are met.
@@ -41,14 +48,15 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 import orjson
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 from mus_widget import remote
+from mus_widget.engine.rules import Rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
@@ -232,12 +240,12 @@ def junk_frames() -> list[str | bytes]:
     long_number = "9" * 5000
     return [
         "not json", "{", "[1, 2, 3]", '"join"', "null", "{}", '{"type": ["join"]}', '{"type": 7}',
-        '{"type": "join", "table": ["H0"], "name": "x"}',
-        '{"type": "join", "table": "H0", "seat": 7, "name": "x"}',
-        '{"type": "join", "table": "H0", "seat": true, "name": "x"}',
-        '{"type": "join", "table": "H0", "token": "\\ud800"}',
-        '{"type": "watch", "table": "H0", "teacher_key": "\\ud800"}',
-        f'{{"type": "join", "table": "H0", "seat": {long_number}, "name": "x"}}',
+        '{"type": "join", "table": ["H0.0"], "name": "x"}',
+        '{"type": "join", "table": "H0.0", "seat": 7, "name": "x"}',
+        '{"type": "join", "table": "H0.0", "seat": true, "name": "x"}',
+        '{"type": "join", "table": "H0.0", "token": "\\ud800"}',
+        '{"type": "watch", "table": "H0.0", "teacher_key": "\\ud800"}',
+        f'{{"type": "join", "table": "H0.0", "seat": {long_number}, "name": "x"}}',
         f'{{"type": "list", "id": {long_number}}}',
         '{"type": "create", "table": "junk", "bots": {"1": ["expert"]}}',
         '{"type": "create", "table": "junk", "bots": {"1": {}}}',
@@ -245,7 +253,7 @@ def junk_frames() -> list[str | bytes]:
         '{"type": "create", "table": "junk", "rules": {"games": 1e308}}',
         '{"type": "create", "table": "junk", "rules": [1]}',
         '{"type": "act", "action": 12}', '{"type": "say", "text": null}',
-        '{"type": "record", "table": "H0", "teacher_key": 5}',
+        '{"type": "record", "table": "H0.0", "teacher_key": 5}',
         '{"type": "join", "id": -1, "name": "' + "x" * 9000 + '"}',  # over MAX_FRAME: too_large
         "[" * 5000 + "]" * 5000,
         b"\x00\x01binary",
@@ -278,22 +286,53 @@ def text_frame(text: str) -> bytes:
     return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
 
 
-async def unread(url: str, table: str, token: str, *, hold: float, end: float, out: Hostile) -> None:
-    """A connection on ``token`` that joins and never reads a byte, held ``hold`` seconds, then opened again."""
+@dataclass
+class Deadline:
+    """When the attacks end: at ``end``, or earlier if the server's memory reaches the benchmark's cap."""
+
+    end: float
+
+    def passed(self) -> bool:
+        return time.time() >= self.end
+
+
+class Round:
+    """One hostile table's match: its name, the attackers' tokens by role, and whether to keep at it."""
+
+    def __init__(self, table: str, tokens: dict[str, str], deadline: Deadline) -> None:
+        self.table = table
+        self.tokens = tokens
+        self.deadline = deadline
+        self.over = asyncio.Event()
+        """Set once the match is over: the attackers move on to a new table."""
+
+    def running(self) -> bool:
+        return not self.deadline.passed() and not self.over.is_set()
+
+    def saw(self, state: dict[str, Any] | None) -> None:
+        if state is not None and state["observation"]["is_over"]:
+            self.over.set()
+
+
+async def unread(url: str, round_: Round, *, hold: float, out: Hostile) -> None:
+    """A connection on the token of seat 1 that joins and never reads a byte, held ``hold`` seconds, then
+    opened again."""
     parts = urlsplit(url)
     host, port = parts.hostname or "127.0.0.1", parts.port or 80
     loop = asyncio.get_running_loop()
-    while time.time() < end:
+    while round_.running():
         sock = short_socket()
         try:
             await loop.sock_connect(sock, (host, port))
             key = base64.b64encode(os.urandom(16)).decode()
             handshake = (f"GET {parts.path or '/'} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
                          f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n")
-            join = json.dumps({"type": "join", "table": table, "token": token, "id": 1})
+            join = json.dumps({"type": "join", "table": round_.table, "token": round_.tokens["unread"], "id": 1})
             await loop.sock_sendall(sock, handshake.encode() + text_frame(join))
             out.counts["unread_opened"] += 1
-            await asyncio.sleep(min(hold, max(0.0, end - time.time())))
+            held = time.time() + hold
+            while round_.running() and time.time() < held:
+                await asyncio.sleep(0.2)
         except OSError:
             out.counts["unread_refused"] += 1
             await asyncio.sleep(0.5)
@@ -301,18 +340,45 @@ async def unread(url: str, table: str, token: str, *, hold: float, end: float, o
             sock.close()
 
 
-async def storm(url: str, table: str, token: str, end: float, out: Hostile) -> None:
-    """Rejoin in a loop with the seat's own token: connect, join, wait for the answer, close."""
-    while time.time() < end:
+def my_move(state: dict[str, Any] | None, seat: int | None, rng: random.Random) -> str | None:
+    """A careless legal action of ``seat`` (never an órdago, so the match lasts), if the state says it is to
+    move: an attacker plays flat out."""
+    if state is None or seat is None:
+        return None
+    observation = state["observation"]
+    if observation["is_over"] or observation["to_move"] != seat or not observation["legal_actions"]:
+        return None
+    legal = [a for a in observation["legal_actions"] if a != "ordago"] or observation["legal_actions"]
+    return careless(legal, rng)
+
+
+async def ask(ws: ClientConnection, frame: dict[str, Any], seen: dict[str, Any]) -> dict[str, Any]:
+    """Send ``frame`` and read until its answer; the newest state on the way goes in ``seen["state"]``."""
+    await ws.send(json.dumps(frame))
+    while True:
+        reply = orjson.loads(await asyncio.wait_for(ws.recv(), 5))
+        if reply.get("type") == "state" and (seen.get("state") is None or reply["seq"] >= seen["state"]["seq"]):
+            seen["state"] = reply
+        if reply.get("id") == frame["id"]:
+            return cast(dict[str, Any], reply)
+
+
+async def storm(url: str, round_: Round, out: Hostile) -> None:
+    """Seat 0 rejoining in a loop with its own token: connect, join, play if it is to move, close."""
+    rng = random.Random(round_.tokens["storm"])
+    while round_.running():
         try:
-            async with connect(url, proxy=None, compression=None, open_timeout=5) as ws:
-                await ws.send(json.dumps({"type": "join", "table": table, "token": token, "id": 1}))
-                while True:
-                    frame = orjson.loads(await asyncio.wait_for(ws.recv(), 5))
-                    if frame.get("id") == 1:
-                        joined = frame["type"] == "joined"
-                        out.counts["storm_joined" if joined else f"storm_refused_{frame.get('kind')}"] += 1
-                        break
+            async with connect(url, proxy=None, compression=None, open_timeout=5, max_size=2**22) as ws:
+                seen: dict[str, Any] = {}
+                frame = {"type": "join", "table": round_.table, "token": round_.tokens["storm"], "id": 1}
+                reply = await ask(ws, frame, seen)
+                joined = reply["type"] == "joined"
+                out.counts["storm_joined" if joined else f"storm_refused_{reply.get('kind')}"] += 1
+                action = my_move(seen.get("state"), reply.get("seat"), rng)
+                if joined and action is not None:
+                    reply = await ask(ws, {"type": "act", "action": action, "id": 2}, seen)
+                    out.counts["hostile_moves" if reply["type"] == "ok" else "hostile_moves_refused"] += 1
+                round_.saw(seen.get("state"))
         except InvalidStatus:
             out.counts["storm_refused"] += 1
             await asyncio.sleep(0.05)
@@ -321,14 +387,56 @@ async def storm(url: str, table: str, token: str, end: float, out: Hostile) -> N
             await asyncio.sleep(0.05)
 
 
-async def junk(url: str, end: float, out: Hostile) -> None:
+async def player(url: str, round_: Round, role: str, out: Hostile, chat: float = 0.0) -> None:
+    """The seat of ``role`` played flat out; with ``chat``, a chat line every ``chat`` seconds between moves
+    (far faster than the server lets a seat talk)."""
+    token = round_.tokens[role]
+    rng = random.Random(token)
+    n = 0
+    while round_.running():
+        try:
+            async with connect(url, proxy=None, compression=None, open_timeout=5, max_size=2**22) as ws:
+                seen: dict[str, Any] = {}
+                n += 1
+                reply = await ask(ws, {"type": "join", "table": round_.table, "token": token, "id": n}, seen)
+                if reply["type"] != "joined":
+                    out.counts[f"player_refused_{reply.get('kind')}"] += 1
+                    await asyncio.sleep(1.0)
+                    continue
+                seat = reply["seat"]
+                said = time.perf_counter()
+                while round_.running():
+                    n += 1
+                    action = my_move(seen.get("state"), seat, rng)
+                    if chat and time.perf_counter() - said >= chat:
+                        said = time.perf_counter()
+                        reply = await ask(ws, {"type": "say", "text": f"spam {n} " + "¡" * 150, "id": n}, seen)
+                        out.counts["chat_said" if reply["type"] == "ok" else f"chat_refused_{reply.get('kind')}"] += 1
+                    elif action is not None:
+                        reply = await ask(ws, {"type": "act", "action": action, "id": n}, seen)
+                        out.counts["hostile_moves" if reply["type"] == "ok" else "hostile_moves_refused"] += 1
+                    else:
+                        with contextlib.suppress(asyncio.TimeoutError):
+                            frame = orjson.loads(await asyncio.wait_for(ws.recv(), chat or 0.5))
+                            if frame.get("type") == "state":
+                                seen["state"] = frame
+                    round_.saw(seen.get("state"))
+        except InvalidStatus:
+            out.counts["player_refused"] += 1
+            await asyncio.sleep(0.05)
+        except TRANSPORT_ERRORS:
+            out.counts["player_dropped"] += 1
+            await asyncio.sleep(0.05)
+
+
+async def junk(url: str, deadline: Deadline, out: Hostile) -> None:
     """Junk frames one after another, each answer awaited; a fresh connection whenever the server closes one."""
     frames = junk_frames()
     n = 0
-    while time.time() < end:
+    while not deadline.passed():
         try:
             async with connect(url, proxy=None, compression=None, open_timeout=5, max_size=2**22) as ws:
-                while time.time() < end:
+                while not deadline.passed():
                     await ws.send(frames[n % len(frames)])
                     n += 1
                     frame = orjson.loads(await asyncio.wait_for(ws.recv(), 5))
@@ -344,49 +452,71 @@ async def junk(url: str, end: float, out: Hostile) -> None:
             await asyncio.sleep(0.05)
 
 
-async def chatter(url: str, table: str, token: str, end: float, out: Hostile) -> None:
-    """Chat lines as fast as the server answers them, on the seat of ``token``."""
-    while time.time() < end:
+LONG_MATCH = Rules(target=100, games=9)
+"""The hostile tables' rules: the longest match, so that a table plays on for a while."""
+ROLES = ("storm", "unread", "chat", "play")
+"""The attackers' seats at a hostile table, 0 to 3."""
+
+
+async def open_table(url: str, table: str, seed: int) -> dict[str, str]:
+    """A hostile table of four human seats (created with the teacher's key: the set-up, not an attack), and the
+    attackers' tokens by role."""
+    async with connect(url, proxy=None, compression=None) as ws:
+        reply = await ask(ws, {"type": "create", "table": table, "teacher_key": KEY, "seed": seed, "id": 1,
+                               "rules": LONG_MATCH.to_dict()}, {})
+        assert reply["type"] == "created", reply
+    tokens = {}
+    for role in ROLES:
+        async with connect(url, proxy=None, compression=None, max_size=2**22) as ws:
+            reply = await ask(ws, {"type": "join", "table": table, "name": f"Ana {role}", "id": 1}, {})
+            assert reply["type"] == "joined", reply
+            tokens[role] = reply["token"]
+    return tokens
+
+
+async def campaign(url: str, n: int, options: dict[str, float], deadline: Deadline, out: Hostile) -> None:
+    """Hostile table ``n``: its attackers play a match flat out, then the next at a new table, until the end."""
+    for match in range(10**6):
+        if deadline.passed():
+            return
+        table = f"H{n}.{match}"
         try:
-            async with connect(url, proxy=None, compression=None, open_timeout=5, max_size=2**22) as ws:
-                await ws.send(json.dumps({"type": "join", "table": table, "token": token, "id": 0}))
-                n = 0
-                while time.time() < end:
-                    n += 1
-                    await ws.send(json.dumps({"type": "say", "text": f"spam {n} " + "¡" * 150, "id": n}))
-                    while True:
-                        frame = orjson.loads(await asyncio.wait_for(ws.recv(), 5))
-                        if frame.get("id") == n:
-                            said = frame["type"] == "ok"
-                            out.counts["chat_said" if said else f"chat_refused_{frame.get('kind')}"] += 1
-                            break
-        except InvalidStatus:
-            out.counts["chat_refused"] += 1
-            await asyncio.sleep(0.05)
-        except TRANSPORT_ERRORS:
-            out.counts["chat_dropped"] += 1
-            await asyncio.sleep(0.05)
+            round_ = Round(table, await open_table(url, table, 1000 * n + match), deadline)
+        except (*TRANSPORT_ERRORS, AssertionError) as error:
+            out.counts[f"setup_failed_{type(error).__name__}"] += 1
+            await asyncio.sleep(1.0)
+            continue
+        await asyncio.gather(
+            storm(url, round_, out), player(url, round_, "unread", out), player(url, round_, "chat", out, chat=0.1),
+            player(url, round_, "play", out),
+            *(unread(url, round_, hold=options["hold"], out=out) for _ in range(int(options["unread_each"]))),
+        )
+        out.counts["hostile_matches_over"] += round_.over.is_set()
 
 
-async def hostile(url: str, seats: dict[str, dict[str, str]], options: dict[str, float], begin: float,
-                  end: float) -> dict[str, Any]:
+async def hostile(url: str, options: dict[str, float], times: tuple[float, float], stop: Any) -> dict[str, Any]:
+    """Every attack at once from ``begin`` to ``end`` (``times``), or until ``stop`` (an event) is set."""
     out = Hostile()
+    begin, end = times
+    deadline = Deadline(end)
     await asyncio.sleep(max(0.0, begin - time.time()))
-    tasks = []
-    per_table = max(1, int(options["unread"]) // max(1, len(seats)))
-    for table, tokens in seats.items():
-        tasks.append(storm(url, table, tokens["storm"], end, out))
-        tasks.append(chatter(url, table, tokens["chat"], end, out))
-        tasks += [unread(url, table, tokens["unread"], hold=options["hold"], end=end, out=out)
-                  for _ in range(per_table)]
-    tasks += [junk(url, end, out) for _ in range(int(options["junk"]))]
-    await asyncio.gather(*tasks)
+
+    async def watch() -> None:
+        while not deadline.passed():
+            if stop.is_set():
+                deadline.end = time.time()
+                out.counts["stopped_at_memory_cap"] = 1
+            await asyncio.sleep(0.2)
+
+    tables = int(options["tables"])
+    options = {**options, "unread_each": max(1, int(options["unread"]) // max(1, tables))}
+    await asyncio.gather(watch(), *(campaign(url, n, options, deadline, out) for n in range(tables)),
+                         *(junk(url, deadline, out) for _ in range(int(options["junk"]))))
     return dict(out.counts)
 
 
-def hostile_process(url: str, seats: dict[str, dict[str, str]], options: dict[str, float],
-                    times: tuple[float, float], pipe: Any) -> None:
-    pipe.send(asyncio.run(hostile(url, seats, options, *times)))
+def hostile_process(url: str, options: dict[str, float], times: tuple[float, float], stop: Any, pipe: Any) -> None:
+    pipe.send(asyncio.run(hostile(url, options, times, stop)))
     pipe.close()
 
 
@@ -403,20 +533,10 @@ def memory_mb(pid: int) -> tuple[float, float]:
     return fields.get("VmRSS", 0.0), fields.get("VmHWM", 0.0)
 
 
-def setup(url: str, honest_tables: list[str], hostile_tables: list[str], level: str, seed: int
-          ) -> dict[str, dict[str, str]]:
-    """The tables (with the teacher's key) and the attackers' seats: their tokens by table and role."""
-    for n, table in enumerate(honest_tables):
+def setup(url: str, tables: list[str], level: str, seed: int) -> None:
+    """The honest tables, with the teacher's key: seat 0 for the student, three bots."""
+    for n, table in enumerate(tables):
         remote.create(url, table, bots={1: level, 2: level, 3: level}, teacher_key=KEY, seed=seed + n)
-    seats: dict[str, dict[str, str]] = {}
-    for n, table in enumerate(hostile_tables):
-        remote.create(url, table, bots={3: "random"}, teacher_key=KEY, seed=seed + 1000 + n)
-        seats[table] = {}
-        for role in ("storm", "unread", "chat"):
-            seat = remote.join(url, table, f"Ana {role}")
-            seats[table][role] = seat.token
-            seat.close()
-    return seats
 
 
 def lost_moves(url: str, acked: list[tuple[str, int, str]]) -> tuple[int, list[str]]:
@@ -451,8 +571,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=120.0, help="how long the honest tables play")
     parser.add_argument("--hostile-tables", type=int, default=4, help="tables whose human seats the attackers hold")
     parser.add_argument("--unread", type=int, default=100, help="unread sockets held at once, in all")
-    parser.add_argument("--hold", type=float, default=25.0, help="seconds an unread socket is held before another")
+    parser.add_argument("--hold", type=float, default=45.0, help="seconds an unread socket is held before another")
     parser.add_argument("--junk", type=int, default=2, help="connections sending junk frames")
+    parser.add_argument("--memory-cap", type=float, default=2000.0,
+                        help="MB of server memory at which the attacks stop (the honest tables play on)")
     parser.add_argument("--level", default="expert", help="the honest tables' bots")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="a ~10 s run: 3 tables, 5 s, fewer attackers")
@@ -462,7 +584,6 @@ def main() -> None:
         args.hostile_tables, args.unread, args.hold = 1, 10, 3.0
     load = os.getloadavg()[0]
     honest_tables = [f"T{n}" for n in range(args.tables)]
-    hostile_tables = [f"H{n}" for n in range(args.hostile_tables)]
     with tempfile.TemporaryDirectory() as folder:
         port, stdout, log = free_port(), Path(folder) / "server.out", Path(folder) / "server.log"
         server = ChildServer(
@@ -477,24 +598,27 @@ def main() -> None:
         try:
             url = stdout.read_text().strip()
             assert url.startswith("ws://"), url
-            seats = setup(url, honest_tables, hostile_tables, args.level, args.seed)
+            setup(url, honest_tables, args.level, args.seed)
             rss_before = memory_mb(pid)[0]
             context = multiprocessing.get_context("spawn")
             begin = time.time() + SETTLE
             end = begin + args.seconds
+            stop = context.Event()
             honest_in, honest_out = context.Pipe(duplex=False)
             hostile_in, hostile_out = context.Pipe(duplex=False)
             procs = [
                 context.Process(target=honest_process, args=(url, honest_tables, args.seed, (begin, end), honest_out)),
-                context.Process(target=hostile_process, args=(
-                    url, seats, {"unread": args.unread, "hold": args.hold, "junk": args.junk}, (begin, end),
-                    hostile_out)),
+                context.Process(target=hostile_process, args=(url, {
+                    "tables": args.hostile_tables, "unread": args.unread, "hold": args.hold, "junk": args.junk,
+                }, (begin, end), stop, hostile_out)),
             ]
             for proc in procs:
                 proc.start()
             peak = rss_before
             while not honest_in.poll(0.2):
                 peak = max(peak, memory_mb(pid)[0])
+                if peak >= args.memory_cap:
+                    stop.set()  # the machine's sake: the figure is already past any target
                 if not procs[0].is_alive() and not honest_in.poll():
                     raise RuntimeError("the honest clients' process died")
             results = honest_in.recv()
