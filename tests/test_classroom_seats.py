@@ -4,6 +4,7 @@ SIGKILL and a restart), two players of one name never share a table, and wrong c
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import time
@@ -15,10 +16,13 @@ import pytest
 
 pytest.importorskip("websockets")
 
+import mus_widget as mw
 from classroom_support import TEACHER_KEY, ServerProcess
 from mus_widget import remote
+from mus_widget.classroom.live import SeatFile
 from mus_widget.classroom.protocol import ClassroomError
 from mus_widget.classroom.storage import Storage
+from support.waiting import until
 
 BOTS = {1: "novice", 3: "novice"}
 
@@ -214,3 +218,37 @@ def test_a_database_made_before_join_codes_opens_with_every_table_open(tmp_path:
         assert (table.seats, table.locked) == ((), ("Ana",))
     finally:
         storage.close()
+
+
+def test_in_a_notebook_the_student_gives_the_code_and_the_teacher_frees_the_seat_from_the_list(
+        server: ServerProcess, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MUS_WIDGET_SEATS", str(tmp_path / "seats.json"))
+    remote.create(server.url, "NB", bots=BOTS, teacher_key=TEACHER_KEY, code="bastos")
+    remote.lock(server.url, "NB", ["Ana", "Bea"], teacher_key=TEACHER_KEY)
+
+    async def cells() -> None:
+        with pytest.raises(ClassroomError, match="bad_code"):
+            mw.MusTable(server=server.url, table="NB", name="Ana")
+        with pytest.raises(TypeError, match="code="):
+            mw.MusTable(code="bastos")
+        ana = mw.MusTable(server=server.url, table="NB", name="Ana", code="bastos", tips=False)
+        assert SeatFile().token(server.url, "NB", "Ana") == ana.token
+        room = mw.Classroom(server.url, teacher_key=TEACHER_KEY, every=0.2)
+        row = next(r for r in room.children[1].children if 'data-table="NB"' in r.children[0].value)
+        assert "Join code needed" in row.children[0].value and "Kept for: Ana, Bea" in row.children[0].value
+        await until("a button frees Ana's seat", lambda: len(row.children) == 3)
+        [free] = row.children[2].children
+        assert free.description == "Free the seat of Ana (South)"
+        free.click()
+        await until("Ana's table hears it", lambda: ana.relay.freed)
+        assert ana.error["id"] == "ui.error.room.freed"
+        assert ana.room["chat"][-1]["text"] == "The teacher freed Ana's seat." and ana.room["link"] == "lost"
+        assert SeatFile().token(server.url, "NB", "Ana") is None, "the void token is forgotten"
+        await until("the list shows the seat free", lambda: len(row.children) == 2)
+        again = mw.MusTable(server=server.url, table="NB", name="Ana", code="bastos", tips=False)
+        assert again.seat == 0 and again.token != ana.token
+        again.close()
+        ana.close()
+        room.close()
+
+    asyncio.run(cells())
