@@ -228,8 +228,12 @@ def name_key(name: str) -> str:
 
 
 def join_code(value: str) -> str:
-    """A table's join code, stripped: 1 to :data:`MAX_CODE` characters of plain text; ``bad_code`` else."""
-    return plain_text(value, MAX_CODE, "join code", "bad_code")
+    """A table's join code, stripped: 1 to :data:`MAX_CODE` characters of plain text without format characters
+    (a code is typed, so nothing invisible); ``bad_code`` else."""
+    code = plain_text(value, MAX_CODE, "join code", "bad_code")
+    if any(unicodedata.category(ch) == "Cf" for ch in code):
+        raise ClassroomError("bad_code", "a join code holds no invisible format characters")
+    return code
 
 
 def table_name(value: str) -> str:
