@@ -76,7 +76,7 @@ def test_a_class_with_join_codes_leaves_the_squatter_nothing(server: ServerProce
 
 
 def test_the_teacher_frees_a_squatted_seat_and_a_real_student_takes_it(server: ServerProcess) -> None:
-    remote.create(server.url, "Open", bots=BOTS, teacher_key=TEACHER_KEY)
+    remote.create(server.url, "Open", bots=BOTS, teacher_key=TEACHER_KEY, seed=4)  # seat 0 speaks first
     got, refused = squat(server.url, ["Open"])
     assert [seat.name for seat in got] == ["Ana", "Ana 2"], "one Ana a table, and a table has two free seats"
     assert refused == ["name_taken", "table_full", "table_full"]
