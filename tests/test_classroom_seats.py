@@ -252,3 +252,28 @@ def test_in_a_notebook_the_student_gives_the_code_and_the_teacher_frees_the_seat
         room.close()
 
     asyncio.run(cells())
+
+
+def test_a_seat_freed_while_the_notebook_was_away_is_let_go_when_it_reconnects(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MUS_WIDGET_SEATS", str(tmp_path / "seats.json"))
+    server = ServerProcess(tmp_path, away_after=60.0).start()
+
+    async def cells() -> None:
+        remote.create(server.url, "NB", bots=BOTS, teacher_key=TEACHER_KEY)
+        ana = mw.MusTable(server=server.url, table="NB", name="Ana", tips=False)
+        server.kill()
+        await until("the table sees the link drop", lambda: ana.room["link"] == "lost")
+        storage = Storage(server.db)  # the seat freed while nobody was connected
+        storage.free_seat("NB", ana.seat)
+        storage.close()
+        server.start()
+        await until("the table hears its token is void", lambda: ana.relay.freed, timeout=30)
+        assert ana.error["id"] == "ui.error.room.freed"
+        assert SeatFile().token(server.url, "NB", "Ana") is None
+        ana.close()
+
+    try:
+        asyncio.run(cells())
+    finally:
+        server.stop()

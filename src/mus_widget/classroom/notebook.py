@@ -227,8 +227,11 @@ class SeatRelay(_Linked):
         elif kind == "joined":  # joined again after the connection came back
             self.token = frame["token"]
         elif kind == "error":
-            self._refused(frame)
-            return
+            if frame.get("greeting") and frame.get("kind") == "bad_token":
+                self._freed(frame)  # freed while this view was away: its token is void
+            else:
+                self._refused(frame)
+                return
         elif kind == "table" and frame.get("event") == "freed" and frame.get("seat") == self.seat:
             self._freed(frame)
         elif not self.chat_room.take(frame):  # "ok": what it changed comes in its own frames
@@ -239,7 +242,8 @@ class SeatRelay(_Linked):
         """The teacher freed this seat: its token is void, so forget it, stop the link (no rejoining with it)
         and say so; running the cell again sits the student down afresh."""
         self.freed = True
-        self.chat_room.take(frame)
+        if frame.get("type") == "table":
+            self.chat_room.take(frame)
         if self.name is not None:
             self.seats.forget(self.url, self.table, self.name)
         self.link.close()
