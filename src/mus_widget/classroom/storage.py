@@ -3,7 +3,10 @@
 A table is its game record spread over rows: the record of the new game (rules, seed) once, then one row per
 action or seña in the order they were accepted. Each write is committed before the server answers the move, so a
 server killed at any moment restarts with every answered move, and :meth:`Storage.record` rebuilds the table's
-``Game.record()`` for ``Game.from_record``. Seat tokens are kept only as SHA-256 hashes.
+``Game.record()`` for ``Game.from_record``. Seat tokens and join codes are kept only as SHA-256 hashes.
+
+The ``access`` table (join codes and locks, one row per table that has either) came after the others: opening a
+database made before it adds it, empty, so every table of an old database is open to anyone as it was.
 """
 
 from __future__ import annotations
@@ -46,6 +49,11 @@ CREATE TABLE IF NOT EXISTS moves (
     stamp REAL NOT NULL,
     PRIMARY KEY (table_name, n)
 );
+CREATE TABLE IF NOT EXISTS access (
+    table_name TEXT PRIMARY KEY REFERENCES tables(name),
+    code_hash TEXT,              -- SHA-256 of the table's join code, or NULL: no code
+    locked TEXT                  -- ["Ana", "Bea"]: the only names that may sit down, or NULL: anyone
+);
 CREATE TABLE IF NOT EXISTS chat (
     table_name TEXT NOT NULL REFERENCES tables(name),
     n INTEGER NOT NULL,
@@ -84,6 +92,10 @@ class StoredTable:
     seats: tuple[StoredSeat, ...]
     moves: tuple[Move, ...]
     chat: tuple[tuple[int | None, str, str], ...]
+    code_hash: str | None = None
+    """The SHA-256 of the table's join code, None when anyone may join without one."""
+    locked: tuple[str, ...] | None = None
+    """The only names that may sit down at the table, None when any name may."""
 
 
 class Storage:
@@ -146,12 +158,26 @@ class Storage:
             raise
         db.execute("COMMIT")
 
-    def create_table(self, name: str, game: Game, bots: dict[int, str]) -> dict[str, Any]:
-        """Store a new table whose game is ``game`` (no moves yet); its base record."""
+    def create_table(self, name: str, game: Game, bots: dict[int, str], code_hash: str | None = None) -> dict[str, Any]:
+        """Store a new table whose game is ``game`` (no moves yet), with its join code's hash if it has one; its
+        base record."""
         base = {**game.record(), "actions": [], "senas": []}
-        self._write([("INSERT INTO tables VALUES (?, ?, ?, ?)",
-                      (name, json.dumps(base), json.dumps({str(s): lvl for s, lvl in bots.items()}), time.time()))])
+        statements: list[tuple[str, tuple[Any, ...]]] = [(
+            "INSERT INTO tables VALUES (?, ?, ?, ?)",
+            (name, json.dumps(base), json.dumps({str(s): lvl for s, lvl in bots.items()}), time.time()))]
+        if code_hash is not None:
+            statements.append(("INSERT INTO access VALUES (?, ?, NULL)", (name, code_hash)))
+        self._write(statements)
         return base
+
+    def set_access(self, table: str, code_hash: str | None, locked: tuple[str, ...] | None) -> None:
+        """Replace the table's join code (its hash) and lock; None for no code, no lock."""
+        self._write([("INSERT OR REPLACE INTO access VALUES (?, ?, ?)",
+                      (table, code_hash, None if locked is None else json.dumps(list(locked), ensure_ascii=False)))])
+
+    def free_seat(self, table: str, seat: int) -> None:
+        """Forget the seat's player and token: the seat is open again (the chat keeps the name its lines had)."""
+        self._write([("DELETE FROM seats WHERE table_name = ? AND seat = ?", (table, seat))])
 
     def add_seat(self, table: str, seat: int, name: str, hashed: str) -> None:
         self._write([("INSERT INTO seats VALUES (?, ?, ?, ?, ?)", (table, seat, name, hashed, time.time()))])
@@ -192,5 +218,7 @@ class Storage:
                 "SELECT kind, seat, text, at FROM moves WHERE table_name = ? ORDER BY n", (name,)))
             chat = tuple(db.execute(
                 "SELECT seat, name, text FROM chat WHERE table_name = ? ORDER BY n", (name,)).fetchall())
+            access = db.execute("SELECT code_hash, locked FROM access WHERE table_name = ?", (name,)).fetchone()
+            code_hash, locked = (None, None) if access is None else access
             yield StoredTable(name, json.loads(base), {int(s): lvl for s, lvl in json.loads(bots).items()},
-                              seats, moves, chat)
+                              seats, moves, chat, code_hash, None if locked is None else tuple(json.loads(locked)))
