@@ -26,3 +26,13 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
         yield process
     finally:
         process.stop()
+
+
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One classroom server shared by every test of a module (students marked away after a second of silence)."""
+    process = ServerProcess(tmp_path_factory.mktemp("classroom"), away_after=1.0).start()
+    try:
+        yield process
+    finally:
+        process.stop()

@@ -57,3 +57,14 @@ def test_the_expert_latency_benchmark_times_early_and_late_decisions() -> None:
     assert figures["games"] == 1 and figures["decisions"] > figures["late_decisions"] > 0
     assert 0 < figures["cpu_ms_p50"] <= figures["cpu_ms_p95"]
     assert 0 < figures["cpu_late_ms_p50"] <= figures["cpu_late_ms_p95"]
+
+
+def test_the_abuse_soak_keeps_every_acknowledged_move_of_its_honest_tables() -> None:
+    figures = last_json("classroom_abuse.py", "--quick", "--tables", "2")
+    assert set(figures) >= {"tables", "seconds", "acked_moves", "p50_ms", "p95_ms", "peak_memory_mb", "lost_moves",
+                            "attacks", "targets", "targets_met"}
+    assert figures["tables"] == 2 and figures["acked_moves"] > 0 and figures["lost_moves"] == 0
+    assert figures["targets"] == {"p95_ms": 100.0, "peak_memory_mb": 200.0, "lost_moves": 0}
+    assert 0 < figures["p50_ms"] <= figures["p95_ms"] and 0 < figures["peak_memory_mb"] < 1000
+    attacks = figures["attacks"]
+    assert attacks["storm_joined"] > 0 and attacks["unread_opened"] > 0 and attacks["junk_error"] > 0, attacks

@@ -29,14 +29,18 @@ WRONG: list[str] = [
 ]
 """Values of every wrong type (and a few right types with wrong values), as JSON text."""
 FIELDS: dict[str, list[str]] = {
-    "create": ["table", "rules", "bots", "seed", "teacher_key"],
-    "join": ["table", "seat", "token", "name"],
+    "create": ["table", "rules", "bots", "seed", "code", "teacher_key"],
+    "join": ["table", "seat", "token", "name", "code"],
     "watch": ["table", "teacher_key"],
     "record": ["table", "teacher_key"],
     "list": ["teacher_key"],
     "act": ["action"],
     "sena": ["sena"],
     "say": ["text"],
+    "free_seat": ["table", "seat", "teacher_key"],
+    "lock": ["table", "names", "teacher_key"],
+    "unlock": ["table", "teacher_key"],
+    "set_code": ["table", "code", "teacher_key"],
 }
 """Every field of every request type the server reads (classroom/protocol.py, classroom/server.py)."""
 GOOD: dict[str, dict[str, Any]] = {
@@ -48,6 +52,10 @@ GOOD: dict[str, dict[str, Any]] = {
     "act": {"action": "mus"},
     "sena": {"sena": "nothing"},
     "say": {"text": "hola"},
+    "free_seat": {"table": "Fa", "seat": 0, "teacher_key": TEACHER_KEY},
+    "lock": {"table": "Fa", "names": ["Ana"], "teacher_key": TEACHER_KEY},
+    "unlock": {"table": "Fa", "teacher_key": TEACHER_KEY},
+    "set_code": {"table": "Fa", "code": "oros", "teacher_key": TEACHER_KEY},
 }
 KINDS = {*CLASSROOM_ERRORS, *ENGINE_ERRORS}
 
@@ -56,6 +64,7 @@ KINDS = {*CLASSROOM_ERRORS, *ENGINE_ERRORS}
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process = ServerProcess(Path(tmp_path_factory.mktemp("fuzz")), away_after=60.0).start()
     remote.create(process.url, "Fz", bots={1: "novice", 2: "novice", 3: "novice"}, teacher_key=TEACHER_KEY, seed=5)
+    remote.create(process.url, "Fa", bots={1: "novice", 2: "novice", 3: "novice"}, teacher_key=TEACHER_KEY)
     yield process
     process.stop()
 
@@ -117,7 +126,7 @@ def test_the_frames_that_closed_the_connection_get_an_error_frame(server: Server
         assert "5000-digit number" in reply["message"]
         listed = answer(ws, json.dumps({"type": "list", "teacher_key": TEACHER_KEY, "id": 2}))
         assert (listed["type"], listed["id"]) == ("tables", 2)
-        assert {t["table"] for t in listed["tables"]} == {"Fz"}, "nothing refused was created"
+        assert {t["table"] for t in listed["tables"]} == {"Fz", "Fa"}, "nothing refused was created"
     finally:
         ws.close()
     assert_log_clean(server)
@@ -154,6 +163,9 @@ def test_a_wrong_value_in_every_field_of_every_request_is_refused_with_its_id(se
     assert ("join", "name", '"\\u202eevil"', "bad_name") in seen
     assert ("create", "rules", '{"1": {}}', "RulesError") in seen
     assert ("create", "seed", LONG[:20], "bad_frame") in seen
+    assert ("set_code", "code", '"\\u202eevil"', "bad_code") in seen
+    assert ("lock", "names", '"\\u202eevil"', "bad_frame") in seen
+    assert ("free_seat", "seat", "null", "bad_frame") in seen
     assert_log_clean(server)
 
 

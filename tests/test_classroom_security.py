@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,10 +20,9 @@ from mus_widget.classroom.protocol import MAX_CHAT, MAX_FRAME, TRANSPORT_MAX_FRA
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    process = ServerProcess(Path(tmp_path_factory.mktemp("classroom")), away_after=1.0).start()
-    yield process
-    process.stop()
+def server(module_server: ServerProcess) -> ServerProcess:
+    """The module's one server (tests/conftest.py)."""
+    return module_server
 
 
 def raw(server: ServerProcess) -> ClientConnection:

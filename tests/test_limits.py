@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -72,10 +71,9 @@ def test_a_huge_number_is_named_by_its_length_not_printed() -> None:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    process = ServerProcess(Path(tmp_path_factory.mktemp("limits")), away_after=60.0).start()
-    yield process
-    process.stop()
+def server(module_server: ServerProcess) -> ServerProcess:
+    """The module's one server (tests/conftest.py)."""
+    return module_server
 
 
 def test_the_server_refuses_the_same_options_and_creates_no_table(server: ServerProcess) -> None:

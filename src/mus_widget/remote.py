@@ -2,6 +2,21 @@
 
 The client of :mod:`mus_widget.classroom.client`, under a short name; docs/classroom.md describes it."""
 
-from .classroom.client import ChatLine, ClassroomError, RemoteSeat, Watcher, create, join, record, tables, watch
+from .classroom.client import (
+    ChatLine,
+    ClassroomError,
+    RemoteSeat,
+    Watcher,
+    create,
+    free_seat,
+    join,
+    lock,
+    record,
+    set_code,
+    tables,
+    unlock,
+    watch,
+)
 
-__all__ = ["ChatLine", "ClassroomError", "RemoteSeat", "Watcher", "create", "join", "record", "tables", "watch"]
+__all__ = ["ChatLine", "ClassroomError", "RemoteSeat", "Watcher", "create", "free_seat", "join", "lock", "record",
+           "set_code", "tables", "unlock", "watch"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import json
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -103,18 +103,19 @@ class RemoteSeat(_Link):
     """A seat at a served table, as :func:`join` returns it."""
 
     def __init__(self, url: str, table: str, *, name: str | None, seat: int | None, token: str | None,
-                 timeout: float = TIMEOUT) -> None:
+                 code: str | None = None, timeout: float = TIMEOUT) -> None:
         self._state: dict[str, Any] | None = None
         self._observation: Observation | None = None
         self.chat: list[ChatLine] = []
         """The table's chat so far (the latest lines at joining, then every line)."""
         self.events: list[dict[str, Any]] = []
-        """Table events (``joined``, ``disconnected``, ``away``, ``back``...) since joining."""
+        """Table events (``joined``, ``disconnected``, ``away``, ``back``, ``freed``...) since joining."""
         if name is not None:
             player_name(name)  # refused here as the server would refuse it, before connecting
         super().__init__(url, timeout)
         try:
-            reply = self.request({"type": "join", "table": table, "name": name, "seat": seat, "token": token})
+            reply = self.request({"type": "join", "table": table, "name": name, "seat": seat, "token": token,
+                                  "code": code})
         except BaseException:
             self.close()
             raise
@@ -241,12 +242,13 @@ class Watcher(_Link):
 
 
 def join(url: str, table: str, name: str | None = None, *, seat: int | None = None, token: str | None = None,
-         timeout: float = TIMEOUT) -> RemoteSeat:
-    """Sit at ``table``: a free seat (or ``seat``) under ``name``, or, with ``token``, the seat it belongs to
-    (after a dropped connection or a kernel restart). Raises :class:`ClassroomError` (``unknown_table``,
-    ``table_full``, ``seat_taken``, ``bad_token``, ``bad_name`` for a name with control, bidi or other format
-    characters or over 24 characters...)."""
-    return RemoteSeat(url, table, name=name, seat=seat, token=token, timeout=timeout)
+         code: str | None = None, timeout: float = TIMEOUT) -> RemoteSeat:
+    """Sit at ``table``: a free seat (or ``seat``) under ``name``, with the table's join ``code`` if it has one,
+    or, with ``token``, the seat it belongs to (after a dropped connection or a kernel restart; no code needed).
+    Raises :class:`ClassroomError` (``unknown_table``, ``table_full``, ``seat_taken``, ``bad_token``,
+    ``bad_code``, ``locked``, ``name_taken`` when a player of that name sits there already, ``bad_name`` for a
+    name with control, bidi or other format characters or over 24 characters...)."""
+    return RemoteSeat(url, table, name=name, seat=seat, token=token, code=code, timeout=timeout)
 
 
 def _once(url: str, frame: dict[str, Any], timeout: float) -> dict[str, Any]:
@@ -258,13 +260,15 @@ def _once(url: str, frame: dict[str, Any], timeout: float) -> dict[str, Any]:
 
 
 def create(url: str, table: str, rules: Rules = Rules(), bots: Mapping[int, str] | None = None, *,
-           teacher_key: str | None = None, seed: int | None = None, timeout: float = TIMEOUT) -> dict[str, Any]:
+           teacher_key: str | None = None, seed: int | None = None, code: str | None = None,
+           timeout: float = TIMEOUT) -> dict[str, Any]:
     """Create ``table`` with ``rules``; ``bots`` maps seats to bot levels (``{1: "expert", 3: "expert"}``),
-    the other seats wait for students. Returns the table's summary. Without ``teacher_key`` (a student
-    creating the table) the server may refuse (``forbidden``, ``too_many_tables``, ``flood``), and only the
-    teacher may choose the ``seed``."""
+    the other seats wait for students, who sit down only with the join ``code`` if one is given. Returns the
+    table's summary. Without ``teacher_key`` (a student creating the table) the server may refuse
+    (``forbidden``, ``too_many_tables``, ``flood``), and only the teacher may choose the ``seed``."""
     frame: dict[str, Any] = {"type": "create", "table": table, "rules": rules.to_dict(),
-                             "bots": {str(seat): level for seat, level in (bots or {}).items()}, "seed": seed}
+                             "bots": {str(seat): level for seat, level in (bots or {}).items()}, "seed": seed,
+                             "code": code}
     if teacher_key is not None:
         frame["teacher_key"] = teacher_key
     return _once(url, frame, timeout)
@@ -286,9 +290,34 @@ def tables(url: str, *, teacher_key: str, timeout: float = TIMEOUT) -> list[dict
     return result
 
 
+def free_seat(url: str, table: str, seat: int, *, teacher_key: str, timeout: float = TIMEOUT) -> dict[str, Any]:
+    """Give ``seat`` back (a squatter's, or a student's who left): its token stops working, its connections are
+    closed, and the next student to join may sit there. Returns the table's summary; ``seat_open`` if nobody
+    sits there."""
+    return _once(url, {"type": "free_seat", "table": table, "seat": seat, "teacher_key": teacher_key}, timeout)
+
+
+def lock(url: str, table: str, names: Sequence[str], *, teacher_key: str, timeout: float = TIMEOUT) -> dict[str, Any]:
+    """Keep ``table``'s free seats for ``names`` (1 to 4; "Ana" and "ana" are one name): anyone else is refused
+    (``locked``). The players seated keep their seats. Returns the table's summary."""
+    return _once(url, {"type": "lock", "table": table, "names": list(names), "teacher_key": teacher_key}, timeout)
+
+
+def unlock(url: str, table: str, *, teacher_key: str, timeout: float = TIMEOUT) -> dict[str, Any]:
+    """Let any name take ``table``'s free seats again. Returns the table's summary."""
+    return _once(url, {"type": "unlock", "table": table, "teacher_key": teacher_key}, timeout)
+
+
+def set_code(url: str, table: str, code: str | None, *, teacher_key: str, timeout: float = TIMEOUT) -> dict[str, Any]:
+    """Give ``table`` a join ``code`` (1 to 32 characters) that every new player needs, or none (``None``); the
+    players seated rejoin by their tokens either way. Returns the table's summary."""
+    return _once(url, {"type": "set_code", "table": table, "code": code, "teacher_key": teacher_key}, timeout)
+
+
 def watch(url: str, table: str, *, teacher_key: str, timeout: float = TIMEOUT) -> Watcher:
     """Follow ``table`` face up (the teacher's view)."""
     return Watcher(url, table, teacher_key, timeout)
 
 
-__all__ = ["ChatLine", "ClassroomError", "RemoteSeat", "Watcher", "create", "join", "record", "tables", "watch"]
+__all__ = ["ChatLine", "ClassroomError", "RemoteSeat", "Watcher", "create", "free_seat", "join", "lock", "record",
+           "set_code", "tables", "unlock", "watch"]

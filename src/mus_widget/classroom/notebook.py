@@ -98,7 +98,7 @@ class _Room:
 
     def event(self, frame: Frame) -> None:
         event = frame.get("event")
-        if event in ("joined", "disconnected", "away", "back"):
+        if event in ("joined", "disconnected", "away", "back", "freed"):
             self.lines = [*self.lines, {"kind": "event", "event": event, "seat": frame.get("seat"),
                                         "name": str(frame.get("name", ""))}][-CHAT_KEPT:]
 
@@ -132,8 +132,12 @@ class SeatRelay(_Linked):
     again and has the last word."""
 
     def __init__(self, url: str, table: str, name: str | None = None, *, seat: int | None = None,
-                 token: str | None = None, seats: SeatFile | None = None) -> None:
+                 token: str | None = None, code: str | None = None, seats: SeatFile | None = None) -> None:
         self.url = url
+        self.code = code
+        """The table's join code, for sitting down afresh (a rejoin by token needs none)."""
+        self.freed = False
+        """Whether the teacher has freed this seat (the view then stops: the seat is someone else's to take)."""
         self.seats = SeatFile() if seats is None else seats
         if name is not None:
             check_name(name, "name")
@@ -168,7 +172,8 @@ class SeatRelay(_Linked):
         def greeting() -> Frame:
             if self.token is not None:
                 return {"type": "join", "table": self.table, "name": self.name, "seat": None, "token": self.token}
-            return {"type": "join", "table": self.table, "name": self.name, "seat": seat, "token": None}
+            return {"type": "join", "table": self.table, "name": self.name, "seat": seat, "token": None,
+                    "code": self.code}
 
         return Link(self.url, greeting, self._frame, running_loop())
 
@@ -222,11 +227,29 @@ class SeatRelay(_Linked):
         elif kind == "joined":  # joined again after the connection came back
             self.token = frame["token"]
         elif kind == "error":
-            self._refused(frame)
-            return
+            if frame.get("greeting") and frame.get("kind") == "bad_token":
+                self._freed(frame)  # freed while this view was away: its token is void
+            else:
+                self._refused(frame)
+                return
+        elif kind == "table" and frame.get("event") == "freed" and frame.get("seat") == self.seat:
+            self._freed(frame)
         elif not self.chat_room.take(frame):  # "ok": what it changed comes in its own frames
             return
         self._changed()
+
+    def _freed(self, frame: Frame) -> None:
+        """The teacher freed this seat: its token is void, so forget it, stop the link (no rejoining with it)
+        and say so; running the cell again sits the student down afresh."""
+        self.freed = True
+        if frame.get("type") == "table":
+            self.chat_room.take(frame)
+        if self.name is not None:
+            self.seats.forget(self.url, self.table, self.name)
+        self.link.close()
+        self.chat_room.open = False
+        if self._host is not None:
+            self._host.refuse(RefusalError("ui.error.room.freed"))
 
     def _refused(self, frame: Frame) -> None:
         self._waiting = None
@@ -397,13 +420,15 @@ class FaceUpTable(RelayedTable):
 
 
 def served_table(server: str, table: str, name: str | None = None, *, seat: int | None = None,
-                 token: str | None = None, seats: SeatFile | None = None, **options: Any) -> ServedTable:
+                 token: str | None = None, code: str | None = None, seats: SeatFile | None = None,
+                 **options: Any) -> ServedTable:
     """Sit at ``table`` of the classroom server ``server`` (``ws://…``) as ``name`` and play there with the
-    table UI. The first time, a free seat (or ``seat``); afterwards, and after a kernel restart, the same seat
-    again, by the token the seat file keeps for ``server``, ``table`` and ``name`` (or by ``token``). Options:
-    ``language``, ``tips``, ``coach`` as at any table; the rules, the bots and the seed are the table's, set
-    by the teacher. Raises :class:`ClassroomError` (``unknown_table``, ``table_full``, ``seat_taken``...) and
-    :class:`ConnectionError` when the server cannot be reached."""
+    table UI. The first time, a free seat (or ``seat``), with the table's join ``code`` if it has one;
+    afterwards, and after a kernel restart, the same seat again, by the token the seat file keeps for
+    ``server``, ``table`` and ``name`` (or by ``token``). Options: ``language``, ``tips``, ``coach`` as at any
+    table; the rules, the bots and the seed are the table's, set by the teacher. Raises
+    :class:`ClassroomError` (``unknown_table``, ``table_full``, ``seat_taken``, ``bad_code``, ``locked``,
+    ``name_taken``...) and :class:`ConnectionError` when the server cannot be reached."""
     unknown = set(options) - {"language", "tips", "coach"}
     if unknown:
         raise TypeError(f"a served table takes language, tips and coach; the rest is the table's: {sorted(unknown)}")
@@ -411,7 +436,7 @@ def served_table(server: str, table: str, name: str | None = None, *, seat: int 
         raise TypeError("a served table needs the player's name (or the seat's token)")
     if name is not None:
         _close_open(seat_key(server, table, name))
-    relay = SeatRelay(server, table, name, seat=seat, token=token, seats=seats)
+    relay = SeatRelay(server, table, name, seat=seat, token=token, code=code, seats=seats)
     served = ServedTable(relay, **options)
     _OPEN[seat_key(server, table, relay.name or "")] = served
     return served

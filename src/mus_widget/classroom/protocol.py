@@ -34,7 +34,13 @@ MAX_DIGITS: Final = SEED_DIGITS
 MAX_TABLE_NAME: Final = 32
 TABLE_NAME: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]*")
 
-REQUESTS: Final = frozenset({"create", "join", "act", "sena", "say", "record", "list", "watch"})
+MAX_CODE: Final = 32
+"""The longest join code of a table, in characters."""
+MAX_LOCKED: Final = 4
+"""The most names a table may be locked to (a table seats four)."""
+
+REQUESTS: Final = frozenset({"create", "join", "act", "sena", "say", "record", "list", "watch", "free_seat", "lock",
+                             "unlock", "set_code"})
 """The frame types a client may send."""
 
 ENGINE_ERRORS: Final[dict[str, type[MusError]]] = {
@@ -61,6 +67,10 @@ CLASSROOM_ERRORS: Final = (
     "too_many_tables",  # a student's new table on a server that has as many as students may open
     "table_full",     # no free human seat
     "seat_taken",     # the seat asked for has a player (rejoin with its token)
+    "name_taken",     # a player of that name already sits at the table (rejoin with their token)
+    "bad_code",       # a join without the table's join code, or with a wrong one
+    "locked",         # the table is locked to named students, and this name is not one of them
+    "seat_open",      # free_seat of a seat that has no player
     "bad_token",      # the token is not this table's (or this seat's) token
     "not_joined",     # act, sena or say before joining a seat on this connection
     "forbidden",      # a teacher's request without the teacher key
@@ -213,6 +223,20 @@ def player_name(value: str) -> str:
         raise ClassroomError("bad_name", str(error)) from None
 
 
+def name_key(name: str) -> str:
+    """The form in which two players' names are the same name at a table ("Ana", "ANA", "ａｎａ")."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def join_code(value: str) -> str:
+    """A table's join code, stripped: 1 to :data:`MAX_CODE` characters of plain text without format characters
+    (a code is typed, so nothing invisible); ``bad_code`` else."""
+    code = plain_text(value, MAX_CODE, "join code", "bad_code")
+    if any(unicodedata.category(ch) == "Cf" for ch in code):
+        raise ClassroomError("bad_code", "a join code holds no invisible format characters")
+    return code
+
+
 def table_name(value: str) -> str:
     """A table's name as given, if it is a short name of letters, digits, spaces and ``_.-``."""
     if len(value) > MAX_TABLE_NAME or not TABLE_NAME.fullmatch(value):
@@ -253,6 +277,12 @@ class RateLimit:
             self.tokens -= 1
             return True
         return False
+
+    def empty(self, now: float) -> bool:
+        """Whether :meth:`allow` would refuse at ``now`` (without taking anything from the bucket)."""
+        if self.tokens < 0:
+            return self.burst < 1
+        return min(self.burst, self.tokens + (now - self.stamp) * self.rate) < 1
 
     def full(self, now: float) -> bool:
         """Whether the bucket has filled up again by ``now`` (it has been idle long enough to forget)."""

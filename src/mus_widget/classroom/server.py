@@ -39,12 +39,15 @@ from ..engine.seats import SEATS
 from .frames import StateWriter
 from .protocol import (
     MAX_CHAT,
+    MAX_LOCKED,
     TRANSPORT_MAX_FRAME,
     ClassroomError,
     RateLimit,
     decode,
     encode,
     error_frame,
+    join_code,
+    name_key,
     plain_text,
     player_name,
     required_text,
@@ -70,6 +73,12 @@ STUDENT_TABLES_BURST = 10
 STUDENT_TABLES_RATE = 1 / 30
 """Students at one address (a laptop, or every kernel of a JupyterHub) may create 10 tables at once, then one
 every 30 seconds."""
+WRONG_CODES_BURST = 20
+WRONG_CODES_RATE = 1 / 3
+"""Joins with a wrong join code one address may make: 20 (a class's typos), then one every 3 seconds, so
+guessing a code of four digits takes hours."""
+FREED = 4001
+"""The close code of a connection whose seat the teacher freed (the client should not rejoin with its token)."""
 FLOOD_CLOSE = 200
 """Frames a connection may have dropped for flooding (recovering five a second) before the server closes it
 (code 1008)."""
@@ -152,6 +161,10 @@ class Table:
     writer: StateWriter = field(default_factory=StateWriter)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    code_hash: str | None = None
+    """The SHA-256 of the table's join code: a student sits down only with the code (None: without one)."""
+    locked: tuple[str, ...] | None = None
+    """The only names that may sit down (None: any name)."""
 
     @property
     def told(self) -> dict[int, Bot]:
@@ -179,8 +192,15 @@ class Table:
             "table": self.name, "seq": self.moves, "phase": game.phase.value, "to_move": game.to_move,
             "scores": list(game.scores), "games_won": list(game.games_won), "game_number": game.game_number,
             "hand_number": game.hand_number, "is_over": game.is_over, "winner": game.winner,
-            "players": self.players_info(), **({"storage_failed": self.fault} if self.fault is not None else {}),
+            "players": self.players_info(), "code": self.code_hash is not None,
+            "locked": None if self.locked is None else list(self.locked),
+            **({"storage_failed": self.fault} if self.fault is not None else {}),
         }
+
+    def player_of(self, session: Session) -> Player | None:
+        """The player whose seat ``session`` plays, if the seat is still theirs (the teacher may have freed it)."""
+        player = None if session.seat is None else self.players.get(session.seat)
+        return player if player is not None and session.connection in player.connections else None
 
 
 @dataclass(eq=False)
@@ -213,6 +233,10 @@ class ClassroomServer:
         self.max_tables = max_tables
         self.create_limits: dict[str, RateLimit] = {}
         """Per client address, the pace at which students there may create tables."""
+        self.code_limits: dict[str, RateLimit] = {}
+        """Per client address, the wrong join codes it may still try."""
+        self.closing: set[asyncio.Task[None]] = set()
+        """The closing handshakes of freed seats' connections."""
         self.tables: dict[str, Table] = {}
         self.set_aside: dict[str, str] = {}
         """The stored tables that do not replay, and why: not served, their rows left as they are."""
@@ -274,6 +298,7 @@ class ClassroomServer:
                 raise RecordError(f"move {n} ({move.kind} {move.text!r} by seat {move.seat!r}): "
                                   f"{type(error).__name__}: {error}") from error
         table.players = {s.seat: Player(s.name, s.token_hash) for s in stored.seats}
+        table.code_hash, table.locked = stored.code_hash, stored.locked
         table.moves = len(stored.moves)
         table.n_actions = len(table.game.actions)
         table.chat = [{"type": "chat", "seat": seat, "name": name, "text": text} for seat, name, text in stored.chat]
@@ -431,13 +456,11 @@ class ClassroomServer:
 
     def _schedule_away(self, table: Table, seat: int) -> None:
         player = table.players[seat]
-        epoch = player.epoch
-        asyncio.get_running_loop().call_later(self.away_after, self._away, table, seat, epoch)
+        asyncio.get_running_loop().call_later(self.away_after, self._away, table, seat, player, player.epoch)
 
-    def _away(self, table: Table, seat: int, epoch: int) -> None:
-        player = table.players[seat]
-        if player.epoch != epoch or player.connections or player.away:
-            return
+    def _away(self, table: Table, seat: int, player: Player, epoch: int) -> None:
+        if table.players.get(seat) is not player or player.epoch != epoch or player.connections or player.away:
+            return  # back, or gone for good (the teacher freed the seat)
         player.away = True
         self.announce(table, {"type": "table", "event": "away", "seat": seat, "name": player.name,
                               "level": self.standin})
@@ -449,9 +472,9 @@ class ClassroomServer:
         if table is None:
             return
         table.watchers.discard(session.connection)
-        if seat is None:
+        player = table.player_of(session)
+        if seat is None or player is None:
             return
-        player = table.players[seat]
         player.connections.discard(session.connection)
         if not player.connections:
             player.gone_since = time.monotonic()
@@ -511,6 +534,10 @@ class ClassroomServer:
                         "record": self.storage.record(table.name)}
             if kind == "list":
                 return {"type": "tables", "id": request_id, "tables": self.summaries()}
+            if kind == "free_seat":
+                return self.free_seat(frame)
+            if kind in ("lock", "unlock", "set_code"):
+                return self.set_access(frame)
             assert kind == "watch"
             return self.watch(session, frame)
         except ClassroomError as error:
@@ -571,14 +598,16 @@ class ClassroomServer:
             levels[int(key)] = level
         if len(levels) == 4:
             raise ClassroomError("bad_frame", "a classroom table has at least one seat for a student")
+        code = text_field(frame, "code", optional=True)
+        code_hash = None if code is None else token_hash(join_code(code))
         if not teacher:
             self.check_student_create(session, frame)
         # The table is built from exactly the rows that will be stored, so one that would not replay after a
         # restart is refused here and never written.
         game = Game.new(seed=seed, rules=rules)
         form = Storage.read_form(name, *Storage.stored_form(game, levels))
-        table = self._build(StoredTable(name, form["base"], form["bots"], (), (), ()))
-        self.stored(None, self.storage.create_table, name, game, levels)
+        table = self._build(StoredTable(name, form["base"], form["bots"], (), (), (), code_hash))
+        self.stored(None, self.storage.create_table, name, game, levels, code_hash)
         self._open(table)
         return {"type": "created", "id": frame.get("id"), **table.summary()}
 
@@ -598,6 +627,7 @@ class ClassroomServer:
             seat = found[0]
         else:
             name = player_name(required_text(frame, "name"))
+            self.check_access(session, table, frame, name)
             free = [s for s in range(4) if s not in table.levels and s not in table.players]
             if seat is None:
                 if not free:
@@ -622,6 +652,81 @@ class ClassroomServer:
                 "token": fresh if fresh is not None else token, "name": player.name,
                 "chat": table.chat[-CHAT_HISTORY:]}
 
+    def check_access(self, session: Session, table: Table, frame: dict[str, Any], name: str) -> None:
+        """A new player at ``table``: with its join code if it has one (at a pace of wrong codes per address), a
+        name it is locked to if it is locked, and a name nobody else at the table has."""
+        if table.code_hash is not None:
+            code = text_field(frame, "code", optional=True)
+            if code is None:
+                raise ClassroomError("bad_code", f"table {table.name!r} needs its join code (ask the teacher)")
+            address = session.connection.remote_address
+            host = str(address[0]) if address else ""
+            now = time.monotonic()
+            if len(self.code_limits) > 256:  # forget the addresses whose buckets are full again
+                self.code_limits = {h: b for h, b in self.code_limits.items() if not b.full(now)}
+            bucket = self.code_limits.setdefault(host, RateLimit(rate=WRONG_CODES_RATE, burst=WRONG_CODES_BURST))
+            if bucket.empty(now):  # not even compared: a guess must wait like a wrong one
+                raise ClassroomError("flood", "too many wrong join codes from this address: wait a minute")
+            if not hmac.compare_digest(token_hash(code.strip()), table.code_hash):
+                bucket.allow(now)
+                raise ClassroomError("bad_code", f"that is not the join code of {table.name!r}")
+        key = name_key(name)
+        if table.locked is not None and key not in {name_key(n) for n in table.locked}:
+            raise ClassroomError("locked", f"table {table.name!r} is kept for {', '.join(table.locked)}; "
+                                           f"{name!r} is not one of them")
+        for seat, player in table.players.items():
+            if name_key(player.name) == key:
+                raise ClassroomError("name_taken", f"{player.name!r} already sits at seat {seat} of {table.name!r}; "
+                                                   f"rejoin with that seat's token, or choose another name")
+
+    def free_seat(self, frame: dict[str, Any]) -> dict[str, Any]:
+        """The teacher gives a seat back: its player's token stops working, their connections are told and
+        closed, and the next student to join may sit there (a squatter's seat, or a student who left)."""
+        table = self.table(frame)
+        seat = seat_field(frame)
+        if seat is None:
+            raise ClassroomError("bad_frame", "a 'free_seat' frame needs 'seat', 0 to 3")
+        player = table.players.get(seat)
+        if player is None:
+            what = "a bot" if seat in table.levels else "no player"
+            raise ClassroomError("seat_open", f"seat {seat} at {table.name!r} has {what}: there is nobody to free")
+        self.stored(table, self.storage.free_seat, table.name, seat)
+        self.announce(table, {"type": "table", "event": "freed", "seat": seat, "name": player.name})
+        del table.players[seat]
+        for connection in player.connections:
+            task = asyncio.ensure_future(connection.close(FREED, "the teacher freed this seat"))
+            self.closing.add(task)
+            task.add_done_callback(self.closing.discard)
+        player.connections.clear()
+        self.publish(table)
+        return {"type": "updated", "id": frame.get("id"), **table.summary()}
+
+    def set_access(self, frame: dict[str, Any]) -> dict[str, Any]:
+        """``lock`` (only ``names`` may sit down), ``unlock``, or ``set_code`` (``code``, or null for none): who
+        may take a free seat from now on; the players already seated keep their seats."""
+        table = self.table(frame)
+        kind = frame["type"]
+        code_hash, locked = table.code_hash, table.locked
+        if kind == "set_code":
+            code = text_field(frame, "code", optional=True)
+            code_hash = None if code is None else token_hash(join_code(code))
+        elif kind == "unlock":
+            locked = None
+        else:
+            names = frame.get("names")
+            if not isinstance(names, list) or not 1 <= len(names) <= MAX_LOCKED:
+                raise ClassroomError("bad_frame", f"'names' is a list of 1 to {MAX_LOCKED} players' names")
+            seen: dict[str, str] = {}
+            for given in names:
+                if not isinstance(given, str):
+                    raise ClassroomError("bad_frame", f"'names' is a list of 1 to {MAX_LOCKED} players' names")
+                name = player_name(given)
+                seen.setdefault(name_key(name), name)
+            locked = tuple(seen.values())
+        self.stored(table, self.storage.set_access, table.name, code_hash, locked)
+        table.code_hash, table.locked = code_hash, locked
+        return {"type": "updated", "id": frame.get("id"), **table.summary()}
+
     def watch(self, session: Session, frame: dict[str, Any]) -> dict[str, Any]:
         if session.table is not None:
             raise ClassroomError("bad_frame", "this connection has already joined a table")
@@ -634,16 +739,21 @@ class ClassroomServer:
         table, seat = session.table, session.seat
         if table is None or seat is None:
             raise ClassroomError("not_joined", f"join a seat before a {frame['type']!r} frame")
+        player = table.player_of(session)
+        if player is None:
+            raise ClassroomError("not_joined", f"the teacher freed seat {seat} at {table.name!r}: join again")
         kind = frame["type"]
         if kind == "say":
             return self.say(table, seat, frame)
         async with table.lock:
+            if table.player_of(session) is not player:  # freed while this frame waited for the table
+                raise ClassroomError("not_joined", f"the teacher freed seat {seat} at {table.name!r}: join again")
             if kind == "act":
                 turn = play(table.game, seat, required_text(frame, "action"), self.seated(table), told={},
                             at=table.n_actions)
             else:
                 sena_id = required_text(frame, "sena")
-                if not table.players[seat].sena_limit.allow(time.monotonic()):
+                if not player.sena_limit.allow(time.monotonic()):
                     raise ClassroomError("flood", "one seña a second, please")
                 turn = say(table.game, seat, sena_id, at=table.n_actions)
             self.commit(table, turn)

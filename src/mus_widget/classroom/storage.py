@@ -3,7 +3,10 @@
 A table is its game record spread over rows: the record of the new game (rules, seed) once, then one row per
 action or seña in the order they were accepted. Each write is committed before the server answers the move, so a
 server killed at any moment restarts with every answered move, and :meth:`Storage.record` rebuilds the table's
-``Game.record()`` for ``Game.from_record``. Seat tokens are kept only as SHA-256 hashes.
+``Game.record()`` for ``Game.from_record``. Seat tokens and join codes are kept only as SHA-256 hashes.
+
+The ``access`` table (join codes and locks, one row per table that has either) came after the others: opening a
+database made before it adds it, empty, so every table of an old database is open to anyone as it was.
 
 Opening checks the file is a classroom database the server can write (:class:`NotAClassroomError` names it
 otherwise); a write that fails raises :class:`StorageFailedError` and leaves nothing half written.
@@ -52,6 +55,11 @@ CREATE TABLE IF NOT EXISTS moves (
     stamp REAL NOT NULL,
     PRIMARY KEY (table_name, n)
 );
+CREATE TABLE IF NOT EXISTS access (
+    table_name TEXT PRIMARY KEY REFERENCES tables(name),
+    code_hash TEXT,              -- SHA-256 of the table's join code, or NULL: no code
+    locked TEXT                  -- ["Ana", "Bea"]: the only names that may sit down, or NULL: anyone
+);
 CREATE TABLE IF NOT EXISTS chat (
     table_name TEXT NOT NULL REFERENCES tables(name),
     n INTEGER NOT NULL,
@@ -70,9 +78,11 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "tables": ("name", "base_record", "bots", "created"),
     "seats": ("table_name", "seat", "name", "token_hash", "joined"),
     "moves": ("table_name", "n", "kind", "seat", "text", "at", "stamp"),
+    "access": ("table_name", "code_hash", "locked"),
     "chat": ("table_name", "n", "seat", "name", "text", "stamp"),
 }
-"""A classroom database's tables and their columns: an existing file without exactly these is not one."""
+"""A classroom database's tables and their columns: an existing file with others, or without these (``access``
+aside: a database made before it gets it, empty), is not one."""
 APPLICATION_ID = 0x4D555343
 """``PRAGMA application_id`` of a classroom database ("MUSC"), written at every start (the proof the server
 can write the file)."""
@@ -119,6 +129,10 @@ class StoredTable:
     seats: tuple[StoredSeat, ...]
     moves: tuple[Move, ...]
     chat: tuple[tuple[int | None, str, str], ...]
+    code_hash: str | None = None
+    """The SHA-256 of the table's join code, None when anyone may join without one."""
+    locked: tuple[str, ...] | None = None
+    """The only names that may sit down at the table, None when any name may."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +170,7 @@ def _check_schema(db: sqlite3.Connection, path: Path) -> None:
     if not found:
         return
     columns = {name: tuple(row[1] for row in db.execute(f"PRAGMA table_info({name!r})")) for name in found}
-    if columns != COLUMNS:
+    if found | {"access"} != set(COLUMNS) or any(columns[name] != COLUMNS[name] for name in found):
         raise NotAClassroomError(
             f"{path} is an SQLite database but not a classroom's: it has the tables {', '.join(sorted(found))}, "
             f"a classroom database has {', '.join(COLUMNS)} with their columns")
@@ -283,11 +297,24 @@ class Storage:
             raise ValueError(f"table {name!r}: its bots' seats are numbers, not {sorted(levels)}") from None
         return {"base": record, "bots": by_seat}
 
-    def create_table(self, name: str, game: Game, bots: dict[int, str]) -> None:
+    def create_table(self, name: str, game: Game, bots: dict[int, str], code_hash: str | None = None) -> None:
         """Store a new table whose game is ``game`` (no moves yet), as :meth:`stored_form` writes it (the server
-        first checks that form replays)."""
+        first checks that form replays), with its join code's hash if it has one."""
         base, levels = self.stored_form(game, bots)
-        self._write([("INSERT INTO tables VALUES (?, ?, ?, ?)", (name, base, levels, time.time()))])
+        statements: list[tuple[str, tuple[Any, ...]]] = [
+            ("INSERT INTO tables VALUES (?, ?, ?, ?)", (name, base, levels, time.time()))]
+        if code_hash is not None:
+            statements.append(("INSERT INTO access VALUES (?, ?, NULL)", (name, code_hash)))
+        self._write(statements)
+
+    def set_access(self, table: str, code_hash: str | None, locked: tuple[str, ...] | None) -> None:
+        """Replace the table's join code (its hash) and lock; None for no code, no lock."""
+        self._write([("INSERT OR REPLACE INTO access VALUES (?, ?, ?)",
+                      (table, code_hash, None if locked is None else json.dumps(list(locked), ensure_ascii=False)))])
+
+    def free_seat(self, table: str, seat: int) -> None:
+        """Forget the seat's player and token: the seat is open again (the chat keeps the name its lines had)."""
+        self._write([("DELETE FROM seats WHERE table_name = ? AND seat = ?", (table, seat))])
 
     def add_seat(self, table: str, seat: int, name: str, hashed: str) -> None:
         self._write([("INSERT INTO seats VALUES (?, ?, ?, ?, ?)", (table, seat, name, hashed, time.time()))])
@@ -334,4 +361,12 @@ class Storage:
                 "SELECT kind, seat, text, at FROM moves WHERE table_name = ? ORDER BY n", (name,)))
             chat = tuple(db.execute(
                 "SELECT seat, name, text FROM chat WHERE table_name = ? ORDER BY n", (name,)).fetchall())
-            yield StoredTable(name, form["base"], form["bots"], seats, moves, chat)
+            access = db.execute("SELECT code_hash, locked FROM access WHERE table_name = ?", (name,)).fetchone()
+            code_hash, locked = (None, None) if access is None else access
+            try:
+                names = None if locked is None else tuple(json.loads(locked))
+            except (ValueError, TypeError) as error:
+                yield UnreadableTable(str(name), f"its lock is not a JSON list of names: {type(error).__name__}: "
+                                                 f"{error}")
+                continue
+            yield StoredTable(name, form["base"], form["bots"], seats, moves, chat, code_hash, names)

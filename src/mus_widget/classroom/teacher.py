@@ -74,6 +74,13 @@ def table_html(summary: dict[str, Any], language: str) -> str:
         rows.append(f'<tr{mark} data-seat="{seat}"><td>{_text(language, f"seat.{seat}")}</td>'
                     f"<td>{html.escape(player.name)}</td><td>{status}</td></tr>")
     score = " · ".join(_text(language, "ui.classroom.score", team=teams[t], points=int(scores[t])) for t in (0, 1))
+    access = []
+    if summary.get("code"):
+        access.append(f'<span class="mus-classroom-code">{_text(language, "ui.classroom.code")}</span>')
+    locked = summary.get("locked")
+    if isinstance(locked, list):
+        access.append(f'<span class="mus-classroom-locked">'
+                      f'{_text(language, "ui.classroom.locked", names=", ".join(str(n) for n in locked))}</span>')
     return (
         f'<div class="mus-classroom-summary" data-table="{name}">'
         f'<strong>{_text(language, "ui.classroom.table", table=summary.get("table"))}</strong> · '
@@ -81,7 +88,8 @@ def table_html(summary: dict[str, Any], language: str) -> str:
         f'{_text(language, "ui.hand_number", game=summary.get("game_number"), hand=summary.get("hand_number"))} · '
         f'{_text(language, "ui.games_won", team_a=teams[0], a=int(won[0]), team_b=teams[1], b=int(won[1]))}'
         f'</span><br>'
-        f'<span class="mus-classroom-score">{score}</span> · <span class="mus-classroom-to-move">{turn}</span>{warning}'
+        f'<span class="mus-classroom-score">{score}</span> · <span class="mus-classroom-to-move">{turn}</span>'
+        f'{"<br>" + " · ".join(access) if access else ""}{warning}'
         f'<table><thead><tr><th>{_text(language, "ui.classroom.seat")}</th>'
         f'<th>{_text(language, "ui.classroom.player")}</th><th>{_text(language, "ui.classroom.status")}</th></tr>'
         f'</thead><tbody>{"".join(rows)}</tbody></table></div>'
@@ -91,7 +99,8 @@ def table_html(summary: dict[str, Any], language: str) -> str:
 class Classroom(ipywidgets.VBox):  # type: ignore[misc]
     """Every table of the classroom server ``server``, live, for the teacher (``teacher_key`` is the server's
     ``--teacher-key``); "Follow face up" (or :meth:`follow`) shows a table below the list with every hand face
-    up, read-only, as it is played. ``language`` is that of every text (default: the kernel's locale)."""
+    up, read-only, as it is played, and a button per seated student frees their seat (:meth:`free_seat`).
+    ``language`` is that of every text (default: the kernel's locale)."""
 
     def __init__(self, server: str, *, teacher_key: str, language: str | None = None, every: float = EVERY,
                  **kwargs: Any) -> None:
@@ -106,6 +115,8 @@ class Classroom(ipywidgets.VBox):  # type: ignore[misc]
         self._loop = running_loop()
         self._timer: asyncio.TimerHandle | None = None
         self._rows: dict[str, tuple[ipywidgets.HTML, ipywidgets.Button, ipywidgets.VBox]] = {}
+        self._frees: dict[str, tuple[tuple[int, str], ...]] = {}
+        """Per table, the seated students its row has a "free the seat" button for."""
         self._summaries: list[dict[str, Any]] = []
         self.following: FaceUpTable | None = None
         self._head = ipywidgets.HTML()
@@ -132,6 +143,17 @@ class Classroom(ipywidgets.VBox):  # type: ignore[misc]
             self.link.send({"type": "list", "teacher_key": self._key, "id": self.link.next_id()})
         except ConnectionError:
             self._head.value = STYLE + f'<p class="mus-classroom-lost">{_text(self.language, "ui.room.lost")}</p>'
+
+    def free_seat(self, table: str, seat: int) -> None:
+        """Free ``seat`` at ``table`` (a squatter's, or a student's who left): its token stops working and the
+        next student to join may sit there. The list shows it at its next update."""
+        try:
+            self.link.send({"type": "free_seat", "table": table, "seat": seat, "teacher_key": self._key,
+                            "id": self.link.next_id()})
+        except ConnectionError:
+            self._head.value = STYLE + f'<p class="mus-classroom-lost">{_text(self.language, "ui.room.lost")}</p>'
+            return
+        self.refresh()
 
     def follow(self, table: str) -> FaceUpTable:
         """Follow ``table`` face up below the list (the table before it, if any, is let go); returns its view."""
@@ -210,9 +232,32 @@ class Classroom(ipywidgets.VBox):  # type: ignore[misc]
             value = table_html(summary, language)
             if summary_html.value != value:
                 summary_html.value = value
+            self._free_buttons(name, summary, button, row)
             rows.append(row)
         if list(self._list.children) != rows:
             self._list.children = rows
+
+    def _free_buttons(self, name: str, summary: dict[str, Any], follow: ipywidgets.Button,
+                      row: ipywidgets.VBox) -> None:
+        """The row's "free the seat" buttons, one per seated student, remade only when they change."""
+        seated = tuple((int(p["seat"]), str(p.get("name", ""))) for p in summary.get("players", [])
+                       if p.get("kind") == "human")
+        if self._frees.get(name) == seated:
+            return
+        self._frees[name] = seated
+        for old in row.children[1:]:
+            if old is not follow:
+                for widget in getattr(old, "children", ()):
+                    widget.close()
+                old.close()
+        buttons = []
+        for seat, player in seated:
+            button = ipywidgets.Button(description=message(
+                "ui.classroom.free", self.language, name=player, seat=message(f"seat.{seat}", self.language)))
+            button.add_class("mus-classroom-free")
+            button.on_click(lambda _button, seat=seat: self.free_seat(name, seat))
+            buttons.append(button)
+        row.children = [row.children[0], follow, *([ipywidgets.HBox(buttons)] if buttons else [])]
 
 
 __all__ = ["Classroom", "table_html"]

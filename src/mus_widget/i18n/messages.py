@@ -534,6 +534,7 @@ EN.update({
     "ui.room.event.disconnected": "{name} lost the connection.",
     "ui.room.event.away": "{name} is away: a bot plays for them until they come back.",
     "ui.room.event.back": "{name} is back at the table.",
+    "ui.room.event.freed": "The teacher freed {name}'s seat.",
     "ui.room.info.human": "A player at this table",
     "ui.room.info.here": "Connected.",
     "ui.room.info.gone": "Disconnected: a bot takes the seat if they stay away.",
@@ -547,6 +548,7 @@ EN.update({
     "ui.error.room.offline": "Not connected to the server: wait until the connection is back.",
     "ui.error.room.over": "The match is over.",
     "ui.error.room.wait": "Your move is on its way to the server.",
+    "ui.error.room.freed": "The teacher freed your seat: run the cell again to sit down afresh.",
 })
 
 # The teacher's view of every served table (mus_widget.classroom.teacher).
@@ -567,6 +569,9 @@ EN.update({
     "ui.classroom.over": "Match over: {team} won",
     "ui.classroom.follow": "Follow face up",
     "ui.classroom.stop": "Stop following",
+    "ui.classroom.code": "Join code needed",
+    "ui.classroom.locked": "Kept for: {names}",
+    "ui.classroom.free": "Free the seat of {name} ({seat})",
     "ui.classroom.set_aside": "Set aside: its stored moves do not replay, its rows are kept for inspection ({reason})",
     "ui.classroom.storage_failed": "The server cannot store this table's moves ({reason}); its bots wait until it can",
 })

@@ -186,21 +186,22 @@ class MusTable(TableWidget):
     With ``server="ws://…"``, ``table="3B"`` and ``name="Ana"`` it is a seat at a table of the classroom server
     instead (a :class:`~mus_widget.classroom.notebook.ServedTable`, the same table UI with the chat beside the
     log): the server holds the game, the other seats are other students' notebooks or the teacher's bots.
-    Only ``seat`` (the seat to ask for the first time), ``token``, ``language``, ``tips`` and ``coach`` go with
-    it; the rules and the bots are the table's. Run the same cell again after a kernel restart: the seat file
-    (docs/classroom.md) brings the student back to their seat.
+    Only ``seat`` (the seat to ask for the first time), ``token``, ``code`` (the table's join code, if the
+    teacher gave it one), ``language``, ``tips`` and ``coach`` go with it; the rules and the bots are the
+    table's. Run the same cell again after a kernel restart: the seat file (docs/classroom.md) brings the
+    student back to their seat.
     """
 
     def __new__(cls, *args: Any, server: str | None = None, table: str | None = None, name: str | None = None,
-                token: str | None = None, **options: Any) -> Any:
+                token: str | None = None, code: str | None = None, **options: Any) -> Any:
         """A table of three bots, or with ``server`` a seat at a classroom table (:mod:`.served`)."""
         if server is None:
-            if table is not None or name is not None or token is not None:
-                raise TypeError("table=, name= and token= are for a served table: give its server= too")
+            if table is not None or name is not None or token is not None or code is not None:
+                raise TypeError("table=, name=, token= and code= are for a served table: give its server= too")
             return super().__new__(cls, *args, **options)
         if table is None:
             raise TypeError("a served table needs table= (its name on the server)")
-        return served_table(server, table, name, token=token, **options)
+        return served_table(server, table, name, token=token, code=code, **options)
 
     def __init__(
         self,
@@ -209,6 +210,7 @@ class MusTable(TableWidget):
         table: str | None = None,
         name: str | None = None,
         token: str | None = None,
+        code: str | None = None,
         seat: int = 0,
         names: Sequence[str] | Mapping[int, str] | None = None,
         bots: str | Sequence[object] | Mapping[int, object] | None = None,

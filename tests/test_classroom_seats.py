@@ -1,0 +1,281 @@
+"""Who may sit at a served table, against a real server process: a script that takes every free seat is stopped
+by join codes and locks, the teacher frees a squatted seat for a real student (and the freeing holds after a
+SIGKILL and a restart), two players of one name never share a table, and wrong codes cannot be guessed fast."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("websockets")
+
+import mus_widget as mw
+from classroom_support import TEACHER_KEY, ServerProcess
+from mus_widget import remote
+from mus_widget.classroom.live import SeatFile
+from mus_widget.classroom.protocol import ClassroomError
+from mus_widget.classroom.storage import Storage, StoredTable
+from support.waiting import until
+
+BOTS = {1: "novice", 3: "novice"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    process = ServerProcess(Path(tmp_path_factory.mktemp("seats")), away_after=60.0).start()
+    yield process
+    process.stop()
+
+
+def kind_of(call: Callable[[], Any]) -> str:
+    with pytest.raises(ClassroomError) as caught:
+        call()
+    return caught.value.kind
+
+
+def squat(url: str, tables: list[str]) -> tuple[list[remote.RemoteSeat], list[str]]:
+    """What a script with no token and no code gets: it asks for every seat of every table, as "Ana" and then
+    under other names, as fast as it can. The seats it got, and the refusals it heard."""
+    got: list[remote.RemoteSeat] = []
+    refused: list[str] = []
+    for table in tables:
+        for name in ("Ana", "Ana", "Ana 2", "Ana 3", "Ana 4"):
+            try:
+                got.append(remote.join(url, table, name=name))
+            except ClassroomError as error:
+                refused.append(error.kind)
+    return got, refused
+
+
+def open_seats(url: str, table: str) -> list[int]:
+    summary = next(t for t in remote.tables(url, teacher_key=TEACHER_KEY) if t["table"] == table)
+    return [p["seat"] for p in summary["players"] if p["kind"] == "open"]
+
+
+def test_a_class_with_join_codes_leaves_the_squatter_nothing(server: ServerProcess) -> None:
+    tables = [f"Code {n}" for n in range(5)]
+    for n, table in enumerate(tables):
+        summary = remote.create(server.url, table, teacher_key=TEACHER_KEY, code=f"oros-{n}")
+        assert (summary["code"], summary["locked"]) == (True, None)
+    got, refused = squat(server.url, tables)
+    assert got == [] and set(refused) == {"bad_code"}
+    assert kind_of(lambda: remote.join(server.url, "Code 0", name="Ana", code="oros-1")) == "bad_code"
+    assert all(open_seats(server.url, table) == [0, 1, 2, 3] for table in tables)
+    with remote.join(server.url, "Code 0", name="Ana", code="oros-0") as ana:
+        assert ana.seat == 0
+        token = ana.token
+    with remote.join(server.url, "Code 0", token=token) as ana:  # back by her token: no code needed
+        assert (ana.seat, ana.name) == (0, "Ana")
+
+
+def test_the_teacher_frees_a_squatted_seat_and_a_real_student_takes_it(server: ServerProcess) -> None:
+    remote.create(server.url, "Open", bots=BOTS, teacher_key=TEACHER_KEY, seed=4)  # seat 0 speaks first
+    got, refused = squat(server.url, ["Open"])
+    assert [seat.name for seat in got] == ["Ana", "Ana 2"], "one Ana a table, and a table has two free seats"
+    assert refused == ["name_taken", "table_full", "table_full"]
+    assert kind_of(lambda: remote.join(server.url, "Open", name="Bea")) == "table_full"
+
+    squatter = got[0]
+    summary = remote.free_seat(server.url, "Open", squatter.seat, teacher_key=TEACHER_KEY)
+    assert summary["players"][squatter.seat] == {"seat": squatter.seat, "kind": "open"}
+    squatter.wait(lambda: squatter.closed, 10, "the freed seat's connection closed")
+    assert squatter.ws.close_code == 4001
+    got[1].wait(lambda: any(e["event"] == "freed" and e["seat"] == squatter.seat for e in got[1].events), 10,
+                "the table told of the freed seat")
+    assert kind_of(lambda: remote.join(server.url, "Open", token=squatter.token)) == "bad_token"
+
+    with remote.join(server.url, "Open", name="Bea") as bea:
+        assert bea.seat == squatter.seat and bea.players[bea.seat]["name"] == "Bea"
+        bea.wait_turn(timeout=30)
+        bea.act(bea.legal_actions()[0])  # the seat plays again, for its new player
+    assert kind_of(lambda: remote.free_seat(server.url, "Open", 1, teacher_key=TEACHER_KEY)) == "seat_open"
+    assert kind_of(lambda: remote.free_seat(server.url, "Open", 0, teacher_key="guess")) == "forbidden"
+    for seat in got:
+        seat.close()
+
+
+def test_a_second_ana_is_refused_unless_she_rejoins_with_her_token(server: ServerProcess) -> None:
+    remote.create(server.url, "Names", teacher_key=TEACHER_KEY)
+    with remote.join(server.url, "Names", name="Ana") as ana:
+        for other in ("Ana", "ana", "  ANA ", "Ａｎａ"):
+            with pytest.raises(ClassroomError, match="name_taken"):
+                remote.join(server.url, "Names", name=other)
+        with remote.join(server.url, "Names", token=ana.token) as again:
+            assert (again.seat, again.name) == (ana.seat, "Ana")
+        with remote.join(server.url, "Names", name="Anabel") as anabel:
+            assert anabel.seat != ana.seat
+    assert kind_of(lambda: remote.join(server.url, "Names", name="Ana")) == "name_taken", "gone is not freed"
+
+
+def test_a_locked_table_refuses_other_names(server: ServerProcess) -> None:
+    remote.create(server.url, "Locked", bots=BOTS, teacher_key=TEACHER_KEY)
+    summary = remote.lock(server.url, "Locked", ["Ana", "Bea", "ana"], teacher_key=TEACHER_KEY)
+    assert summary["locked"] == ["Ana", "Bea"]
+    assert kind_of(lambda: remote.join(server.url, "Locked", name="Eve")) == "locked"
+    got, refused = squat(server.url, ["Locked"])
+    assert [seat.name for seat in got] == ["Ana"] and set(refused) == {"name_taken", "locked"}
+    with remote.join(server.url, "Locked", name="bea") as bea:
+        assert bea.name == "bea"
+    assert kind_of(lambda: remote.lock(server.url, "Locked", [], teacher_key=TEACHER_KEY)) == "bad_frame"
+    assert kind_of(lambda: remote.lock(server.url, "Locked", ["\u202eEve"], teacher_key=TEACHER_KEY)) == "bad_name"
+    assert kind_of(lambda: remote.lock(server.url, "Locked", ["Eve"], teacher_key="guess")) == "forbidden"
+    assert remote.unlock(server.url, "Locked", teacher_key=TEACHER_KEY)["locked"] is None
+    remote.free_seat(server.url, "Locked", got[0].seat, teacher_key=TEACHER_KEY)
+    with remote.join(server.url, "Locked", name="Eve") as eve:
+        assert eve.seat == got[0].seat
+    got[0].close()
+
+
+def test_the_teacher_sets_and_removes_a_code_later(server: ServerProcess) -> None:
+    remote.create(server.url, "Later", teacher_key=TEACHER_KEY)
+    assert remote.set_code(server.url, "Later", " sota ", teacher_key=TEACHER_KEY)["code"] is True
+    assert kind_of(lambda: remote.join(server.url, "Later", name="Ana")) == "bad_code"
+    with remote.join(server.url, "Later", name="Ana", code="sota") as ana:
+        assert ana.seat == 0
+    assert kind_of(lambda: remote.set_code(server.url, "Later", "x" * 33, teacher_key=TEACHER_KEY)) == "bad_code"
+    assert kind_of(lambda: remote.set_code(server.url, "Later", None, teacher_key="guess")) == "forbidden"
+    assert remote.set_code(server.url, "Later", None, teacher_key=TEACHER_KEY)["code"] is False
+    with remote.join(server.url, "Later", name="Bea") as bea:
+        assert bea.seat == 1
+
+
+def test_freeing_a_seat_a_lock_and_a_code_hold_after_a_sigkill_and_a_restart(tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path, away_after=60.0).start()
+    try:
+        remote.create(server.url, "3B", bots=BOTS, teacher_key=TEACHER_KEY, code="copas")
+        squatter = remote.join(server.url, "3B", name="Eve", code="copas")
+        remote.free_seat(server.url, "3B", squatter.seat, teacher_key=TEACHER_KEY)
+        remote.lock(server.url, "3B", ["Ana", "Bea"], teacher_key=TEACHER_KEY)
+        server.kill()
+        server.start()
+        summary = remote.tables(server.url, teacher_key=TEACHER_KEY)[0]
+        assert [p["kind"] for p in summary["players"]] == ["open", "bot", "open", "bot"]
+        assert (summary["code"], summary["locked"]) == (True, ["Ana", "Bea"])
+        assert kind_of(lambda: remote.join(server.url, "3B", token=squatter.token)) == "bad_token"
+        assert kind_of(lambda: remote.join(server.url, "3B", name="Ana")) == "bad_code"
+        assert kind_of(lambda: remote.join(server.url, "3B", name="Eve", code="copas")) == "locked"
+        with remote.join(server.url, "3B", name="Ana", code="copas") as ana:
+            assert ana.seat == 0
+        squatter.close()
+    finally:
+        server.stop()
+
+
+def test_wrong_join_codes_from_one_address_are_refused_at_a_pace(tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path, away_after=60.0).start()
+    try:
+        remote.create(server.url, "Guess", teacher_key=TEACHER_KEY, code="8317")
+        kinds = []
+        for guess in range(25):
+            try:
+                remote.join(server.url, "Guess", name="Eve", code=f"{guess:04d}")
+            except ClassroomError as error:
+                kinds.append(error.kind)
+        assert kinds == ["bad_code"] * 20 + ["flood"] * 5
+        assert kind_of(lambda: remote.join(server.url, "Guess", name="Eve", code="8317")) == "flood", (
+            "the right code is not even looked at while the address is held back")
+        time.sleep(3.5)
+        with remote.join(server.url, "Guess", name="Ana", code="8317") as ana:
+            assert ana.seat == 0
+    finally:
+        server.stop()
+
+
+def test_a_database_made_before_join_codes_opens_with_every_table_open(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    old = sqlite3.connect(path)
+    old.executescript("""
+        CREATE TABLE tables (name TEXT PRIMARY KEY, base_record TEXT NOT NULL, bots TEXT NOT NULL,
+            created REAL NOT NULL);
+        CREATE TABLE seats (table_name TEXT NOT NULL REFERENCES tables(name), seat INTEGER NOT NULL,
+            name TEXT NOT NULL, token_hash TEXT NOT NULL, joined REAL NOT NULL, PRIMARY KEY (table_name, seat));
+        CREATE TABLE moves (table_name TEXT NOT NULL REFERENCES tables(name), n INTEGER NOT NULL, kind TEXT NOT NULL,
+            seat INTEGER NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL, stamp REAL NOT NULL,
+            PRIMARY KEY (table_name, n));
+        CREATE TABLE chat (table_name TEXT NOT NULL REFERENCES tables(name), n INTEGER NOT NULL, seat INTEGER,
+            name TEXT NOT NULL, text TEXT NOT NULL, stamp REAL NOT NULL, PRIMARY KEY (table_name, n));
+    """)
+    base = {"format": 1, "rules": {}, "seed": 3, "actions": [], "senas": []}
+    old.execute("INSERT INTO tables VALUES ('3B', ?, ?, 0)", (json.dumps(base), json.dumps({"1": "novice"})))
+    old.execute("INSERT INTO seats VALUES ('3B', 0, 'Ana', 'ab', 0)")
+    old.commit()
+    old.close()
+    storage = Storage(path)
+    try:
+        [table] = list(storage.tables())
+        assert isinstance(table, StoredTable)
+        assert (table.name, [s.name for s in table.seats], table.code_hash, table.locked) == ("3B", ["Ana"], None,
+                                                                                             None)
+        storage.set_access("3B", None, ("Ana",))
+        storage.free_seat("3B", 0)
+        [table] = list(storage.tables())
+        assert isinstance(table, StoredTable)
+        assert (table.seats, table.locked) == ((), ("Ana",))
+    finally:
+        storage.close()
+
+
+def test_in_a_notebook_the_student_gives_the_code_and_the_teacher_frees_the_seat_from_the_list(
+        server: ServerProcess, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MUS_WIDGET_SEATS", str(tmp_path / "seats.json"))
+    remote.create(server.url, "NB", bots=BOTS, teacher_key=TEACHER_KEY, code="bastos")
+    remote.lock(server.url, "NB", ["Ana", "Bea"], teacher_key=TEACHER_KEY)
+
+    async def cells() -> None:
+        with pytest.raises(ClassroomError, match="bad_code"):
+            mw.MusTable(server=server.url, table="NB", name="Ana")
+        with pytest.raises(TypeError, match="code="):
+            mw.MusTable(code="bastos")
+        ana = mw.MusTable(server=server.url, table="NB", name="Ana", code="bastos", tips=False)
+        assert SeatFile().token(server.url, "NB", "Ana") == ana.token
+        room = mw.Classroom(server.url, teacher_key=TEACHER_KEY, every=0.2)
+        row = next(r for r in room.children[1].children if 'data-table="NB"' in r.children[0].value)
+        assert "Join code needed" in row.children[0].value and "Kept for: Ana, Bea" in row.children[0].value
+        await until("a button frees Ana's seat", lambda: len(row.children) == 3)
+        [free] = row.children[2].children
+        assert free.description == "Free the seat of Ana (South)"
+        free.click()
+        await until("Ana's table hears it", lambda: ana.relay.freed)
+        assert ana.error["id"] == "ui.error.room.freed"
+        assert ana.room["chat"][-1]["text"] == "The teacher freed Ana's seat." and ana.room["link"] == "lost"
+        assert SeatFile().token(server.url, "NB", "Ana") is None, "the void token is forgotten"
+        await until("the list shows the seat free", lambda: len(row.children) == 2)
+        again = mw.MusTable(server=server.url, table="NB", name="Ana", code="bastos", tips=False)
+        assert again.seat == 0 and again.token != ana.token
+        again.close()
+        ana.close()
+        room.close()
+
+    asyncio.run(cells())
+
+
+def test_a_seat_freed_while_the_notebook_was_away_is_let_go_when_it_reconnects(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MUS_WIDGET_SEATS", str(tmp_path / "seats.json"))
+    server = ServerProcess(tmp_path, away_after=60.0).start()
+
+    async def cells() -> None:
+        remote.create(server.url, "NB", bots=BOTS, teacher_key=TEACHER_KEY)
+        ana = mw.MusTable(server=server.url, table="NB", name="Ana", tips=False)
+        server.kill()
+        await until("the table sees the link drop", lambda: ana.room["link"] == "lost")
+        storage = Storage(server.db)  # the seat freed while nobody was connected
+        storage.free_seat("NB", ana.seat)
+        storage.close()
+        server.start()
+        await until("the table hears its token is void", lambda: ana.relay.freed, timeout=30)
+        assert ana.error["id"] == "ui.error.room.freed"
+        assert SeatFile().token(server.url, "NB", "Ana") is None
+        ana.close()
+
+    try:
+        asyncio.run(cells())
+    finally:
+        server.stop()
