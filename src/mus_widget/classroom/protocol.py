@@ -67,6 +67,8 @@ CLASSROOM_ERRORS: Final = (
     "bad_name",
     "bad_chat",       # an empty chat line, one over MAX_CHAT, or with control characters
     "chat_too_fast",
+    "too_many_joins",        # a seat (or an address) joined too often in a minute: the connection is closed
+    "too_many_connections",  # a seat (or an address) holds as many connections as it may: the same
     "server_error",   # the server failed on the request (a bug, counted in its log)
 )
 """The kinds of error frame that are not an engine error."""
