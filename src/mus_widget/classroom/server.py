@@ -77,9 +77,10 @@ many joins at once, then as many a minute. Every kernel of a JupyterHub shares o
 SEND_BUFFER = 256 * 1024
 """Bytes the server may hold unsent for one connection (past what the operating system buffers): a reader
 that falls further behind is closed with code 1008 rather than buffered for."""
-PRESENCE_GRACE = 2.0
+PRESENCE_GRACE = 5.0
 """Seconds a seat's last connection may be gone before the table hears that its player lost the connection:
-a player back within them (a reconnection, a storm of them) makes no line in the chat and no redraw."""
+a player back within them (a reconnection, a storm of them) makes no line in the chat and no redraw. Longer
+than a seat's joins are apart once its burst is spent, so a storm held to that pace stays silent too."""
 REFUSED_CLOSE = frozenset({"too_many_joins", "too_many_connections"})
 """Refusals after which the server closes the connection (code 1008): a client that reconnects by itself
 (the notebook's table) tries again later, by when the limit has room."""
@@ -593,7 +594,6 @@ class ClassroomServer:
         if session.table is not None:
             raise ClassroomError("bad_frame", "this connection has already joined a table")
         table = self.table(frame)
-        self.check_address_join(session)
         seat = seat_field(frame)
         token = text_field(frame, "token", optional=True)
         fresh = None
@@ -611,6 +611,7 @@ class ClassroomServer:
             if not player.join_limit.allow(time.monotonic()):
                 raise ClassroomError("too_many_joins", f"seat {seat} at {table.name!r} was joined "
                                                        f"{SEAT_JOINS_BURST} times in a minute: wait a moment")
+            self.check_address_join(session)
         else:
             name = player_name(required_text(frame, "name"))
             free = [s for s in range(4) if s not in table.levels and s not in table.players]
@@ -621,6 +622,7 @@ class ClassroomServer:
             elif seat not in free:
                 who = "a bot" if seat in table.levels else "a player (rejoin with the seat's token)"
                 raise ClassroomError("seat_taken", f"seat {seat} at {table.name!r} has {who}")
+            self.check_address_join(session)
             fresh = secrets.token_urlsafe(24)
             self.storage.add_seat(table.name, seat, name, token_hash(fresh))
             table.players[seat] = Player(name, token_hash(fresh))
