@@ -283,10 +283,10 @@ def test_honest_clients_at_a_classroom_pace_never_meet_a_limit(server: ServerPro
     rng = random.Random(9)
     moves = seats[0].seq
     play_until(seats, rng, lambda obs: seats[0].seq > moves + 30)
-    for seat in seats.values():
-        seat.say("¡buena!")
+    for student in seats.values():
+        student.say("¡buena!")
     watcher.wait_for(lambda w: w.seq > moves + 30, 10, "the watcher sees the moves")
     assert not [e for e in watcher.events if e["event"] in ("disconnected", "back")], "no one seemed to go"
-    for seat in seats.values():
-        seat.close()
+    for student in seats.values():
+        student.close()
     watcher.close()
