@@ -77,6 +77,8 @@ CLASSROOM_ERRORS: Final = (
     "bad_name",
     "bad_chat",       # an empty chat line, one over MAX_CHAT, or with control characters
     "chat_too_fast",
+    "too_many_joins",        # a seat (or an address) joined too often in a minute: the connection is closed
+    "too_many_connections",  # a seat (or an address) holds as many connections as it may: the same
     "server_error",   # the server failed on the request (a bug, counted in its log)
     "storage_failed",  # the database could not store the request (a full disk...): nothing of it was kept
 )

@@ -28,6 +28,7 @@ from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from ..bots import LEVELS, Bot, Decision, make_bot
 from ..bots.turns import Move, Turn, hand_over, play, say
@@ -101,6 +102,26 @@ def replay(game: Game, move: Move, told: Mapping[int, Bot]) -> Game:
     return say(game, move.seat, move.text).game
 
 
+SEAT_JOINS_BURST = 20
+SEAT_JOINS_RATE = 1 / 3
+"""A seat may be joined 20 times at once, then 20 times a minute (a rejoin storm is refused ``too_many_joins``)."""
+SEAT_CONNECTIONS = 4
+"""Connections that may play one seat at once (two notebooks and a script of the same student, say)."""
+ADDRESS_CONNECTIONS = 256
+"""Connections one address may hold at once, by default (``--max-connections-per-address``); it may make as
+many joins at once, then as many a minute. Every kernel of a JupyterHub shares one address."""
+SEND_BUFFER = 256 * 1024
+"""Bytes the server may hold unsent for one connection (past what the operating system buffers): a reader
+that falls further behind is closed with code 1008 rather than buffered for."""
+PRESENCE_GRACE = 5.0
+"""Seconds a seat's last connection may be gone before the table hears that its player lost the connection:
+a player back within them (a reconnection, a storm of them) makes no line in the chat and no redraw. Longer
+than a seat's joins are apart once its burst is spent, so a storm held to that pace stays silent too."""
+REFUSED_CLOSE = frozenset({"too_many_joins", "too_many_connections"})
+"""Refusals after which the server closes the connection (code 1008): a client that reconnects by itself
+(the notebook's table) tries again later, by when the limit has room."""
+
+
 def _watch_parent(parent: int) -> None:
     """In a bot worker: exit as soon as the server that started it is gone (even killed with SIGKILL)."""
 
@@ -110,6 +131,12 @@ def _watch_parent(parent: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="mus-bot-parent", daemon=True).start()
+
+
+def host_of(connection: ServerConnection) -> str:
+    """The client's address (its host, without the port): what the limits per address count by."""
+    address = connection.remote_address
+    return str(address[0]) if address else ""
 
 
 def decide(bot: bytes, observation: Observation) -> Decision:
@@ -133,6 +160,10 @@ class Player:
     away: bool = False
     epoch: int = 0
     """Bumped whenever the player comes or goes, so a stale away-timer does nothing."""
+    present: bool = False
+    """Whether the table was last told the player is connected (``joined`` or ``back``, not ``disconnected``
+    since): comings and goings within :data:`PRESENCE_GRACE` change nothing the table sees."""
+    join_limit: RateLimit = field(default_factory=lambda: RateLimit(rate=SEAT_JOINS_RATE, burst=SEAT_JOINS_BURST))
     chat_limit: RateLimit = field(default_factory=lambda: RateLimit(rate=0.5, burst=4))
     sena_limit: RateLimit = field(default_factory=lambda: RateLimit(rate=1.0, burst=4))
 
@@ -180,7 +211,7 @@ class Table:
                 out.append({"seat": seat, "kind": "bot", "level": self.levels[seat]})
             elif seat in self.players:
                 p = self.players[seat]
-                out.append({"seat": seat, "kind": "human", "name": p.name, "connected": bool(p.connections),
+                out.append({"seat": seat, "kind": "human", "name": p.name, "connected": p.present,
                             "away": p.away})
             else:
                 out.append({"seat": seat, "kind": "open"})
@@ -218,9 +249,11 @@ class ClassroomServer:
     """The tables of one classroom and the requests that change them."""
 
     def __init__(self, storage: Storage, teacher_key: str, away_after: float = 30.0, standin: str = "novice",
-                 bot_workers: int = 1, *, open_tables: bool = True, max_tables: int = 100) -> None:
+                 bot_workers: int = 1, *, open_tables: bool = True, max_tables: int = 100,
+                 max_per_address: int = ADDRESS_CONNECTIONS) -> None:
         """``open_tables``: whether a student (without the teacher key) may create a table, while the server
-        has fewer than ``max_tables`` (the teacher's are never refused)."""
+        has fewer than ``max_tables`` (the teacher's are never refused). ``max_per_address``: the connections
+        one address may hold at once, and the joins it may make at once and then a minute."""
         if standin not in LEVELS:
             raise ValueError(f"{standin!r} is not a bot level; the levels are {', '.join(LEVELS)}")
         if not teacher_key:
@@ -235,8 +268,15 @@ class ClassroomServer:
         """Per client address, the pace at which students there may create tables."""
         self.code_limits: dict[str, RateLimit] = {}
         """Per client address, the wrong join codes it may still try."""
+        self.max_per_address = max_per_address
+        self.join_limits: dict[str, RateLimit] = {}
+        """Per client address, the pace at which it may join seats."""
+        self.address_connections: dict[str, int] = {}
+        """Per client address, its open connections."""
         self.closing: set[asyncio.Task[None]] = set()
-        """The closing handshakes of freed seats' connections."""
+        """The closing handshakes under way: of freed seats' connections and of readers too slow."""
+        self.dropped = 0
+        """Connections closed so far for reading too slowly (counted in the log a line a doubling)."""
         self.tables: dict[str, Table] = {}
         self.set_aside: dict[str, str] = {}
         """The stored tables that do not replay, and why: not served, their rows left as they are."""
@@ -351,9 +391,39 @@ class ClassroomServer:
         states, faces = table.writer.frames(table.game, table.name, table.moves, table.players_info(),
                                             seats=seats, face_up=bool(table.watchers))
         for seat in seats:
-            broadcast(table.players[seat].connections, states[seat], text=True)
+            self.send(table.players[seat].connections, states[seat])
         if faces is not None:
-            broadcast(table.watchers, faces, text=True)
+            self.send(table.watchers, faces)
+
+    def publish_to(self, table: Table, seat: int, connection: ServerConnection) -> None:
+        """Send one connection of ``seat`` the seat's state (a rejoin the rest of the table need not hear of)."""
+        states, _ = table.writer.frames(table.game, table.name, table.moves, table.players_info(), seats=[seat],
+                                        face_up=False)
+        self.send([connection], states[seat])
+
+    def send(self, connections: Iterable[ServerConnection], data: bytes) -> None:
+        """Write ``data`` (UTF-8 JSON) to every open connection of ``connections`` whose unsent bytes are within
+        :data:`SEND_BUFFER`; a connection past it is closed (1008), never buffered for."""
+        keeping = []
+        for connection in connections:
+            if connection.protocol.state is not State.OPEN:
+                continue
+            if connection.transport.get_write_buffer_size() > SEND_BUFFER:
+                self.drop_slow(connection)
+            else:
+                keeping.append(connection)
+        broadcast(keeping, data, text=True)
+
+    def drop_slow(self, connection: ServerConnection) -> None:
+        """Close a connection that fell :data:`SEND_BUFFER` behind: a close frame after what it has not read,
+        and the TCP connection aborted if it has not read that within the close timeout."""
+        self.dropped += 1
+        if self.dropped & (self.dropped - 1) == 0:
+            log.warning("%d connection(s) closed so far for reading too slowly; the latest from %s", self.dropped,
+                        host_of(connection))
+        task = asyncio.ensure_future(connection.close(1008, f"too slow: over {SEND_BUFFER} bytes unread"))
+        self.closing.add(task)
+        task.add_done_callback(self.closing.discard)
 
     def face_up(self, table: Table) -> dict[str, Any]:
         return {"type": "face_up", "table": table.name, "seq": table.moves,
@@ -362,8 +432,7 @@ class ClassroomServer:
 
     def announce(self, table: Table, frame: dict[str, Any]) -> None:
         """A frame for everyone at the table (chat, comings and goings), with the table's ``seq`` then."""
-        text = encode({**frame, "seq": table.moves})
-        broadcast(self.audience(table), text)
+        self.send(self.audience(table), encode({**frame, "seq": table.moves}).encode())
 
     def audience(self, table: Table) -> Iterable[ServerConnection]:
         for player in table.players.values():
@@ -458,9 +527,15 @@ class ClassroomServer:
         player = table.players[seat]
         asyncio.get_running_loop().call_later(self.away_after, self._away, table, seat, player, player.epoch)
 
+    def _still_gone(self, table: Table, seat: int, player: Player, epoch: int) -> bool:
+        """Whether ``player`` still holds ``seat`` (the teacher may have freed it) and has not come back since
+        ``epoch``."""
+        return table.players.get(seat) is player and player.epoch == epoch and not player.connections
+
     def _away(self, table: Table, seat: int, player: Player, epoch: int) -> None:
-        if table.players.get(seat) is not player or player.epoch != epoch or player.connections or player.away:
+        if not self._still_gone(table, seat, player, epoch) or player.away:
             return  # back, or gone for good (the teacher freed the seat)
+        self._gone(table, seat, player, epoch)
         player.away = True
         self.announce(table, {"type": "table", "event": "away", "seat": seat, "name": player.name,
                               "level": self.standin})
@@ -480,12 +555,26 @@ class ClassroomServer:
             player.gone_since = time.monotonic()
             player.epoch += 1
             self._schedule_away(table, seat)
-            self.announce(table, {"type": "table", "event": "disconnected", "seat": seat, "name": player.name})
+            asyncio.get_running_loop().call_later(PRESENCE_GRACE, self._gone, table, seat, player, player.epoch)
+
+    def _gone(self, table: Table, seat: int, player: Player, epoch: int) -> None:
+        """Tell the table a player lost the connection, if they still hold the seat and are still gone since
+        ``epoch``."""
+        if not self._still_gone(table, seat, player, epoch) or not player.present:
+            return
+        player.present = False
+        self.announce(table, {"type": "table", "event": "disconnected", "seat": seat, "name": player.name})
 
     # ------------------------------------------------------------------ requests
 
     async def handler(self, connection: ServerConnection) -> None:
         """One connection, its frames handled in order; whatever it sends harms only itself."""
+        host = host_of(connection)
+        held = self.address_connections.get(host, 0)
+        if held >= self.max_per_address:
+            await self.refuse_connection(connection, held)
+            return
+        self.address_connections[host] = held + 1
         session = Session(connection)
         try:
             async for message in connection:
@@ -508,10 +597,32 @@ class ClassroomServer:
                     continue
                 reply = await self.answer(session, message)
                 await connection.send(encode(reply))
+                if reply.get("kind") in REFUSED_CLOSE:
+                    await connection.close(1008, reply["kind"])
+                    return
         except ConnectionClosed:
             pass
         finally:
             self.leave(session)
+            left = self.address_connections[host] - 1
+            if left:
+                self.address_connections[host] = left
+            else:
+                del self.address_connections[host]
+
+    async def refuse_connection(self, connection: ServerConnection, held: int) -> None:
+        """A connection from an address that holds as many as it may: its first frame is answered
+        ``too_many_connections`` (with the frame's ``id``), then it is closed (1008)."""
+        with contextlib.suppress(ConnectionClosed, TimeoutError):
+            message = await asyncio.wait_for(connection.recv(), 5)
+            try:
+                request_id = decode(message).get("id")
+            except ClassroomError as error:
+                request_id = error.request_id
+            await connection.send(encode(error_frame(
+                "too_many_connections", f"this address holds {held} connections to the server, as many as it "
+                                        f"may; close some, or ask the teacher", request_id)))
+        await connection.close(1008, "too_many_connections")
 
     async def answer(self, session: Session, message: str | bytes) -> dict[str, Any]:
         """The reply to one frame: an error frame for anything refused, whatever the frame holds."""
@@ -567,8 +678,7 @@ class ClassroomServer:
         if len(self.tables) >= self.max_tables:
             raise ClassroomError("too_many_tables", f"this server has {len(self.tables)} tables, as many as "
                                                     f"students may open; ask the teacher")
-        address = session.connection.remote_address
-        host = str(address[0]) if address else ""
+        host = host_of(session.connection)
         if len(self.create_limits) > 256:  # forget the addresses whose buckets are full again
             now = time.monotonic()
             self.create_limits = {h: b for h, b in self.create_limits.items() if not b.full(now)}
@@ -611,6 +721,18 @@ class ClassroomServer:
         self._open(table)
         return {"type": "created", "id": frame.get("id"), **table.summary()}
 
+    def check_address_join(self, session: Session) -> None:
+        """An address joins seats at a pace: :attr:`max_per_address` at once, then as many a minute."""
+        host = host_of(session.connection)
+        now = time.monotonic()
+        if len(self.join_limits) > 256:  # forget the addresses whose buckets are full again
+            self.join_limits = {h: b for h, b in self.join_limits.items() if not b.full(now)}
+        bucket = self.join_limits.setdefault(host, RateLimit(rate=self.max_per_address / 60,
+                                                             burst=self.max_per_address))
+        if not bucket.allow(now):
+            raise ClassroomError("too_many_joins", f"this address joined more than {self.max_per_address} seats "
+                                                   f"in a minute: wait a moment")
+
     def join(self, session: Session, frame: dict[str, Any]) -> dict[str, Any]:
         if session.table is not None:
             raise ClassroomError("bad_frame", "this connection has already joined a table")
@@ -625,6 +747,14 @@ class ClassroomServer:
                 raise ClassroomError("bad_token", f"that token is not the token of "
                                                   f"{'any seat' if seat is None else f'seat {seat}'} at {table.name!r}")
             seat = found[0]
+            player = table.players[seat]
+            if len(player.connections) >= SEAT_CONNECTIONS:
+                raise ClassroomError("too_many_connections", f"seat {seat} at {table.name!r} has {SEAT_CONNECTIONS} "
+                                                             f"connections already; close one first")
+            if not player.join_limit.allow(time.monotonic()):
+                raise ClassroomError("too_many_joins", f"seat {seat} at {table.name!r} was joined "
+                                                       f"{SEAT_JOINS_BURST} times in a minute: wait a moment")
+            self.check_address_join(session)
         else:
             name = player_name(required_text(frame, "name"))
             self.check_access(session, table, frame, name)
@@ -636,18 +766,22 @@ class ClassroomServer:
             elif seat not in free:
                 who = "a bot" if seat in table.levels else "a player (rejoin with the seat's token)"
                 raise ClassroomError("seat_taken", f"seat {seat} at {table.name!r} has {who}")
+            self.check_address_join(session)
             fresh = secrets.token_urlsafe(24)
             self.stored(table, self.storage.add_seat, table.name, seat, name, token_hash(fresh))
             table.players[seat] = Player(name, token_hash(fresh))
         player = table.players[seat]
-        came_back = player.away or player.gone_since is not None
+        told = player.present and not player.away
         player.connections.add(session.connection)
-        player.gone_since, player.away = None, False
+        player.gone_since, player.away, player.present = None, False, True
         player.epoch += 1
         session.table, session.seat = table, seat
-        event = "joined" if fresh is not None else "back" if came_back else "joined_again"
-        self.announce(table, {"type": "table", "event": event, "seat": seat, "name": player.name})
-        self.publish(table)
+        if told:  # the table never heard the player go: nothing to tell it, nothing to redraw
+            self.publish_to(table, seat, session.connection)
+        else:
+            event = "joined" if fresh is not None else "back"
+            self.announce(table, {"type": "table", "event": event, "seat": seat, "name": player.name})
+            self.publish(table)
         return {"type": "joined", "id": frame.get("id"), "table": table.name, "seat": seat,
                 "token": fresh if fresh is not None else token, "name": player.name,
                 "chat": table.chat[-CHAT_HISTORY:]}
@@ -659,8 +793,7 @@ class ClassroomServer:
             code = text_field(frame, "code", optional=True)
             if code is None:
                 raise ClassroomError("bad_code", f"table {table.name!r} needs its join code (ask the teacher)")
-            address = session.connection.remote_address
-            host = str(address[0]) if address else ""
+            host = host_of(session.connection)
             now = time.monotonic()
             if len(self.code_limits) > 256:  # forget the addresses whose buckets are full again
                 self.code_limits = {h: b for h, b in self.code_limits.items() if not b.full(now)}
@@ -797,10 +930,10 @@ def address(listening: Server) -> str:
 
 
 async def run(db: Path, host: str, port: int, *, teacher_key: str, away_after: float, standin: str,
-              sync: str, open_tables: bool, max_tables: int) -> None:
+              sync: str, open_tables: bool, max_tables: int, max_per_address: int = ADDRESS_CONNECTIONS) -> None:
     storage = Storage(db, sync)
     classroom = ClassroomServer(storage, teacher_key, away_after=away_after, standin=standin,
-                                open_tables=open_tables, max_tables=max_tables)
+                                open_tables=open_tables, max_tables=max_tables, max_per_address=max_per_address)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -833,11 +966,14 @@ def main(argv: list[str] | None = None) -> None:
                         help="whether students may create tables without the teacher key (default: yes)")
     parser.add_argument("--max-tables", type=int, default=100,
                         help="students may create tables while the server has fewer than this (default 100)")
+    parser.add_argument("--max-connections-per-address", type=int, default=ADDRESS_CONNECTIONS,
+                        help=f"connections one address may hold, and joins it may make a minute (default "
+                             f"{ADDRESS_CONNECTIONS}; every kernel of a JupyterHub shares one address)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     try:
         asyncio.run(run(args.db, args.host, args.port, teacher_key=args.teacher_key, away_after=args.away_after,
                         standin=args.standin, sync=args.sync, open_tables=args.open_tables,
-                        max_tables=args.max_tables))
+                        max_tables=args.max_tables, max_per_address=args.max_connections_per_address))
     except NotAClassroomError as error:
         parser.exit(2, f"{parser.prog}: {error}\n")
