@@ -44,18 +44,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from support.ports import free_port
 from support.servers import ChildServer
+from support.students import careless
 
 KEY = "benchmark-key"
 TIMEOUT = 900.0
 """Seconds the measured matches may take in all."""
 
-
-def careless(legal: list[str], rng: random.Random) -> str:
-    """A student in a hurry: mostly mus and paso, an órdago now and then (as the tests' players)."""
-    if "no-mus" in legal and rng.random() < 0.5:
-        return "no-mus"
-    weights = [0.03 if a == "ordago" else 2.0 if a in ("paso", "mus", "quiero") else 1.0 for a in legal]
-    return rng.choices(legal, weights)[0]
 
 
 @dataclass

@@ -62,6 +62,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from support.ports import free_port
 from support.servers import ChildServer
+from support.students import careless
 
 KEY = "soak-key"
 TARGETS = {"p95_ms": 100.0, "peak_memory_mb": 200.0, "lost_moves": 0}
@@ -69,13 +70,6 @@ SETTLE = 3.0
 """Seconds every client has to connect and join before the clock starts."""
 TRANSPORT_ERRORS = (ConnectionClosed, InvalidHandshake, OSError, asyncio.TimeoutError)
 
-
-def careless(legal: list[str], rng: random.Random) -> str:
-    """A student in a hurry: mostly mus and paso, an órdago now and then (as the classroom benchmark's)."""
-    if "no-mus" in legal and rng.random() < 0.5:
-        return "no-mus"
-    weights = [0.03 if a == "ordago" else 2.0 if a in ("paso", "mus", "quiero") else 1.0 for a in legal]
-    return rng.choices(legal, weights)[0]
 
 
 # ---------------------------------------------------------------------------------------------------- honest

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import mus_widget as mw
 from support.ports import free_port
 from support.servers import ChildServer
+from support.students import careless as careless_choice
 
 if TYPE_CHECKING:  # the classroom client needs websockets, which a test imports only when it plays
     from mus_widget import remote
@@ -62,12 +63,8 @@ class ServerProcess:
 
 
 def careless(obs: mw.Observation, rng: random.Random) -> str:
-    """A legal action as a student in a hurry might choose: mostly mus and paso, an órdago now and then."""
-    legal = list(obs.legal_actions)
-    if "no-mus" in legal and rng.random() < 0.5:
-        return "no-mus"
-    weights = [0.03 if a == "ordago" else 2.0 if a in ("paso", "mus", "quiero") else 1.0 for a in legal]
-    return rng.choices(legal, weights)[0]
+    """A legal action of ``obs`` as a student in a hurry might choose (:func:`support.students.careless`)."""
+    return careless_choice(obs.legal_actions, rng)
 
 
 def play_until(seats: dict[int, remote.RemoteSeat], rng: random.Random, done: Callable[[mw.Observation], bool],
