@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from dataclasses import dataclass
-from typing import Any, Final
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Final
 
 from ..engine import errors as engine_errors
 from ..engine.errors import MusError
@@ -289,3 +289,21 @@ class RateLimit:
     def full(self, now: float) -> bool:
         """Whether the bucket has filled up again by ``now`` (it has been idle long enough to forget)."""
         return self.tokens < 0 or self.tokens + (now - self.stamp) * self.rate >= self.burst
+
+
+@dataclass
+class AddressLimits:
+    """One :class:`RateLimit` per client address, each of ``rate`` and ``burst``; past ``KEPT`` addresses those
+    whose buckets have filled up again are forgotten, so a crowd of addresses cannot grow the map for good."""
+
+    rate: float
+    burst: float
+    buckets: dict[str, RateLimit] = field(default_factory=dict)
+
+    KEPT: ClassVar[int] = 256
+
+    def of(self, host: str, now: float) -> RateLimit:
+        """The bucket of ``host``."""
+        if len(self.buckets) > self.KEPT:
+            self.buckets = {h: b for h, b in self.buckets.items() if not b.full(now)}
+        return self.buckets.setdefault(host, RateLimit(rate=self.rate, burst=self.burst))

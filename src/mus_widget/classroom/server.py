@@ -42,6 +42,7 @@ from .protocol import (
     MAX_CHAT,
     MAX_LOCKED,
     TRANSPORT_MAX_FRAME,
+    AddressLimits,
     ClassroomError,
     RateLimit,
     decode,
@@ -264,12 +265,12 @@ class ClassroomServer:
         self.standin = standin
         self.open_tables = open_tables
         self.max_tables = max_tables
-        self.create_limits: dict[str, RateLimit] = {}
+        self.create_limits = AddressLimits(rate=STUDENT_TABLES_RATE, burst=STUDENT_TABLES_BURST)
         """Per client address, the pace at which students there may create tables."""
-        self.code_limits: dict[str, RateLimit] = {}
+        self.code_limits = AddressLimits(rate=WRONG_CODES_RATE, burst=WRONG_CODES_BURST)
         """Per client address, the wrong join codes it may still try."""
         self.max_per_address = max_per_address
-        self.join_limits: dict[str, RateLimit] = {}
+        self.join_limits = AddressLimits(rate=max_per_address / 60, burst=max_per_address)
         """Per client address, the pace at which it may join seats."""
         self.address_connections: dict[str, int] = {}
         """Per client address, its open connections."""
@@ -678,12 +679,8 @@ class ClassroomServer:
         if len(self.tables) >= self.max_tables:
             raise ClassroomError("too_many_tables", f"this server has {len(self.tables)} tables, as many as "
                                                     f"students may open; ask the teacher")
-        host = host_of(session.connection)
-        if len(self.create_limits) > 256:  # forget the addresses whose buckets are full again
-            now = time.monotonic()
-            self.create_limits = {h: b for h, b in self.create_limits.items() if not b.full(now)}
-        bucket = self.create_limits.setdefault(host, RateLimit(rate=STUDENT_TABLES_RATE, burst=STUDENT_TABLES_BURST))
-        if not bucket.allow(time.monotonic()):
+        now = time.monotonic()
+        if not self.create_limits.of(host_of(session.connection), now).allow(now):
             raise ClassroomError("flood", "too many new tables from this address: wait a minute")
 
     def create(self, session: Session, frame: dict[str, Any]) -> dict[str, Any]:
@@ -723,13 +720,8 @@ class ClassroomServer:
 
     def check_address_join(self, session: Session) -> None:
         """An address joins seats at a pace: :attr:`max_per_address` at once, then as many a minute."""
-        host = host_of(session.connection)
         now = time.monotonic()
-        if len(self.join_limits) > 256:  # forget the addresses whose buckets are full again
-            self.join_limits = {h: b for h, b in self.join_limits.items() if not b.full(now)}
-        bucket = self.join_limits.setdefault(host, RateLimit(rate=self.max_per_address / 60,
-                                                             burst=self.max_per_address))
-        if not bucket.allow(now):
+        if not self.join_limits.of(host_of(session.connection), now).allow(now):
             raise ClassroomError("too_many_joins", f"this address joined more than {self.max_per_address} seats "
                                                    f"in a minute: wait a moment")
 
@@ -793,11 +785,8 @@ class ClassroomServer:
             code = text_field(frame, "code", optional=True)
             if code is None:
                 raise ClassroomError("bad_code", f"table {table.name!r} needs its join code (ask the teacher)")
-            host = host_of(session.connection)
             now = time.monotonic()
-            if len(self.code_limits) > 256:  # forget the addresses whose buckets are full again
-                self.code_limits = {h: b for h, b in self.code_limits.items() if not b.full(now)}
-            bucket = self.code_limits.setdefault(host, RateLimit(rate=WRONG_CODES_RATE, burst=WRONG_CODES_BURST))
+            bucket = self.code_limits.of(host_of(session.connection), now)
             if bucket.empty(now):  # not even compared: a guess must wait like a wrong one
                 raise ClassroomError("flood", "too many wrong join codes from this address: wait a minute")
             if not hmac.compare_digest(token_hash(code.strip()), table.code_hash):
