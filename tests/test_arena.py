@@ -26,7 +26,8 @@ def test_the_arena_prints_one_json_line_of_results_last() -> None:
     )
     result = json.loads(run.stdout.strip().splitlines()[-1])
     assert set(result) == {"team0", "team1", "games", "team0_wins", "win_rate", "ci95", "hands",
-                           "decision_ms_p50", "decision_ms_p95", "faults"}
+                           "decision_ms_p50", "decision_ms_p95", "team1_decision_ms_p50", "team1_decision_ms_p95",
+                           "faults"}
     assert result["faults"] == [0, 0], "the package's bots make no faults"
     assert (result["team0"], result["team1"], result["games"]) == ("novice", "random", 6)
     assert 0 <= result["team0_wins"] <= 6
@@ -39,7 +40,7 @@ def test_the_arena_prints_one_json_line_of_results_last() -> None:
     # Spread over two processes, the same games give the same results.
     spread = subprocess.run([*run.args, "--jobs", "2"], capture_output=True, text=True, timeout=120, check=True)
     again = json.loads(spread.stdout.strip().splitlines()[-1])
-    timing = ("decision_ms_p50", "decision_ms_p95")
+    timing = ("decision_ms_p50", "decision_ms_p95", "team1_decision_ms_p50", "team1_decision_ms_p95")
     assert {k: v for k, v in again.items() if k not in timing} == {k: v for k, v in result.items() if k not in timing}
 
 
@@ -107,3 +108,4 @@ def test_the_arena_swaps_the_teams_seats_every_game_and_credits_the_right_team(m
     assert tally.team0_wins == novice_wins
     assert tally.hands == hands
     assert len(tally.times) == sum(spy.decisions for spy in made if spy.level == "novice"), "team0's decisions timed"
+    assert len(tally.team1_times) == sum(spy.decisions for spy in made if spy.level == "random"), "and team1's"

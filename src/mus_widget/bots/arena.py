@@ -1,11 +1,13 @@
 """Bots against bots: ``mus-widget arena --team0 expert --team1 novice --games 2000 --seed 1``.
 
 Plays full games to the target with the two teams swapping seats every game, and prints as its last line
-one JSON object with the win rate of team0, its 95 % interval, how long team0's decisions took and how many
-faults each team's bots made. A team is a bot's name (``expert``, ``novice``, ``random``, ``ordago``,
-``passive``, ``bluffer``, ``caller``) or your own bot as ``path/to/mybot.py:MyBot`` (a class whose
-constructor takes no arguments; one is made for every seat of every game). From Python, :func:`run` does
-the same and takes a class too::
+one JSON object with the win rate of team0, its 95 % interval, how long each team's decisions took and how
+many faults each team's bots made. A team is a bot's name (``expert``, ``novice``, ``random``, ``ordago``,
+``passive``, ``bluffer``, ``caller``), your own bot as ``path/to/mybot.py:MyBot`` (a class made for every seat
+of every game, given its seed when it takes a ``seed`` argument), or a program in any language as
+``cmd:./mybot`` (started for every seat of every game; it speaks the JSON lines of :mod:`.program`). Every rule
+option can be set (``--kings 4 --real-31 --games-per-match 3``...). From Python, :func:`run` does the same and
+takes a class too::
 
     from mus_widget.arena import run
     print(run(MyBot, "novice", games=20))
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
+import inspect
 import json
 import math
 import multiprocessing
@@ -23,7 +26,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, cast
 
@@ -32,13 +35,15 @@ from ..engine.rules import Rules
 from ..engine.seats import team_of
 from . import BOTS, Bot, make_bot
 from .guard import TIME_LIMIT, BotFault, GuardedBot, bot_name
+from .program import PREFIX, Command, ProgramBot
 from .turns import step
 
-Team = str | Callable[[], object]
-"""A team: a bot's name, ``"path/to/file.py:Class"``, or a class (or any callable) making your own bot."""
+Team = str | Callable[..., object]
+"""A team: a bot's name, ``"path/to/file.py:Class"``, ``"cmd:program"``, or a class (or any callable) making
+your own bot."""
 
 
-def load_bot_class(spec: str) -> Callable[[], object]:
+def load_bot_class(spec: str) -> Callable[..., object]:
     """The class named by ``"path/to/file.py:Class"`` (or ``"package.module:Class"``), loaded from its file;
     a ValueError says what is wrong."""
     where, colon, name = spec.rpartition(":")
@@ -68,7 +73,16 @@ def load_bot_class(spec: str) -> Callable[[], object]:
     made = getattr(module, name, None)
     if made is None or not callable(made):
         raise ValueError(f"{spec!r}: {where} has no class {name}")
-    return cast(Callable[[], object], made)
+    return cast(Callable[..., object], made)
+
+
+def takes_seed(made: Callable[..., object]) -> bool:
+    """Whether a bot's class (or maker) takes a ``seed`` argument, so that its games replay."""
+    try:
+        parameters = inspect.signature(made).parameters
+    except (TypeError, ValueError):
+        return False
+    return "seed" in parameters or any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
 
 
 def _label(team: Team) -> str:
@@ -79,13 +93,19 @@ class _Maker:
     """Makes a team's bot for one seat of one game."""
 
     def __init__(self, team: Team, on_fault: Callable[[BotFault], None], time_limit: float | None) -> None:
-        self.own: Callable[[], object] | None = None
+        self.own: Callable[..., object] | None = None
+        self.seeded = False
         if isinstance(team, str):
-            if team not in BOTS:
+            if team.startswith(PREFIX):
+                command = Command.parse(team)
+                self.own = lambda seed: ProgramBot(command, seed)
+            elif team not in BOTS:
                 self.own = load_bot_class(team)
             self.name = team
         else:
             self.own = team
+        if self.own is not None:
+            self.seeded = takes_seed(self.own)
         self.label = _label(team)
         self.on_fault = on_fault
         self.time_limit = time_limit
@@ -94,7 +114,7 @@ class _Maker:
         if self.own is None:
             return make_bot(self.name, seed)
         try:
-            inner = self.own()
+            inner = self.own(seed=seed) if self.seeded else self.own()
         except Exception as error:
             raise ValueError(f"{self.label}() does not make a bot: {type(error).__name__}: {error}") from error
         return GuardedBot(inner, name=bot_name(inner), seed=seed, time_limit=self.time_limit,
@@ -107,17 +127,25 @@ class Tally:
     team0_wins: int = 0
     hands: int = 0
     times: list[float] = field(default_factory=list)
+    """How long team0's decisions took, in seconds."""
+    team1_times: list[float] = field(default_factory=list)
+    """How long team1's decisions took."""
     faults: list[int] = field(default_factory=lambda: [0, 0])
     notes: list[str] = field(default_factory=list)
     """The first faults of the teams' own bots, as reported."""
+    records: list[dict[str, Any]] | None = None
+    """Every game's record, in order, when asked for (``play(..., records=True)``)."""
 
     def add(self, other: Tally) -> None:
         self.games += other.games
         self.team0_wins += other.team0_wins
         self.hands += other.hands
         self.times += other.times
+        self.team1_times += other.team1_times
         self.faults = [self.faults[0] + other.faults[0], self.faults[1] + other.faults[1]]
         self.notes += other.notes[: max(0, NOTES - len(self.notes))]
+        if other.records is not None:
+            self.records = (self.records or []) + other.records
 
 
 NOTES = 5
@@ -125,10 +153,11 @@ NOTES = 5
 
 
 def play(team0: Team, team1: Team, seeds: list[int], rules: Rules, first: int = 0, *,
-         time_limit: float | None = TIME_LIMIT) -> Tally:
+         time_limit: float | None = TIME_LIMIT, records: bool = False) -> Tally:
     """Play one game per seed; ``first`` is the number of the first game in the whole run, and in every
-    other game (the odd numbers) team0's bots take seats 1 and 3."""
-    tally = Tally()
+    other game (the odd numbers) team0's bots take seats 1 and 3. With ``records`` the tally keeps every
+    game's record."""
+    tally = Tally(records=[] if records else None)
 
     def fault_of(team: int) -> Callable[[BotFault], None]:
         def report(fault: BotFault) -> None:
@@ -144,17 +173,31 @@ def play(team0: Team, team1: Team, seeds: list[int], rules: Rules, first: int = 
         bots = {seat: makers[int(sides[seat])](seed * 4 + seat) for seat in range(4)}
         game = Game.new(seed=seed, rules=rules)
         hands = 0
-        while not game.is_over:
-            seat = game.to_move
-            assert seat is not None
-            turn = step(game, bots, None if sides[seat] else tally.times.append)
-            game = turn.game
-            hands += turn.ended and not game.is_over
+        try:
+            while not game.is_over:
+                seat = game.to_move
+                assert seat is not None
+                turn = step(game, bots, tally.team1_times.append if sides[seat] else tally.times.append)
+                game = turn.game
+                hands += turn.ended and not game.is_over
+        finally:
+            for bot in bots.values():
+                close(bot)
         tally.games += 1
         tally.hands += hands + 1
+        if tally.records is not None:
+            tally.records.append(game.record())
         assert game.winner is not None
         tally.team0_wins += int((game.winner == 0) != swap)
     return tally
+
+
+def close(bot: Bot) -> None:
+    """End a bot that holds something (a program of its own) once its game is over."""
+    inner = bot.inner if isinstance(bot, GuardedBot) else bot
+    ending = getattr(inner, "close", None)
+    if callable(ending):
+        ending()
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -184,11 +227,17 @@ class Result:
     team0_wins: int
     hands: int
     decision_ms_p50: float
+    """Team0's decisions: the median milliseconds."""
     decision_ms_p95: float
     faults: tuple[int, int]
     """The faults of each team's own bots (always 0 for the package's bots)."""
     notes: tuple[str, ...] = ()
     """The first few faults, told in full."""
+    records: tuple[dict[str, Any], ...] = field(default=(), repr=False, compare=False)
+    """Every game's record, in order, when :func:`run` was asked for them."""
+    team1_decision_ms_p50: float = 0.0
+    """Team1's decisions, likewise."""
+    team1_decision_ms_p95: float = 0.0
 
     @property
     def win_rate(self) -> float:
@@ -216,61 +265,107 @@ class Result:
             "hands": self.hands,
             "decision_ms_p50": self.decision_ms_p50,
             "decision_ms_p95": self.decision_ms_p95,
+            "team1_decision_ms_p50": self.team1_decision_ms_p50,
+            "team1_decision_ms_p95": self.team1_decision_ms_p95,
             "faults": list(self.faults),
         }
 
 
-def _job(args: tuple[Team, Team, list[int], Rules, int, float | None]) -> Tally:
-    team0, team1, seeds, rules, first, time_limit = args
-    return play(team0, team1, seeds, rules, first, time_limit=time_limit)
+def _job(args: tuple[Team, Team, list[int], Rules, int, float | None, bool]) -> Tally:
+    team0, team1, seeds, rules, first, time_limit, records = args
+    return play(team0, team1, seeds, rules, first, time_limit=time_limit, records=records)
 
 
 def run(team0: Team, team1: Team, games: int = 200, seed: int = 1, *, rules: Rules | None = None,
-        target: int = 40, jobs: int = 1, time_limit: float | None = TIME_LIMIT) -> Result:
-    """Play ``games`` games between two teams (names, ``"path.py:Class"`` or classes), the seats swapping
-    every game. ``jobs`` spreads them over processes (teams given as classes play in this one)."""
+        target: int = 40, jobs: int = 1, time_limit: float | None = TIME_LIMIT, records: bool = False) -> Result:
+    """Play ``games`` games between two teams (names, ``"path.py:Class"``, ``"cmd:program"`` or classes), the
+    seats swapping every game. ``jobs`` spreads them over processes (teams given as classes play in this one);
+    with ``records`` the result keeps every game's record."""
     for team in (team0, team1):
-        if isinstance(team, str) and team not in BOTS:
+        if isinstance(team, str) and team.startswith(PREFIX):
+            Command.parse(team)  # a command naming no program is refused here, before any game
+        elif isinstance(team, str) and team not in BOTS:
             load_bot_class(team)  # a bad name or file is refused here, before any game
     rules = Rules(target=target) if rules is None else rules
     seeds = [seed * 1_000_003 + i for i in range(games)]
     tally = Tally()
     if jobs > 1 and isinstance(team0, str) and isinstance(team1, str) and games > 1:
         size = -(-len(seeds) // jobs)
-        chunks = [(team0, team1, seeds[i : i + size], rules, i, time_limit) for i in range(0, len(seeds), size)]
+        chunks = [(team0, team1, seeds[i : i + size], rules, i, time_limit, records)
+                  for i in range(0, len(seeds), size)]
         with multiprocessing.Pool(jobs) as pool:
             for part in pool.map(_job, chunks):
                 tally.add(part)
     else:
-        tally = play(team0, team1, seeds, rules, time_limit=time_limit)
-    ms = [t * 1000 for t in tally.times]
+        tally = play(team0, team1, seeds, rules, time_limit=time_limit, records=records)
+    ms, team1_ms = ([t * 1000 for t in times] for times in (tally.times, tally.team1_times))
     return Result(
         _label(team0), _label(team1), tally.games, tally.team0_wins, tally.hands,
-        round(statistics.median(ms), 3) if ms else 0.0, round(_percentile(ms, 0.95), 3),
-        (tally.faults[0], tally.faults[1]), tuple(tally.notes),
+        _median(ms), round(_percentile(ms, 0.95), 3), (tally.faults[0], tally.faults[1]), tuple(tally.notes),
+        tuple(tally.records or ()), _median(team1_ms), round(_percentile(team1_ms, 0.95), 3),
     )
+
+
+def _median(values: list[float]) -> float:
+    return round(statistics.median(values), 3) if values else 0.0
+
+
+RULE_HELP: dict[str, str] = {
+    "target": "points a game is played to (10 to 100; default 40)",
+    "kings": "8 (every 3 a rey, every 2 an as) or 4 (default 8)",
+    "real_31": "three 7s and a figure beat every other 31",
+    "team_consent": "a first answer to a bet is only a proposal that the partner confirms (default on)",
+    "negadas_at_count": "refused bets are scored with the count, not at once",
+    "mus_corrido_first_hand": "the first mus question of each game's first hand must be answered mus",
+    "games": "games a match is played to: 1, or best of 3 (a vaca), 5, 7 or 9 (default 1)",
+}
+"""The command line's words for each option of :class:`Rules` (docs/rules.md says what each means)."""
+
+
+def add_rules_options(parser: argparse.ArgumentParser) -> None:
+    """An option for every field of :class:`Rules`: numbers as ``--target 30``, flags as ``--real-31`` and
+    ``--no-real-31``; the match length as ``--games-per-match`` (``--games`` counts the matches)."""
+    default = Rules()
+    for option in fields(Rules):
+        value = getattr(default, option.name)
+        flag = "--games-per-match" if option.name == "games" else "--" + option.name.replace("_", "-")
+        if isinstance(value, bool):
+            parser.add_argument(flag, dest=f"rule_{option.name}", action=argparse.BooleanOptionalAction,
+                                default=value, help=RULE_HELP[option.name])
+        else:
+            parser.add_argument(flag, dest=f"rule_{option.name}", metavar="N", type=int, default=value,
+                                help=RULE_HELP[option.name])
+
+
+def rules_of(args: argparse.Namespace) -> Rules:
+    """The :class:`Rules` the command line chose; a :class:`RulesError` (a ValueError) says what is out of range."""
+    return Rules(**{option.name: getattr(args, f"rule_{option.name}") for option in fields(Rules)})
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="mus-widget arena", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    teams = f"a bot ({', '.join(BOTS)}) or path/to/mybot.py:MyBot"
+    teams = f"a bot ({', '.join(BOTS)}), path/to/mybot.py:MyBot or cmd:./mybot"
     parser.add_argument("--team0", required=True, help=teams)
     parser.add_argument("--team1", required=True, help=teams)
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=200, help="matches to play (default %(default)s)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--target", type=int, default=40)
+    add_rules_options(parser)
     parser.add_argument("--jobs", type=int, default=1, help="processes to spread the games over")
     parser.add_argument("--time-limit", type=float, default=TIME_LIMIT,
                         help="seconds your own bot may take per decision (default %(default)s)")
+    parser.add_argument("--records", type=Path, metavar="FILE",
+                        help="write every game's record to FILE, one JSON object a line (Game.from_record reads one)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     try:
-        result = run(args.team0, args.team1, args.games, args.seed, target=args.target, jobs=args.jobs,
-                     time_limit=args.time_limit)
+        result = run(args.team0, args.team1, args.games, args.seed, rules=rules_of(args), jobs=args.jobs,
+                     time_limit=args.time_limit, records=args.records is not None)
     except ValueError as error:
         parser.error(str(error))
     elapsed = time.perf_counter() - start
+    if args.records is not None:
+        args.records.write_text("".join(json.dumps(record) + "\n" for record in result.records), encoding="utf-8")
     for note in result.notes:
         print(f"fault: {note}", file=sys.stderr)
     print(f"{result}; {result.hands} hands, {elapsed:.0f} s", file=sys.stderr)

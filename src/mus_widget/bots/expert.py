@@ -258,7 +258,7 @@ class ExpertBot(Bot):
         """Whether the score forces the issue: refusing would lose the game, or the game is slipping away."""
         target = obs.rules.target
         ours, theirs = obs.scores[obs.team], obs.scores[other_team(obs.team)]
-        if betting.ordago and theirs + (betting.previous or 1) >= target:
+        if betting.ordago and theirs + betting.refusal >= target:
             return True
         return reading.playing_on(ours, theirs, target) < 0.35
 
@@ -271,7 +271,7 @@ class ExpertBot(Bot):
         ours, theirs = obs.scores[obs.team], obs.scores[other_team(obs.team)]
         kind = option.kind
         base = 1 if betting.lance in (Lance.GRANDE, Lance.CHICA) else 0
-        stake, negada = betting.stake, betting.previous or 1
+        stake, negada = betting.stake, betting.refusal
         # On our turn a bet on the table is always the other team's (our own bets are answered by them).
         facing = betting.bettor_team is not None
         honest = reading.honest

@@ -196,7 +196,7 @@ class NoviceBot(Bot):
         if _proposed(betting, Kind.QUIERO):
             return True
         ours = obs.scores[obs.team]
-        theirs = obs.scores[other_team(obs.team)] + (betting.previous or 1)
+        theirs = obs.scores[other_team(obs.team)] + betting.refusal
         return careful >= self._playing_on(ours, theirs, obs.rules.target)
 
     def _ordago_chance(self, obs: Observation) -> float:

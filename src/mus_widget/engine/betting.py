@@ -94,8 +94,8 @@ class Betting:
 
     ``eligible`` are the seats that take part, in speaking order. Before any bet ``position`` is the
     speaker's index in that order. Once a team has bet, ``bettor_team`` holds it, ``stake`` is the total
-    on the table (the pending bet included) and ``previous`` the stake before the pending bet, which is
-    what a rejection pays (1 when the pending bet is the first). During a team answer, ``proposal`` is
+    on the table (the pending bet included) and ``previous`` the stake before the pending bet (0 when the
+    pending bet is the first); :attr:`refusal` is what a no quiero pays now. During a team answer, ``proposal`` is
     what ``proposer`` proposed and ``to_move`` is the partner who confirms or overrides it.
     """
 
@@ -122,6 +122,12 @@ class Betting:
     def answering(self) -> bool:
         """A bet is on the table and the other team is answering it."""
         return self.bettor_team is not None
+
+    @property
+    def refusal(self) -> int:
+        """What a no quiero pays the bettors now: the stake before the pending bet, or 1 (the negada of a first
+        bet, where ``previous`` is 0); 0 while nobody has bet."""
+        return (self.previous or 1) if self.bettor_team is not None else 0
 
     def legal(self) -> Legal:
         """What ``to_move`` may say now (worked out once per state)."""
@@ -162,7 +168,7 @@ class Betting:
         if action.kind is Kind.QUIERO:
             return LanceResult(self.lance, Outcome.ORDAGO if self.ordago else Outcome.ACCEPTED, self.stake)
         if action.kind is Kind.NO_QUIERO:
-            return LanceResult(self.lance, Outcome.REJECTED, self.previous or 1, self.bettor_team)
+            return LanceResult(self.lance, Outcome.REJECTED, self.refusal, self.bettor_team)
         return self._bet(seat, action)
 
     def _bet(self, seat: int, action: Action) -> Betting:

@@ -108,6 +108,7 @@ class Observation:
                 "bettor_team": betting.bettor_team,
                 "stake": betting.stake,
                 "previous": betting.previous,
+                "refusal": betting.refusal,
                 "ordago": betting.ordago,
                 "proposer": betting.proposer,
                 "proposal": None if betting.proposal is None else str(betting.proposal),
