@@ -31,14 +31,17 @@ function sources(dir = here) {
   return found.sort();
 }
 
-/** The sha256 of the sources: each path, a newline, its bytes, a newline. */
+/** The sha256 of the sources: each path, a newline, its bytes, a newline; then each bundled package's
+ * name@version from package.json, a newline (a new Preact makes the bundle stale too). */
 export function sourceHash() {
   const hash = createHash("sha256");
+  const bundled = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).dependencies || {};
   for (const path of sources()) {
     hash.update(`${path}\n`);
     hash.update(readFileSync(join(here, path)));
     hash.update("\n");
   }
+  for (const name of Object.keys(bundled).sort()) hash.update(`${name}@${bundled[name]}\n`);
   return hash.digest("hex");
 }
 

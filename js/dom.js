@@ -1,58 +1,69 @@
-// A tiny hyperscript: h("button", { class: "x", aria: { label: "y" }, on: { click } }, ...children).
-// Views are pure functions of (state, ui) that return fresh DOM built with it.
+// The views' hyperscript: h("button", { class: "x", aria: { label: "y" }, on: { click } }, ...children) makes a
+// Preact element, and `draw` patches the page to match it (Preact diffs the new tree against the last one), so
+// the elements that stay keep their focus, scroll, selection and running transitions across updates.
+
+import { h as element, render } from "preact";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-/** Set one property of `h`'s props on an element. */
-function setProp(el, key, value) {
-  if (value === undefined || value === null || value === false) return;
-  if (key === "class") {
-    el.className = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
-  } else if (key === "on") {
-    for (const [type, fn] of Object.entries(value)) el.addEventListener(type, fn);
-  } else if (key === "aria" || key === "data") {
-    for (const [name, v] of Object.entries(value)) {
-      if (v !== undefined && v !== null && v !== false) el.setAttribute(`${key}-${name}`, String(v));
+/** Preact's props for `h`'s: class lists joined, `on` handlers, `aria-*` and `data-*` attributes, trusted SVG. */
+function props(given) {
+  const out = {};
+  for (const [key, value] of Object.entries(given || {})) {
+    if (key === "class") {
+      out.class = Array.isArray(value) ? value.filter(Boolean).join(" ") : value || undefined;
+    } else if (key === "on") {
+      for (const [type, fn] of Object.entries(value)) out[`on${type}`] = fn;
+    } else if (key === "aria" || key === "data") {
+      for (const [name, v] of Object.entries(value)) {
+        if (v !== undefined && v !== null && v !== false) out[`${key}-${name}`] = String(v);
+      }
+    } else if (key === "html") {
+      // Trusted markup: a static picture Python drew (every text escaped there).
+      out.dangerouslySetInnerHTML = { __html: value };
+    } else if (value !== undefined && value !== null && value !== false) {
+      out[key] = value;
     }
-  } else if (key === "svg") {
-    // Trusted markup made by cards.js / faces.js from fixed shapes, never from synced text.
-    el.innerHTML = value;
-  } else if (key === "style") {
-    for (const [name, v] of Object.entries(value)) el.style.setProperty(name, String(v));
-  } else if (key === "value" || key === "checked" || key === "disabled" || key === "selected") {
-    el[key] = value;
-  } else if (value === true) {
-    el.setAttribute(key, "");
-  } else {
-    el.setAttribute(key, String(value));
   }
+  return out;
 }
 
-/** Append children: strings become text nodes (never markup), arrays are flattened, empty ones skipped. */
-function append(el, children) {
+/** Children without the empty ones: strings stay text (never markup), arrays are flattened. */
+function kids(children) {
+  const out = [];
   for (const child of children) {
     if (child === null || child === undefined || child === false || child === "") continue;
-    if (Array.isArray(child)) append(el, child);
-    else if (child instanceof Node) el.appendChild(child);
-    else el.appendChild(document.createTextNode(String(child)));
+    if (Array.isArray(child)) out.push(...kids(child));
+    else out.push(typeof child === "object" ? child : String(child));
   }
+  return out;
 }
 
-/** An HTML element. */
-export function h(tag, props = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(props || {})) setProp(el, key, value);
-  append(el, children);
-  return el;
+/** An HTML element of a view. */
+export function h(tag, given = {}, ...children) {
+  return element(tag, props(given), ...kids(children));
 }
 
 /** An inline SVG image from trusted markup, hidden from assistive technology (its parent is labelled). */
 export function svgImage(markup, className) {
-  const span = document.createElement("span");
-  span.className = className;
-  span.setAttribute("aria-hidden", "true");
-  span.innerHTML = markup;
-  return span;
+  return element("span", { class: className, "aria-hidden": "true", dangerouslySetInnerHTML: { __html: markup } });
+}
+
+/** A real element for a widget's frame (its root, live region and notices), which the views draw into:
+ * `attributes` as they are, `role`, `aria-*` and `data-*` included. */
+export function frame(tag, attributes = {}) {
+  const made = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (name === "class") made.className = value;
+    else if (name === "hidden") made.hidden = Boolean(value);
+    else made.setAttribute(name, String(value));
+  }
+  return made;
+}
+
+/** Patch `container` to show `view` (one element, an array of them, or nothing). */
+export function draw(view, container) {
+  render(view, container);
 }
 
 export { SVG_NS };

@@ -1,7 +1,7 @@
 // The anywidget front end of mus_widget.Quiz: the exercise's picture, its question, a button per answer, the
 // verdict and why, and "Another deal". Python checks every answer; the browser learns the right one only after.
 
-import { h } from "./dom.js";
+import { draw as patch, frame, h } from "./dom.js";
 import { followTheme, kernelWatch } from "./host.js";
 import { withFallback } from "./fallback.js";
 
@@ -18,9 +18,8 @@ export function quizView(state, { answer, another, notice }) {
     ? h("p", { class: ["mus-quiz-verdict", state.verdict.right ? "mus-quiz-good" : "mus-quiz-bad"], role: "status" },
       h("b", {}, state.verdict.text), " ", state.verdict.why)
     : h("p", { class: "mus-quiz-verdict", role: "status" });
-  const picture = h("div", { class: "mus-quiz-picture" });
   // Trusted markup: the static picture Python draws from the exercise's cards (every text escaped there).
-  picture.innerHTML = state.picture;
+  const picture = h("div", { class: "mus-quiz-picture", html: state.picture });
   return [
     notice ? h("p", { class: "mus-quiz-lost", role: "alert", data: { kernel: notice } },
       notice === "snapshot" ? state.snapshot : state.lost) : null,
@@ -36,7 +35,7 @@ export function quizView(state, { answer, another, notice }) {
 function render({ model: born, el }) {
   // The model to read: anywidget's, or the kernel's fallback beside it should anywidget stop delivering to it.
   const { model, stop: stopFallback } = withFallback(born, { id: born.get("_id") });
-  const root = h("div", { class: "mus-quiz", "data-lm-suppress-shortcuts": "true", lang: "en" });
+  const root = frame("div", { class: "mus-quiz", "data-lm-suppress-shortcuts": "true", lang: "en" });
   el.appendChild(root);
   const unfollow = followTheme(root);
   let notice = null;
@@ -64,11 +63,11 @@ function render({ model: born, el }) {
     const state = model.get("state");
     if (!state || !state.answers) return;
     root.lang = state.language || "en";
-    root.replaceChildren(...quizView(state, {
+    patch(quizView(state, {
       answer: (key) => send({ type: "answer", key }),
       another: () => send({ type: "another" }),
       notice,
-    }));
+    }), root);
   }
   model.on("change:state", draw);
   draw();

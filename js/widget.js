@@ -2,7 +2,7 @@
 // and sends intents to Python with model.send; it never decides anything about the game itself.
 // View-only state (cards picked for a discard, the slider, open panels, the tips page) lives in `ui`.
 
-import { h } from "./dom.js";
+import { draw as patch, frame } from "./dom.js";
 import { followTheme, kernelWatch } from "./host.js";
 import { translator } from "./i18n.js";
 import { barText } from "./views/turn.js";
@@ -28,6 +28,7 @@ function freshUi() {
     waitingFor: null,
     chatDraft: "",
     chatSeen: null, // how many chat lines this view has shown (room.heard then)
+    faceUp: null, // the face-up box as the teacher just set it, until the kernel's state says so
   };
 }
 
@@ -56,10 +57,10 @@ function turnKey(state) {
 function render({ model: born, el }) {
   // The model to read: anywidget's, or the kernel's fallback beside it should anywidget stop delivering to it.
   const { model, stop: stopFallback } = withFallback(born, { id: born.get("_id") });
-  const root = h("div", { class: "mus-widget", "data-lm-suppress-shortcuts": "true" });
-  const live = h("div", { class: "mus-live", role: "status", aria: { live: "polite", atomic: "true" } });
-  const app = h("div", { class: "mus-app-host" });
-  const notice = h("div", { class: "mus-kernel", role: "alert", hidden: true });
+  const root = frame("div", { class: "mus-widget", "data-lm-suppress-shortcuts": "true" });
+  const live = frame("div", { class: "mus-live", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+  const app = frame("div", { class: "mus-app-host" });
+  const notice = frame("div", { class: "mus-kernel", role: "alert", hidden: true });
   root.append(live, notice, app);
   el.appendChild(root);
   const unfollow = followTheme(root);
@@ -223,6 +224,7 @@ function render({ model: born, el }) {
       },
       setFaceUp(on) {
         ui.waitingFor = state.v;
+        ui.faceUp = on;
         send({ type: "face_up", on });
         draw();
       },
@@ -232,21 +234,25 @@ function render({ model: born, el }) {
         draw();
       },
     };
-    app.replaceChildren(tableView(ctx));
+    // A log or chat read back stays where the reader left it; one at its bottom follows the new lines.
+    const following = new Map();
+    for (const lines of app.querySelectorAll(".mus-log-lines, .mus-chat-lines")) {
+      following.set(lines, lines.scrollHeight - lines.scrollTop - lines.clientHeight < 4);
+    }
+    patch(tableView(ctx), app);
     root.lang = model.get("language") || "en";
     root.dataset.version = String(state.v);
     root.dataset.stage = state.stage;
-    for (const lines of app.querySelectorAll(".mus-log-lines, .mus-chat-lines")) lines.scrollTop = lines.scrollHeight;
-    if (focusKey) {
+    for (const lines of app.querySelectorAll(".mus-log-lines, .mus-chat-lines")) {
+      if (following.get(lines) !== false) lines.scrollTop = lines.scrollHeight;
+    }
+    // The patch keeps the focused element where it stays; where it went, focus the same key's element or the
+    // turn's first action, so the keyboard never falls out of the table.
+    if (focusKey && !root.contains(document.activeElement)) {
       const again = app.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       const fallback = app.querySelector(".mus-actions button:not([disabled]), .mus-count-foot button, .mus-dialog input");
       const target = again && !again.disabled ? again : fallback;
-      if (target) {
-        target.focus({ preventScroll: true });
-        if (target === again && target.tagName === "INPUT" && target.type === "text") {
-          target.setSelectionRange(target.value.length, target.value.length);
-        }
-      }
+      if (target) target.focus({ preventScroll: true });
       else root.focus({ preventScroll: true });
     }
   }
@@ -258,6 +264,7 @@ function render({ model: born, el }) {
     const sameHand = before && before.game === state.game && before.hand === state.hand;
     freshFrom = sameHand ? before.log.length : null;
     ui.waitingFor = null;
+    ui.faceUp = null;
     const said = announcement(t, before, state);
     if (said) live.textContent = said;
     shown = state;
@@ -266,6 +273,7 @@ function render({ model: born, el }) {
 
   function onError() {
     ui.waitingFor = null;
+    ui.faceUp = null;
     const error = model.get("error");
     if (error && error.text) live.textContent = error.text;
     draw();

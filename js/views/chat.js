@@ -53,7 +53,7 @@ export function chatView(ctx) {
       on: {
         input: (event) => {
           ui.chatDraft = event.target.value;
-          counter.textContent = t("ui.room.chat.count", { n: ui.chatDraft.length, max });
+          ctx.redraw();
         },
         keydown: (event) => {
           if (event.key === "Enter") {

@@ -23,7 +23,7 @@ export function stepsView(ctx) {
         title: t("ui.steps.forward"), on: { click: () => go(steps.index + 1) } }, "▶")),
     steps.toggle
       ? h("label", { class: "mus-check mus-face-up" },
-          h("input", { type: "checkbox", checked: steps.face_up, data: { key: "face-up" },
+          h("input", { type: "checkbox", checked: ctx.ui.faceUp ?? steps.face_up, data: { key: "face-up" },
             on: { change: (event) => ctx.setFaceUp(event.target.checked) } }),
           t("ui.steps.face_up"))
       : null,

@@ -56,7 +56,7 @@ function actionButton(ctx, action, extra = {}) {
     {
       class: ["mus-action", extra.primary && "mus-primary", `mus-action-${action.kind}`],
       type: "button",
-      disabled: ctx.waiting,
+      disabled: ctx.waiting || extra.disabled,
       data: { key: extra.key || `act-${action.text}`, action: action.text },
       aria: { label: extra.aria || label },
       on: { click: () => ctx.act(action.text) },
@@ -84,8 +84,6 @@ function raiseControls(ctx, turn) {
     return { button: turn.ordago ? actionButton(ctx, ORDAGO) : null, slider: null };
   }
   const action = sliderAction(turn, ui.amount);
-  const faceOf = (next) => [h("span", { class: "mus-word" }, raiseLabel(t, turn, next)),
-    h("span", { class: "mus-gloss" }, raiseGloss(t, turn, next))];
   const raise = h(
     "button",
     {
@@ -96,18 +94,13 @@ function raiseControls(ctx, turn) {
       aria: { label: raiseLabel(t, turn, action) },
       on: { click: (event) => ctx.act(event.currentTarget.dataset.action) },
     },
-    faceOf(action),
+    h("span", { class: "mus-word" }, raiseLabel(t, turn, action)),
+    h("span", { class: "mus-gloss" }, raiseGloss(t, turn, action)),
   );
   const follow = (input) => {
-    // Only the button follows the slider: no redraw while the thumb is held.
+    // The button follows the slider; the redraw patches the button and leaves the slider (and its thumb) be.
     ui.amount = Number(input.value);
-    const next = sliderAction(turn, ui.amount);
-    const label = raiseLabel(t, turn, next);
-    raise.replaceChildren(...faceOf(next));
-    raise.setAttribute("aria-label", label);
-    raise.dataset.action = next.text;
-    raise.className = `mus-action mus-raise-button mus-action-${next.kind}`;
-    input.setAttribute("aria-valuetext", label);
+    ctx.redraw();
   };
   const slider = h("input", {
     class: "mus-slider",
@@ -145,8 +138,7 @@ function buttons(ctx, turn) {
     const chosen = [...ui.selected];
     const action = { kind: "discard", cards: chosen, text: `discard ${chosen.join(" ")}` };
     const label = t("action.discard", { count: chosen.length });
-    const button = actionButton(ctx, action, { key: "act-discard", label, primary: true });
-    if (!chosen.length) button.disabled = true;
+    const button = actionButton(ctx, action, { key: "act-discard", label, primary: true, disabled: !chosen.length });
     return { row: [button], slider: null };
   }
   const out = [];

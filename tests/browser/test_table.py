@@ -346,6 +346,35 @@ def test_bots_reach_the_screen_one_by_one_at_their_pace(browser: Any, lab_server
         page.close()
 
 
+def test_a_log_read_back_stays_where_the_reader_left_it_while_the_bots_play(browser: Any,
+                                                                           lab_server: LabServer) -> None:
+    page = browser.new_page(viewport={"width": 1300, "height": 1100})
+    try:
+        open_notebook(page, lab_server, "paced.ipynb")
+        run_all(page)
+        table = TablePage(page)
+        table.root.locator(".mus-turn").wait_for(timeout=20_000)
+        lines = table.root.locator(".mus-log-lines")
+        # A short log box, read back to its first line while the student moves and the bots answer.
+        lines.evaluate("(el) => { el.style.maxHeight = '3em'; el.scrollTop = 0; }")
+        assert lines.evaluate("(el) => el.scrollHeight > el.clientHeight"), "the log overflows its box"
+        before = table.version()
+        table.root.locator(".mus-actions button").first.click()
+        page.wait_for_function(
+            "v => Number(document.querySelector('.mus-widget').dataset.version) >= v + 3", arg=before, timeout=20_000
+        )
+        assert lines.evaluate("(el) => el.scrollTop") == 0, "the log jumped while it was being read"
+        # Back at the bottom, it follows the new lines again.
+        lines.evaluate("(el) => { el.scrollTop = el.scrollHeight; }")
+        table.root.locator(".mus-turn").wait_for(timeout=20_000)
+        now = table.version()
+        table.root.locator(".mus-actions button:not([disabled])").first.click()
+        table.wait_newer(now + 1)
+        assert lines.evaluate("(el) => el.scrollHeight - el.scrollTop - el.clientHeight < 4"), "it left the bottom"
+    finally:
+        page.close()
+
+
 HOLD_UP_MODULES = """() => {
   const make = URL.createObjectURL;
   URL.createObjectURL = (blob) => {

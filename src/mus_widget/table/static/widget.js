@@ -1,47 +1,307 @@
-// mus-widget bundle sha256:64d09ceee89013022b75d8283502d790eb09fa87257698002e51c82ebcb2ba1f (built from js/ by npm run build)
-// js/dom.js
-function setProp(el, key, value) {
-  if (value === void 0 || value === null || value === false) return;
-  if (key === "class") {
-    el.className = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
-  } else if (key === "on") {
-    for (const [type, fn] of Object.entries(value)) el.addEventListener(type, fn);
-  } else if (key === "aria" || key === "data") {
-    for (const [name, v] of Object.entries(value)) {
-      if (v !== void 0 && v !== null && v !== false) el.setAttribute(`${key}-${name}`, String(v));
-    }
-  } else if (key === "svg") {
-    el.innerHTML = value;
-  } else if (key === "style") {
-    for (const [name, v] of Object.entries(value)) el.style.setProperty(name, String(v));
-  } else if (key === "value" || key === "checked" || key === "disabled" || key === "selected") {
-    el[key] = value;
-  } else if (value === true) {
-    el.setAttribute(key, "");
-  } else {
-    el.setAttribute(key, String(value));
+// mus-widget bundle sha256:c7c4fd24ddfb9a9ecf6c382b570a68adb2902872fc7bce87bae6fa4098c6bd70 (built from js/ by npm run build)
+// node_modules/preact/dist/preact.module.js
+var n;
+var l;
+var u;
+var t;
+var i;
+var r;
+var o;
+var e;
+var f;
+var c;
+var a;
+var s;
+var h;
+var p;
+var v;
+var y;
+var d = {};
+var w = [];
+var _ = /acit|ex(?:s|g|n|p|$)|rph|grid|ows|mnc|ntw|ine[ch]|zoo|^ord|itera/i;
+var g = Array.isArray;
+function m(n2, l2) {
+  for (var u2 in l2) n2[u2] = l2[u2];
+  return n2;
+}
+function b(n2) {
+  n2 && n2.parentNode && n2.parentNode.removeChild(n2);
+}
+function k(l2, u2, t2) {
+  var i2, r2, o2, e2 = {};
+  for (o2 in u2) "key" == o2 ? i2 = u2[o2] : "ref" == o2 ? r2 = u2[o2] : e2[o2] = u2[o2];
+  if (arguments.length > 2 && (e2.children = arguments.length > 3 ? n.call(arguments, 2) : t2), "function" == typeof l2 && null != l2.defaultProps) for (o2 in l2.defaultProps) void 0 === e2[o2] && (e2[o2] = l2.defaultProps[o2]);
+  return x(l2, e2, i2, r2, null);
+}
+function x(n2, t2, i2, r2, o2) {
+  var e2 = { type: n2, props: t2, key: i2, ref: r2, __k: null, __: null, __b: 0, __e: null, __c: null, constructor: void 0, __v: null == o2 ? ++u : o2, __i: -1, __u: 0 };
+  return null == o2 && null != l.vnode && l.vnode(e2), e2;
+}
+function S(n2) {
+  return n2.children;
+}
+function C(n2, l2) {
+  this.props = n2, this.context = l2;
+}
+function $(n2, l2) {
+  if (null == l2) return n2.__ ? $(n2.__, n2.__i + 1) : null;
+  for (var u2; l2 < n2.__k.length; l2++) if (null != (u2 = n2.__k[l2]) && null != u2.__e) return u2.__e;
+  return "function" == typeof n2.type ? $(n2) : null;
+}
+function I(n2) {
+  if (n2.__P && n2.__d) {
+    var u2 = n2.__v, t2 = u2.__e, i2 = [], r2 = [], o2 = m({}, u2);
+    o2.__v = u2.__v + 1, l.vnode && l.vnode(o2), q(n2.__P, o2, u2, n2.__n, n2.__P.namespaceURI, 32 & u2.__u ? [t2] : null, i2, null == t2 ? $(u2) : t2, !!(32 & u2.__u), r2), o2.__v = u2.__v, o2.__.__k[o2.__i] = o2, D(i2, o2, r2), u2.__e = u2.__ = null, o2.__e != t2 && P(o2);
   }
 }
-function append(el, children) {
+function P(n2) {
+  if (null != (n2 = n2.__) && null != n2.__c) return n2.__e = n2.__c.base = null, n2.__k.some(function(l2) {
+    if (null != l2 && null != l2.__e) return n2.__e = n2.__c.base = l2.__e;
+  }), P(n2);
+}
+function A(n2) {
+  (!n2.__d && (n2.__d = true) && i.push(n2) && !H.__r++ || r != l.debounceRendering) && ((r = l.debounceRendering) || o)(H);
+}
+function H() {
+  try {
+    for (var n2, l2 = 1; i.length; ) i.length > l2 && i.sort(e), n2 = i.shift(), l2 = i.length, I(n2);
+  } finally {
+    i.length = H.__r = 0;
+  }
+}
+function L(n2, l2, u2, t2, i2, r2, o2, e2, f2, c2, a2) {
+  var s2, h3, p2, v2, y2, _2, g2 = t2 && t2.__k || w, m2 = l2.length;
+  for (f2 = T(u2, l2, g2, f2, m2), s2 = 0; s2 < m2; s2++) null != (p2 = u2.__k[s2]) && (h3 = -1 != p2.__i && g2[p2.__i] || d, p2.__i = s2, _2 = q(n2, p2, h3, i2, r2, o2, e2, f2, c2, a2), v2 = p2.__e, p2.ref && h3.ref != p2.ref && (h3.ref && J(h3.ref, null, p2), a2.push(p2.ref, p2.__c || v2, p2)), null == y2 && null != v2 && (y2 = v2), 4 & p2.__u ? (f2 = j(p2, f2, n2), h3.__e && (h3.__e = null)) : "function" == typeof p2.type && void 0 !== _2 ? f2 = _2 : v2 && (f2 = v2.nextSibling), p2.__u &= -7);
+  return u2.__e = y2, f2;
+}
+function T(n2, l2, u2, t2, i2) {
+  var r2, o2, e2, f2, c2, a2 = u2.length, s2 = a2, h3 = 0;
+  for (n2.__k = new Array(i2), r2 = 0; r2 < i2; r2++) null != (o2 = l2[r2]) && "boolean" != typeof o2 && "function" != typeof o2 ? ("string" == typeof o2 || "number" == typeof o2 || "bigint" == typeof o2 || o2.constructor == String ? o2 = n2.__k[r2] = x(null, o2, null, null, null) : g(o2) ? o2 = n2.__k[r2] = x(S, { children: o2 }, null, null, null) : void 0 === o2.constructor && o2.__b > 0 ? o2 = n2.__k[r2] = x(o2.type, o2.props, o2.key, o2.ref ? o2.ref : null, o2.__v) : n2.__k[r2] = o2, f2 = r2 + h3, o2.__ = n2, o2.__b = n2.__b + 1, e2 = null, -1 != (c2 = o2.__i = O(o2, u2, f2, s2)) && (s2--, (e2 = u2[c2]) && (e2.__u |= 2)), null == e2 || null == e2.__v ? (-1 == c2 && (i2 > a2 ? h3-- : i2 < a2 && h3++), "function" != typeof o2.type && (o2.__u |= 4)) : c2 != f2 && (c2 == f2 - 1 ? h3-- : c2 == f2 + 1 ? h3++ : (c2 > f2 ? h3-- : h3++, o2.__u |= 4))) : n2.__k[r2] = null;
+  if (s2) for (r2 = 0; r2 < a2; r2++) null != (e2 = u2[r2]) && 0 == (2 & e2.__u) && (e2.__e == t2 && (t2 = $(e2)), K(e2, e2));
+  return t2;
+}
+function j(n2, l2, u2) {
+  var t2, i2;
+  if ("function" == typeof n2.type) {
+    for (t2 = n2.__k, i2 = 0; t2 && i2 < t2.length; i2++) t2[i2] && (t2[i2].__ = n2, l2 = j(t2[i2], l2, u2));
+    return l2;
+  }
+  n2.__e != l2 && (l2 && n2.type && !l2.parentNode && (l2 = $(n2)), l2 = u2.insertBefore(n2.__e, l2 || null));
+  do {
+    l2 = l2 && l2.nextSibling;
+  } while (null != l2 && 8 == l2.nodeType);
+  return l2;
+}
+function O(n2, l2, u2, t2) {
+  var i2, r2, o2, e2 = n2.key, f2 = n2.type, c2 = l2[u2], a2 = null != c2 && 0 == (2 & c2.__u);
+  if (null === c2 && null == e2 || a2 && e2 == c2.key && f2 == c2.type) return u2;
+  if (t2 > (a2 ? 1 : 0)) {
+    for (i2 = u2 - 1, r2 = u2 + 1; i2 >= 0 || r2 < l2.length; ) if (null != (c2 = l2[o2 = i2 >= 0 ? i2-- : r2++]) && 0 == (2 & c2.__u) && e2 == c2.key && f2 == c2.type) return o2;
+  }
+  return -1;
+}
+function z(n2, l2, u2) {
+  "-" == l2[0] ? n2.setProperty(l2, null == u2 ? "" : u2) : n2[l2] = null == u2 ? "" : "number" != typeof u2 || _.test(l2) ? u2 : u2 + "px";
+}
+function N(n2, l2, u2, t2, i2) {
+  var r2, o2;
+  n: if ("style" == l2) if ("string" == typeof u2) n2.style.cssText = u2;
+  else {
+    if ("string" == typeof t2 && (n2.style.cssText = t2 = ""), t2) for (l2 in t2) u2 && l2 in u2 || z(n2.style, l2, "");
+    if (u2) for (l2 in u2) t2 && u2[l2] == t2[l2] || z(n2.style, l2, u2[l2]);
+  }
+  else if ("o" == l2[0] && "n" == l2[1]) r2 = l2 != (l2 = l2.replace(s, "$1")), o2 = l2.toLowerCase(), l2 = o2 in n2 || "onFocusOut" == l2 || "onFocusIn" == l2 ? o2.slice(2) : l2.slice(2), n2.l || (n2.l = {}), n2.l[l2 + r2] = u2, u2 ? t2 ? u2[a] = t2[a] : (u2[a] = h, n2.addEventListener(l2, r2 ? v : p, r2)) : n2.removeEventListener(l2, r2 ? v : p, r2);
+  else {
+    if ("http://www.w3.org/2000/svg" == i2) l2 = l2.replace(/xlink(H|:h)/, "h").replace(/sName$/, "s");
+    else if ("width" != l2 && "height" != l2 && "href" != l2 && "list" != l2 && "form" != l2 && "tabIndex" != l2 && "download" != l2 && "rowSpan" != l2 && "colSpan" != l2 && "role" != l2 && "popover" != l2 && l2 in n2) try {
+      n2[l2] = null == u2 ? "" : u2;
+      break n;
+    } catch (n3) {
+    }
+    "function" == typeof u2 || (null == u2 || false === u2 && "-" != l2[4] ? n2.removeAttribute(l2) : n2.setAttribute(l2, "popover" == l2 && 1 == u2 ? "" : u2));
+  }
+}
+function V(n2) {
+  return function(u2) {
+    if (this.l) {
+      var t2 = this.l[u2.type + n2];
+      if (null == u2[c]) u2[c] = h++;
+      else if (u2[c] < t2[a]) return;
+      return t2(l.event ? l.event(u2) : u2);
+    }
+  };
+}
+function q(n2, u2, t2, i2, r2, o2, e2, f2, c2, a2) {
+  var s2, h3, p2, v2, y2, d2, _2, k2, x2, M, I2, P2, A2, H2, T2, j2, F = u2.type;
+  if (void 0 !== u2.constructor) return null;
+  128 & t2.__u && (c2 = !!(32 & t2.__u), o2 = [f2 = u2.__e = t2.__e]), (s2 = l.__b) && s2(u2);
+  n: if ("function" == typeof F) {
+    h3 = e2.length;
+    try {
+      if (x2 = u2.props, M = F.prototype && F.prototype.render, I2 = (s2 = F.contextType) && i2[s2.__c], P2 = s2 ? I2 ? I2.props.value : s2.__ : i2, t2.__c ? k2 = (p2 = u2.__c = t2.__c).__ = p2.__E : (M ? u2.__c = p2 = new F(x2, P2) : (u2.__c = p2 = new C(x2, P2), p2.constructor = F, p2.render = Q), I2 && I2.sub(p2), p2.state || (p2.state = {}), p2.__n = i2, v2 = p2.__d = true, p2.__h = [], p2._sb = []), M && null == p2.__s && (p2.__s = p2.state), M && null != F.getDerivedStateFromProps && (p2.__s == p2.state && (p2.__s = m({}, p2.__s)), m(p2.__s, F.getDerivedStateFromProps(x2, p2.__s))), y2 = p2.props, d2 = p2.state, p2.__v = u2, v2) M && null == F.getDerivedStateFromProps && null != p2.componentWillMount && p2.componentWillMount(), M && null != p2.componentDidMount && p2.__h.push(p2.componentDidMount);
+      else {
+        if (M && null == F.getDerivedStateFromProps && x2 !== y2 && null != p2.componentWillReceiveProps && p2.componentWillReceiveProps(x2, P2), u2.__v == t2.__v || !p2.__e && null != p2.shouldComponentUpdate && false === p2.shouldComponentUpdate(x2, p2.__s, P2)) {
+          u2.__v != t2.__v && (p2.props = x2, p2.state = p2.__s, p2.__d = false), u2.__e = t2.__e, u2.__k = t2.__k, u2.__k.some(function(n3) {
+            n3 && (n3.__ = u2);
+          }), w.push.apply(p2.__h, p2._sb), p2._sb = [], p2.__h.length && e2.push(p2), f2 = $(t2);
+          break n;
+        }
+        null != p2.componentWillUpdate && p2.componentWillUpdate(x2, p2.__s, P2), M && null != p2.componentDidUpdate && p2.__h.push(function() {
+          p2.componentDidUpdate(y2, d2, _2);
+        });
+      }
+      if (p2.context = P2, p2.props = x2, p2.__P = n2, p2.__e = false, A2 = l.__r, H2 = 0, M) p2.state = p2.__s, p2.__d = false, A2 && A2(u2), s2 = p2.render(p2.props, p2.state, p2.context), w.push.apply(p2.__h, p2._sb), p2._sb = [];
+      else do {
+        p2.__d = false, A2 && A2(u2), s2 = p2.render(p2.props, p2.state, p2.context), p2.state = p2.__s;
+      } while (p2.__d && ++H2 < 25);
+      p2.state = p2.__s, null != p2.getChildContext && (i2 = m(m({}, i2), p2.getChildContext())), M && !v2 && null != p2.getSnapshotBeforeUpdate && (_2 = p2.getSnapshotBeforeUpdate(y2, d2)), T2 = null != s2 && s2.type === S && null == s2.key ? E(s2.props.children) : s2, f2 = L(n2, g(T2) ? T2 : [T2], u2, t2, i2, r2, o2, e2, f2, c2, a2), p2.base = u2.__e, u2.__u &= -161, p2.__h.length && e2.push(p2), k2 && (p2.__E = p2.__ = null);
+    } catch (n3) {
+      if (e2.length = h3, u2.__v = null, c2 || null != o2) {
+        if (n3.then) {
+          for (u2.__u |= c2 ? 160 : 128; f2 && 8 == f2.nodeType && f2.nextSibling; ) f2 = f2.nextSibling;
+          null != o2 && (o2[o2.indexOf(f2)] = null), u2.__e = f2;
+        } else if (null != o2) for (j2 = o2.length; j2--; ) b(o2[j2]);
+      } else u2.__e = t2.__e;
+      null == u2.__k && (u2.__k = t2.__k || []), n3.then || B(u2), l.__e(n3, u2, t2);
+    }
+  } else null == o2 && u2.__v == t2.__v ? (u2.__k = t2.__k, u2.__e = t2.__e) : f2 = u2.__e = G(t2.__e, u2, t2, i2, r2, o2, e2, c2, a2);
+  return (s2 = l.diffed) && s2(u2), 128 & u2.__u ? void 0 : f2;
+}
+function B(n2) {
+  n2 && (n2.__c && (n2.__c.__e = true), n2.__k && n2.__k.some(B));
+}
+function D(n2, u2, t2) {
+  for (var i2 = 0; i2 < t2.length; i2++) J(t2[i2], t2[++i2], t2[++i2]);
+  l.__c && l.__c(u2, n2), n2.some(function(u3) {
+    try {
+      n2 = u3.__h, u3.__h = [], n2.some(function(n3) {
+        n3.call(u3);
+      });
+    } catch (n3) {
+      l.__e(n3, u3.__v);
+    }
+  });
+}
+function E(n2) {
+  return "object" != typeof n2 || null == n2 || n2.__b > 0 ? n2 : g(n2) ? n2.map(E) : void 0 !== n2.constructor ? null : m({}, n2);
+}
+function G(u2, t2, i2, r2, o2, e2, f2, c2, a2) {
+  var s2, h3, p2, v2, y2, w2, _2, m2 = i2.props || d, k2 = t2.props, x2 = t2.type;
+  if ("svg" == x2 ? o2 = "http://www.w3.org/2000/svg" : "math" == x2 ? o2 = "http://www.w3.org/1998/Math/MathML" : o2 || (o2 = "http://www.w3.org/1999/xhtml"), null != e2) {
+    for (s2 = 0; s2 < e2.length; s2++) if ((y2 = e2[s2]) && "setAttribute" in y2 == !!x2 && (x2 ? y2.localName == x2 : 3 == y2.nodeType)) {
+      u2 = y2, e2[s2] = null;
+      break;
+    }
+  }
+  if (null == u2) {
+    if (null == x2) return document.createTextNode(k2);
+    u2 = document.createElementNS(o2, x2, k2.is && k2), c2 && (l.__m && l.__m(t2, e2), c2 = false), e2 = null;
+  }
+  if (null == x2) m2 === k2 || c2 && u2.data == k2 || (u2.data = k2);
+  else {
+    if (e2 = "textarea" == x2 && null != k2.defaultValue ? null : e2 && n.call(u2.childNodes), !c2 && null != e2) for (m2 = {}, s2 = 0; s2 < u2.attributes.length; s2++) m2[(y2 = u2.attributes[s2]).name] = y2.value;
+    for (s2 in m2) y2 = m2[s2], "dangerouslySetInnerHTML" == s2 ? p2 = y2 : "children" == s2 || s2 in k2 || "value" == s2 && "defaultValue" in k2 || "checked" == s2 && "defaultChecked" in k2 || N(u2, s2, null, y2, o2);
+    for (s2 in k2) y2 = k2[s2], "children" == s2 ? v2 = y2 : "dangerouslySetInnerHTML" == s2 ? h3 = y2 : "value" == s2 ? w2 = y2 : "checked" == s2 ? _2 = y2 : c2 && "function" != typeof y2 || m2[s2] === y2 || N(u2, s2, y2, m2[s2], o2);
+    if (h3) c2 || p2 && (h3.__html == p2.__html || h3.__html == u2.innerHTML) || (u2.innerHTML = h3.__html), t2.__k = [];
+    else if (p2 && (u2.innerHTML = ""), L("template" == t2.type ? u2.content : u2, g(v2) ? v2 : [v2], t2, i2, r2, "foreignObject" == x2 ? "http://www.w3.org/1999/xhtml" : o2, e2, f2, e2 ? e2[0] : i2.__k && $(i2, 0), c2, a2), null != e2) for (s2 = e2.length; s2--; ) b(e2[s2]);
+    c2 && "textarea" != x2 || (s2 = "value", "progress" == x2 && null == w2 ? u2.removeAttribute("value") : null != w2 && (w2 !== u2[s2] || "progress" == x2 && !w2 || "option" == x2 && w2 != m2[s2]) && N(u2, s2, w2, m2[s2], o2), s2 = "checked", null != _2 && _2 != u2[s2] && N(u2, s2, _2, m2[s2], o2));
+  }
+  return u2;
+}
+function J(n2, u2, t2) {
+  try {
+    if ("function" == typeof n2) {
+      var i2 = "function" == typeof n2.__u;
+      i2 && n2.__u(), i2 && null == u2 || (n2.__u = n2(u2));
+    } else n2.current = u2;
+  } catch (n3) {
+    l.__e(n3, t2);
+  }
+}
+function K(n2, u2, t2) {
+  var i2, r2;
+  if (l.unmount && l.unmount(n2), (i2 = n2.ref) && (i2.current && i2.current != n2.__e || J(i2, null, u2)), null != (i2 = n2.__c)) {
+    if (i2.componentWillUnmount) try {
+      i2.componentWillUnmount();
+    } catch (n3) {
+      l.__e(n3, u2);
+    }
+    i2.base = i2.__P = i2.__n = null;
+  }
+  if (i2 = n2.__k) for (r2 = 0; r2 < i2.length; r2++) i2[r2] && K(i2[r2], u2, t2 || "function" != typeof n2.type);
+  t2 || b(n2.__e), n2.__c = n2.__ = n2.__e = void 0;
+}
+function Q(n2, l2, u2) {
+  return this.constructor(n2, u2);
+}
+function R(u2, t2, i2) {
+  var r2, o2, e2, f2;
+  t2 == document && (t2 = document.documentElement), l.__ && l.__(u2, t2), o2 = (r2 = "function" == typeof i2) ? null : i2 && i2.__k || t2.__k, e2 = [], f2 = [], q(t2, u2 = (!r2 && i2 || t2).__k = k(S, null, [u2]), o2 || d, d, t2.namespaceURI, !r2 && i2 ? [i2] : o2 ? null : t2.firstChild ? n.call(t2.childNodes) : null, e2, !r2 && i2 ? i2 : o2 ? o2.__e : t2.firstChild, r2, f2), D(e2, u2, f2), u2.props.children = null;
+}
+n = w.slice, l = { __e: function(n2, l2, u2, t2) {
+  for (var i2, r2, o2; l2 = l2.__; ) if ((i2 = l2.__c) && !i2.__) try {
+    if ((r2 = i2.constructor) && null != r2.getDerivedStateFromError && (i2.setState(r2.getDerivedStateFromError(n2)), o2 = i2.__d), null != i2.componentDidCatch && (i2.componentDidCatch(n2, t2 || {}), o2 = i2.__d), o2) return i2.__E = i2;
+  } catch (l3) {
+    n2 = l3;
+  }
+  throw n2;
+} }, u = 0, t = function(n2) {
+  return null != n2 && void 0 === n2.constructor;
+}, C.prototype.setState = function(n2, l2) {
+  var u2;
+  u2 = null != this.__s && this.__s != this.state ? this.__s : this.__s = m({}, this.state), "function" == typeof n2 && (n2 = n2(m({}, u2), this.props)), n2 && m(u2, n2), null != n2 && this.__v && (l2 && this._sb.push(l2), A(this));
+}, C.prototype.forceUpdate = function(n2) {
+  this.__v && (this.__e = true, n2 && this.__h.push(n2), A(this));
+}, C.prototype.render = S, i = [], o = "function" == typeof Promise ? Promise.prototype.then.bind(Promise.resolve()) : setTimeout, e = function(n2, l2) {
+  return n2.__v.__b - l2.__v.__b;
+}, H.__r = 0, f = Math.random().toString(8), c = "__d" + f, a = "__a" + f, s = /(PointerCapture)$|Capture$/i, h = 0, p = V(false), v = V(true), y = 0;
+
+// js/dom.js
+function props(given) {
+  const out = {};
+  for (const [key, value] of Object.entries(given || {})) {
+    if (key === "class") {
+      out.class = Array.isArray(value) ? value.filter(Boolean).join(" ") : value || void 0;
+    } else if (key === "on") {
+      for (const [type, fn] of Object.entries(value)) out[`on${type}`] = fn;
+    } else if (key === "aria" || key === "data") {
+      for (const [name, v2] of Object.entries(value)) {
+        if (v2 !== void 0 && v2 !== null && v2 !== false) out[`${key}-${name}`] = String(v2);
+      }
+    } else if (key === "html") {
+      out.dangerouslySetInnerHTML = { __html: value };
+    } else if (value !== void 0 && value !== null && value !== false) {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+function kids(children) {
+  const out = [];
   for (const child of children) {
     if (child === null || child === void 0 || child === false || child === "") continue;
-    if (Array.isArray(child)) append(el, child);
-    else if (child instanceof Node) el.appendChild(child);
-    else el.appendChild(document.createTextNode(String(child)));
+    if (Array.isArray(child)) out.push(...kids(child));
+    else out.push(typeof child === "object" ? child : String(child));
   }
+  return out;
 }
-function h(tag, props = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(props || {})) setProp(el, key, value);
-  append(el, children);
-  return el;
+function h2(tag, given = {}, ...children) {
+  return k(tag, props(given), ...kids(children));
 }
 function svgImage(markup, className) {
-  const span = document.createElement("span");
-  span.className = className;
-  span.setAttribute("aria-hidden", "true");
-  span.innerHTML = markup;
-  return span;
+  return k("span", { class: className, "aria-hidden": "true", dangerouslySetInnerHTML: { __html: markup } });
+}
+function frame(tag, attributes = {}) {
+  const made = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (name === "class") made.className = value;
+    else if (name === "hidden") made.hidden = Boolean(value);
+    else made.setAttribute(name, String(value));
+  }
+  return made;
+}
+function draw(view, container) {
+  R(view, container);
 }
 
 // js/host.js
@@ -119,15 +379,15 @@ function kernelWatch(model, { id, onLost, onBack = () => {
   };
   function frozen() {
     if (backing && backing.comm_live === false) return true;
-    const k = kernel();
-    return Boolean(k && (k.isDisposed || k.status === "dead"));
+    const k2 = kernel();
+    return Boolean(k2 && (k2.isDisposed || k2.status === "dead"));
   }
   model.on("msg:custom", onMessage);
   const ping = () => {
     seq += 1;
     model.send({ type: "ping", seq });
-    const k = kernel();
-    const busy = k && k.status === "busy";
+    const k2 = kernel();
+    const busy = k2 && k2.status === "busy";
     if (answered && !busy && pending === null) pending = setTimeout(lose, patience);
   };
   ping();
@@ -184,26 +444,26 @@ function translate(messages, id, values = {}, language = "en") {
 function translator(messages, language = "en") {
   return (id, values) => translate(messages || {}, id, values, language || "en");
 }
-function actionLabel(t, action) {
-  if (action.kind === "envido") return t("action.envido", { amount: action.amount });
-  if (action.kind === "discard") return t("action.discard", { count: action.cards.length });
-  return t(`action.${action.kind}`);
+function actionLabel(t2, action) {
+  if (action.kind === "envido") return t2("action.envido", { amount: action.amount });
+  if (action.kind === "discard") return t2("action.discard", { count: action.cards.length });
+  return t2(`action.${action.kind}`);
 }
-function actionGloss(t, action) {
+function actionGloss(t2, action) {
   const id = `gloss.action.${action.kind}`;
-  const gloss = t(id);
+  const gloss = t2(id);
   return gloss === id ? "" : gloss;
 }
-function lanceLabel(t, lance) {
-  const word = t(`lance.${lance}`);
+function lanceLabel(t2, lance) {
+  const word = t2(`lance.${lance}`);
   const id = `gloss.lance.${lance}`;
-  const gloss = t(id);
-  return gloss === id ? word : t("ui.glossed", { word, gloss });
+  const gloss = t2(id);
+  return gloss === id ? word : t2("ui.glossed", { word, gloss });
 }
-function cardName(t, card) {
+function cardName(t2, card) {
   const number = card.slice(0, -1);
   const suit = card.slice(-1);
-  return t("ui.card.name", { number: t(`ui.card.${number}`), suit: t(`ui.suit.${suit}`) });
+  return t2("ui.card.name", { number: t2(`ui.card.${number}`), suit: t2(`ui.suit.${suit}`) });
 }
 
 // js/faces.js
@@ -260,20 +520,20 @@ function crossSvg(colour) {
   return `<svg class="mus-marker-art" viewBox="0 0 24 24" xmlns="http://www.w3.org/2000/svg" focusable="false"><path d="M5,5 L19,19 M19,5 L5,19" stroke="${colour}" stroke-width="4" stroke-linecap="round"/></svg>`;
 }
 function pageSvg(direction) {
-  const d = direction < 0 ? "M15,4 L7,12 L15,20" : "M9,4 L17,12 L9,20";
-  return `<svg class="mus-marker-art" viewBox="0 0 24 24" xmlns="http://www.w3.org/2000/svg" focusable="false"><path d="${d}" stroke="currentColor" stroke-width="3" fill="none" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+  const d2 = direction < 0 ? "M15,4 L7,12 L15,20" : "M9,4 L17,12 L9,20";
+  return `<svg class="mus-marker-art" viewBox="0 0 24 24" xmlns="http://www.w3.org/2000/svg" focusable="false"><path d="${d2}" stroke="currentColor" stroke-width="3" fill="none" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
 }
 
 // js/views/turn.js
-function barText(t, state) {
+function barText(t2, state) {
   const turn = state.turn;
   if (!turn) return "";
-  if (turn.kind === "mus") return t("ui.bar.mus", { round: turn.round });
-  if (turn.kind === "discard") return t("ui.bar.discard");
-  const lance = lanceLabel(t, turn.lance);
-  if (turn.ordago_on) return t("ui.bar.ordago", { lance });
-  if (turn.stake) return t("ui.bar.stake", { lance, stake: turn.stake });
-  return t("ui.bar.open", { lance });
+  if (turn.kind === "mus") return t2("ui.bar.mus", { round: turn.round });
+  if (turn.kind === "discard") return t2("ui.bar.discard");
+  const lance = lanceLabel(t2, turn.lance);
+  if (turn.ordago_on) return t2("ui.bar.ordago", { lance });
+  if (turn.stake) return t2("ui.bar.stake", { lance, stake: turn.stake });
+  return t2("ui.bar.open", { lance });
 }
 function sliderRange(turn) {
   if (!turn || !turn.raise) return null;
@@ -290,67 +550,58 @@ function sliderAction(turn, amount) {
   const value = Math.min(Math.max(Number(amount) || range.low, range.low), range.max);
   return turn.ordago && value > range.high ? ORDAGO : envido(value);
 }
-function face(t, turn, label, action, glossed) {
-  const gloss = glossed ? raiseGloss(t, turn, action) : "";
-  return [h("span", { class: "mus-word" }, label), gloss ? h("span", { class: "mus-gloss" }, gloss) : null];
+function face(t2, turn, label, action, glossed) {
+  const gloss = glossed ? raiseGloss(t2, turn, action) : "";
+  return [h2("span", { class: "mus-word" }, label), gloss ? h2("span", { class: "mus-gloss" }, gloss) : null];
 }
 function actionButton(ctx, action, extra = {}) {
-  const { t } = ctx;
+  const { t: t2 } = ctx;
   const turn = ctx.state.turn || {};
-  const label = extra.label || raiseLabel(t, turn, action);
-  return h(
+  const label = extra.label || raiseLabel(t2, turn, action);
+  return h2(
     "button",
     {
       class: ["mus-action", extra.primary && "mus-primary", `mus-action-${action.kind}`],
       type: "button",
-      disabled: ctx.waiting,
+      disabled: ctx.waiting || extra.disabled,
       data: { key: extra.key || `act-${action.text}`, action: action.text },
       aria: { label: extra.aria || label },
       on: { click: () => ctx.act(action.text) }
     },
-    face(t, turn, label, action, !extra.label)
+    face(t2, turn, label, action, !extra.label)
   );
 }
-function raiseLabel(t, turn, action) {
-  return action.kind === "envido" && turn.stake ? t("action.raise", { amount: action.amount }) : actionLabel(t, action);
+function raiseLabel(t2, turn, action) {
+  return action.kind === "envido" && turn.stake ? t2("action.raise", { amount: action.amount }) : actionLabel(t2, action);
 }
-function raiseGloss(t, turn, action) {
-  return action.kind === "envido" && turn.stake ? t("gloss.action.raise", { amount: action.amount }) : actionGloss(t, action);
+function raiseGloss(t2, turn, action) {
+  return action.kind === "envido" && turn.stake ? t2("gloss.action.raise", { amount: action.amount }) : actionGloss(t2, action);
 }
 function raiseControls(ctx, turn) {
-  const { t, ui } = ctx;
+  const { t: t2, ui } = ctx;
   const range = sliderRange(turn);
   if (!range) {
     return { button: turn.ordago ? actionButton(ctx, ORDAGO) : null, slider: null };
   }
   const action = sliderAction(turn, ui.amount);
-  const faceOf = (next) => [
-    h("span", { class: "mus-word" }, raiseLabel(t, turn, next)),
-    h("span", { class: "mus-gloss" }, raiseGloss(t, turn, next))
-  ];
-  const raise = h(
+  const raise = h2(
     "button",
     {
       class: `mus-action mus-raise-button mus-action-${action.kind}`,
       type: "button",
       disabled: ctx.waiting,
       data: { key: "act-raise", action: action.text },
-      aria: { label: raiseLabel(t, turn, action) },
+      aria: { label: raiseLabel(t2, turn, action) },
       on: { click: (event) => ctx.act(event.currentTarget.dataset.action) }
     },
-    faceOf(action)
+    h2("span", { class: "mus-word" }, raiseLabel(t2, turn, action)),
+    h2("span", { class: "mus-gloss" }, raiseGloss(t2, turn, action))
   );
   const follow = (input) => {
     ui.amount = Number(input.value);
-    const next = sliderAction(turn, ui.amount);
-    const label = raiseLabel(t, turn, next);
-    raise.replaceChildren(...faceOf(next));
-    raise.setAttribute("aria-label", label);
-    raise.dataset.action = next.text;
-    raise.className = `mus-action mus-raise-button mus-action-${next.kind}`;
-    input.setAttribute("aria-valuetext", label);
+    ctx.redraw();
   };
-  const slider = h("input", {
+  const slider = h2("input", {
     class: "mus-slider",
     type: "range",
     min: String(range.low),
@@ -358,7 +609,7 @@ function raiseControls(ctx, turn) {
     step: "1",
     value: String(Math.min(Math.max(ui.amount ?? range.low, range.low), range.max)),
     data: { key: "slider" },
-    aria: { label: t("ui.slider"), valuetext: raiseLabel(t, turn, action) },
+    aria: { label: t2("ui.slider"), valuetext: raiseLabel(t2, turn, action) },
     on: {
       input: (event) => follow(event.target),
       // JupyterLab's notebook takes presses and drags that reach it: the slider keeps its own.
@@ -369,40 +620,39 @@ function raiseControls(ctx, turn) {
       }
     }
   });
-  const ends = h(
+  const ends = h2(
     "div",
     { class: "mus-slider-ends", aria: { hidden: "true" } },
-    h("span", {}, raiseLabel(t, turn, envido(range.low))),
-    h(
+    h2("span", {}, raiseLabel(t2, turn, envido(range.low))),
+    h2(
       "span",
       { class: turn.ordago ? "mus-slider-ordago" : null },
-      turn.ordago ? actionLabel(t, ORDAGO) : raiseLabel(t, turn, envido(range.high))
+      turn.ordago ? actionLabel(t2, ORDAGO) : raiseLabel(t2, turn, envido(range.high))
     )
   );
-  return { button: raise, slider: h("div", { class: "mus-slider-box" }, slider, ends) };
+  return { button: raise, slider: h2("div", { class: "mus-slider-box" }, slider, ends) };
 }
 function buttons(ctx, turn) {
-  const { state, t, ui } = ctx;
+  const { state, t: t2, ui } = ctx;
   if (turn.kind === "mus") {
-    return { row: turn.choices.map((a) => actionButton(ctx, a, { primary: a.kind === "no-mus" })), slider: null };
+    return { row: turn.choices.map((a2) => actionButton(ctx, a2, { primary: a2.kind === "no-mus" })), slider: null };
   }
   if (turn.kind === "discard") {
     const chosen = [...ui.selected];
     const action = { kind: "discard", cards: chosen, text: `discard ${chosen.join(" ")}` };
-    const label = t("action.discard", { count: chosen.length });
-    const button = actionButton(ctx, action, { key: "act-discard", label, primary: true });
-    if (!chosen.length) button.disabled = true;
+    const label = t2("action.discard", { count: chosen.length });
+    const button = actionButton(ctx, action, { key: "act-discard", label, primary: true, disabled: !chosen.length });
     return { row: [button], slider: null };
   }
   const out = [];
   const proposed = turn.proposed;
   if (proposed) {
     const name = state.players[turn.proposer].name;
-    const said = raiseLabel(t, turn, proposed);
+    const said = raiseLabel(t2, turn, proposed);
     out.push(actionButton(ctx, proposed, {
       key: "act-agree",
-      label: t("ui.agree"),
-      aria: t("ui.agree.label", { name, action: said }),
+      label: t2("ui.agree"),
+      aria: t2("ui.agree.label", { name, action: said }),
       primary: true
     }));
   }
@@ -414,27 +664,27 @@ function buttons(ctx, turn) {
   return { row: out, slider: raise.slider };
 }
 function turnView(ctx) {
-  const { state, t } = ctx;
+  const { state, t: t2 } = ctx;
   const turn = state.turn;
   if (!turn) return null;
-  const proposal = turn.proposed ? h("div", { class: "mus-proposal" }, t("ui.bar.proposal", {
+  const proposal = turn.proposed ? h2("div", { class: "mus-proposal" }, t2("ui.bar.proposal", {
     name: state.players[turn.proposer].name,
-    action: raiseLabel(t, turn, turn.proposed)
+    action: raiseLabel(t2, turn, turn.proposed)
   })) : null;
   const { row, slider } = buttons(ctx, turn);
-  return h(
+  return h2(
     "div",
-    { class: "mus-turn", role: "group", aria: { label: t("ui.your_turn") } },
-    h("div", { class: "mus-bar" }, barText(t, state)),
-    h(
+    { class: "mus-turn", role: "group", aria: { label: t2("ui.your_turn") } },
+    h2("div", { class: "mus-bar" }, barText(t2, state)),
+    h2(
       "div",
       { class: "mus-turn-row" },
-      h(
+      h2(
         "span",
-        { class: "mus-exclaim", role: "img", aria: { label: t("ui.your_turn") } },
+        { class: "mus-exclaim", role: "img", aria: { label: t2("ui.your_turn") } },
         svgImage(exclamationSvg(), "mus-marker")
       ),
-      h("div", { class: "mus-actions", role: "group", aria: { label: t("ui.actions") } }, row)
+      h2("div", { class: "mus-actions", role: "group", aria: { label: t2("ui.actions") } }, row)
     ),
     slider,
     proposal
@@ -472,44 +722,44 @@ function newGameMessage(form) {
   };
 }
 function field(label, control, wide) {
-  return h("label", { class: ["mus-field", wide && "mus-field-wide"] }, h("span", {}, label), control);
+  return h2("label", { class: ["mus-field", wide && "mus-field-wide"] }, h2("span", {}, label), control);
 }
 function select(key, value, options, onChange) {
-  return h(
+  return h2(
     "select",
     { data: { key }, on: { change: (event) => onChange(event.target.value) } },
-    options.map(([v, label]) => h("option", { value: String(v), selected: String(v) === String(value) }, label))
+    options.map(([v2, label]) => h2("option", { value: String(v2), selected: String(v2) === String(value) }, label))
   );
 }
 function newGameView(ctx) {
-  const { t, ui, setup } = ctx;
+  const { t: t2, ui, setup } = ctx;
   const form = ui.form;
-  const seatName = (s) => t(`seat.${s}`);
-  const players = [0, 1, 2, 3].map((s) => h(
+  const seatName = (s2) => t2(`seat.${s2}`);
+  const players = [0, 1, 2, 3].map((s2) => h2(
     "div",
     { class: "mus-form-player" },
-    field(t("ui.name_at", { seat: seatName(s) }), h("input", {
+    field(t2("ui.name_at", { seat: seatName(s2) }), h2("input", {
       type: "text",
-      value: form.names[s],
+      value: form.names[s2],
       maxlength: "24",
-      data: { key: `name-${s}` },
+      data: { key: `name-${s2}` },
       on: { input: (event) => {
-        form.names[s] = event.target.value;
+        form.names[s2] = event.target.value;
       } }
     })),
-    s === form.seat ? h("span", { class: "mus-form-you" }, t("ui.form.you")) : field(t("ui.level_at", { seat: seatName(s) }), select(
-      `level-${s}`,
-      form.bots[s],
-      setup.levels.map((level) => [level, t(`ui.level.${level}`)]),
-      (v) => {
-        form.bots[s] = v;
+    s2 === form.seat ? h2("span", { class: "mus-form-you" }, t2("ui.form.you")) : field(t2("ui.level_at", { seat: seatName(s2) }), select(
+      `level-${s2}`,
+      form.bots[s2],
+      setup.levels.map((level) => [level, t2(`ui.level.${level}`)]),
+      (v2) => {
+        form.bots[s2] = v2;
       }
     ))
   ));
-  const flags = FLAGS.map((flag) => h(
+  const flags = FLAGS.map((flag) => h2(
     "label",
     { class: "mus-check" },
-    h("input", {
+    h2("input", {
       type: "checkbox",
       checked: Boolean(form.rules[flag]),
       data: { key: `rule-${flag}` },
@@ -517,63 +767,63 @@ function newGameView(ctx) {
         form.rules[flag] = event.target.checked;
       } }
     }),
-    t(`ui.option.${flag}`)
+    t2(`ui.option.${flag}`)
   ));
-  return h(
+  return h2(
     "div",
     { class: "mus-dialog-host" },
-    h(
+    h2(
       "div",
-      { class: "mus-dialog", role: "dialog", aria: { label: t("ui.new_game.title") } },
-      h("h3", {}, t("ui.new_game.title")),
-      h(
+      { class: "mus-dialog", role: "dialog", aria: { label: t2("ui.new_game.title") } },
+      h2("h3", {}, t2("ui.new_game.title")),
+      h2(
         "fieldset",
         {},
-        h("legend", {}, t("ui.players")),
-        field(t("ui.option.seat"), select("seat", form.seat, [0, 1, 2, 3].map((s) => [s, seatName(s)]), (v) => {
-          form.seat = Number(v);
+        h2("legend", {}, t2("ui.players")),
+        field(t2("ui.option.seat"), select("seat", form.seat, [0, 1, 2, 3].map((s2) => [s2, seatName(s2)]), (v2) => {
+          form.seat = Number(v2);
           ctx.redraw();
         })),
         players
       ),
-      h(
+      h2(
         "fieldset",
         {},
-        h("legend", {}, t("ui.rules")),
-        field(t("ui.option.target"), select(
+        h2("legend", {}, t2("ui.rules")),
+        field(t2("ui.option.target"), select(
           "target",
           form.rules.target,
-          setup.targets.map((n) => [n, String(n)]),
-          (v) => {
-            form.rules.target = Number(v);
+          setup.targets.map((n2) => [n2, String(n2)]),
+          (v2) => {
+            form.rules.target = Number(v2);
           }
         )),
-        field(t("ui.option.kings"), select(
+        field(t2("ui.option.kings"), select(
           "kings",
           form.rules.kings,
-          [[8, t("ui.option.kings.8")], [4, t("ui.option.kings.4")]],
-          (v) => {
-            form.rules.kings = Number(v);
+          [[8, t2("ui.option.kings.8")], [4, t2("ui.option.kings.4")]],
+          (v2) => {
+            form.rules.kings = Number(v2);
           }
         )),
-        field(t("ui.option.games"), select(
+        field(t2("ui.option.games"), select(
           "games",
           form.rules.games,
-          [[1, t("ui.option.games.1")], [3, t("ui.option.games.3")]],
-          (v) => {
-            form.rules.games = Number(v);
+          [[1, t2("ui.option.games.1")], [3, t2("ui.option.games.3")]],
+          (v2) => {
+            form.rules.games = Number(v2);
           }
         )),
         flags
       ),
-      h(
+      h2(
         "fieldset",
         {},
-        h("legend", {}, t("ui.table_options")),
-        h(
+        h2("legend", {}, t2("ui.table_options")),
+        h2(
           "label",
           { class: "mus-check" },
-          h("input", {
+          h2("input", {
             type: "checkbox",
             checked: form.tips,
             data: { key: "form-tips" },
@@ -581,12 +831,12 @@ function newGameView(ctx) {
               form.tips = event.target.checked;
             } }
           }),
-          t("ui.option.tips")
+          t2("ui.option.tips")
         ),
-        h(
+        h2(
           "label",
           { class: "mus-check" },
-          h("input", {
+          h2("input", {
             type: "checkbox",
             checked: form.coach,
             data: { key: "form-coach" },
@@ -594,21 +844,21 @@ function newGameView(ctx) {
               form.coach = event.target.checked;
             } }
           }),
-          t("ui.option.coach")
+          t2("ui.option.coach")
         ),
-        field(t("ui.option.language"), select("language", form.language, setup.languages, (v) => {
-          form.language = v;
-          ctx.setLanguage(v);
+        field(t2("ui.option.language"), select("language", form.language, setup.languages, (v2) => {
+          form.language = v2;
+          ctx.setLanguage(v2);
         })),
-        field(t("ui.option.pace"), select(
+        field(t2("ui.option.pace"), select(
           "pace",
           form.pace,
-          setup.paces.map(([name, seconds]) => [seconds, t(`ui.pace.${name}`)]),
-          (v) => {
-            form.pace = Number(v);
+          setup.paces.map(([name, seconds]) => [seconds, t2(`ui.pace.${name}`)]),
+          (v2) => {
+            form.pace = Number(v2);
           }
         )),
-        field(t("ui.option.seed"), h("input", {
+        field(t2("ui.option.seed"), h2("input", {
           type: "text",
           inputmode: "numeric",
           value: form.seed,
@@ -618,21 +868,21 @@ function newGameView(ctx) {
           } }
         }), true)
       ),
-      h(
+      h2(
         "div",
         { class: "mus-dialog-buttons" },
-        h("button", {
+        h2("button", {
           class: "mus-action",
           type: "button",
           data: { key: "cancel" },
           on: { click: () => ctx.closeNewGame() }
-        }, t("ui.cancel")),
-        h("button", {
+        }, t2("ui.cancel")),
+        h2("button", {
           class: "mus-action mus-primary",
           type: "button",
           data: { key: "start" },
           on: { click: () => ctx.startGame() }
-        }, t("ui.start"))
+        }, t2("ui.start"))
       )
     )
   );
@@ -640,52 +890,52 @@ function newGameView(ctx) {
 
 // js/views/chat.js
 function roomBar(ctx) {
-  const { room, t } = ctx;
+  const { room, t: t2 } = ctx;
   if (!room || !room.table) return null;
   const watching = ctx.setup && ctx.setup.watching;
-  const name = watching ? t("ui.room.watching", { table: room.table }) : t("ui.room.table", { table: room.table });
+  const name = watching ? t2("ui.room.watching", { table: room.table }) : t2("ui.room.table", { table: room.table });
   const lost = room.link === "lost";
-  return h(
+  return h2(
     "div",
-    { class: ["mus-room-bar", lost && "mus-room-lost"], data: { link: room.link }, title: lost ? t("ui.room.lost") : name },
-    lost ? h("span", { class: "mus-room-link", role: "status" }, t("ui.room.lost")) : h("strong", { class: "mus-room-table" }, name)
+    { class: ["mus-room-bar", lost && "mus-room-lost"], data: { link: room.link }, title: lost ? t2("ui.room.lost") : name },
+    lost ? h2("span", { class: "mus-room-link", role: "status" }, t2("ui.room.lost")) : h2("strong", { class: "mus-room-table" }, name)
   );
 }
 function lineView(line) {
-  if (line.kind === "event") return h("li", { class: "mus-chat-event" }, line.text);
-  return h(
+  if (line.kind === "event") return h2("li", { class: "mus-chat-event" }, line.text);
+  return h2(
     "li",
     { class: ["mus-chat-line", line.mine && "mus-chat-mine"], data: { seat: line.seat } },
-    h("strong", { class: "mus-chat-name" }, line.name),
+    h2("strong", { class: "mus-chat-name" }, line.name),
     ": ",
-    h("span", { class: "mus-chat-text" }, line.text)
+    h2("span", { class: "mus-chat-text" }, line.text)
   );
 }
 function chatView(ctx) {
-  const { room, t, ui } = ctx;
+  const { room, t: t2, ui } = ctx;
   if (!room || !room.table) return null;
   const lines = room.chat || [];
   const max = room.max_chat || 0;
   let form = null;
   if (max > 0) {
-    const counter = h(
+    const counter = h2(
       "span",
       { class: "mus-chat-count", aria: { live: "off" } },
-      t("ui.room.chat.count", { n: ui.chatDraft.length, max })
+      t2("ui.room.chat.count", { n: ui.chatDraft.length, max })
     );
-    const input = h("input", {
+    const input = h2("input", {
       class: "mus-chat-input",
       type: "text",
       maxlength: String(max),
       value: ui.chatDraft,
-      placeholder: t("ui.room.chat.placeholder"),
-      title: t("ui.room.chat.limit", { max }),
+      placeholder: t2("ui.room.chat.placeholder"),
+      title: t2("ui.room.chat.limit", { max }),
       data: { key: "chat-input" },
-      aria: { label: t("ui.room.chat.placeholder"), description: t("ui.room.chat.limit", { max }) },
+      aria: { label: t2("ui.room.chat.placeholder"), description: t2("ui.room.chat.limit", { max }) },
       on: {
         input: (event) => {
           ui.chatDraft = event.target.value;
-          counter.textContent = t("ui.room.chat.count", { n: ui.chatDraft.length, max });
+          ctx.redraw();
         },
         keydown: (event) => {
           if (event.key === "Enter") {
@@ -696,135 +946,135 @@ function chatView(ctx) {
         }
       }
     });
-    form = h(
+    form = h2(
       "div",
       { class: "mus-chat-form" },
       input,
-      h("button", {
+      h2("button", {
         class: "mus-action mus-chat-send",
         type: "button",
         data: { key: "chat-send" },
         on: { click: () => ctx.say() }
-      }, t("ui.room.chat.send")),
+      }, t2("ui.room.chat.send")),
       counter
     );
   }
-  return h(
+  return h2(
     "section",
-    { class: "mus-chat", aria: { label: t("ui.room.chat") } },
-    h("h3", { class: "mus-log-title" }, t("ui.room.chat")),
-    lines.length ? h("ol", { class: "mus-chat-lines", tabindex: "0", data: { key: "chat" } }, lines.map(lineView)) : h("p", { class: "mus-muted mus-chat-none" }, t("ui.room.chat.none")),
+    { class: "mus-chat", aria: { label: t2("ui.room.chat") } },
+    h2("h3", { class: "mus-log-title" }, t2("ui.room.chat")),
+    lines.length ? h2("ol", { class: "mus-chat-lines", tabindex: "0", data: { key: "chat" } }, lines.map(lineView)) : h2("p", { class: "mus-muted mus-chat-none" }, t2("ui.room.chat.none")),
     form
   );
 }
 
 // js/views/coach.js
 function coachView(ctx) {
-  const { state, t } = ctx;
+  const { state, t: t2 } = ctx;
   const coach = state.coach;
   if (!coach) return null;
-  return h(
+  return h2(
     "aside",
-    { class: "mus-coach", aria: { label: t("ui.coach.title") }, data: { action: coach.action } },
-    h("h3", { class: "mus-coach-title" }, t("ui.coach.title")),
-    h("p", { class: "mus-coach-action" }, t("ui.coach.would", { action: coach.said })),
-    h("p", { class: "mus-coach-why" }, coach.why),
-    coach.chance ? h("p", { class: "mus-coach-chance" }, coach.chance) : null
+    { class: "mus-coach", aria: { label: t2("ui.coach.title") }, data: { action: coach.action } },
+    h2("h3", { class: "mus-coach-title" }, t2("ui.coach.title")),
+    h2("p", { class: "mus-coach-action" }, t2("ui.coach.would", { action: coach.said })),
+    h2("p", { class: "mus-coach-why" }, coach.why),
+    coach.chance ? h2("p", { class: "mus-coach-chance" }, coach.chance) : null
   );
 }
 
 // js/views/count.js
 function countView(ctx) {
-  const { state, t } = ctx;
+  const { state, t: t2 } = ctx;
   const count = state.count;
   if (!count) return null;
   const over = state.stage === "over";
   const rows = [];
-  for (const [i, row] of count.rows.entries()) {
+  for (const [i2, row] of count.rows.entries()) {
     const ordago = row.outcome === "ordago";
-    rows.push(h(
+    rows.push(h2(
       "tr",
       {
         class: ["mus-count-row", !row.counted && "mus-not-counted", row.team !== null && `mus-team-${row.team}`],
         data: { lance: row.lance }
       },
-      h("th", { scope: "row" }, t(`lance.${row.lance}`), h("span", { class: "mus-gloss" }, t(`gloss.lance.${row.lance}`))),
-      h(
+      h2("th", { scope: "row" }, t2(`lance.${row.lance}`), h2("span", { class: "mus-gloss" }, t2(`gloss.lance.${row.lance}`))),
+      h2(
         "td",
         { class: "mus-num" },
-        ordago ? t("action.ordago") : String(row.stake),
-        row.bonus ? h("span", { class: "mus-stake-bonus" }, ` +${row.bonus}`) : null
+        ordago ? t2("action.ordago") : String(row.stake),
+        row.bonus ? h2("span", { class: "mus-stake-bonus" }, ` +${row.bonus}`) : null
       ),
-      h("td", { class: "mus-num mus-col-bonus" }, row.bonus ? String(row.bonus) : "–"),
-      h("td", {}, row.winner || t("ui.count.nobody")),
-      h("td", { class: "mus-num" }, ordago ? "–" : row.counted ? `+${row.points}` : t("ui.count.not_counted"))
+      h2("td", { class: "mus-num mus-col-bonus" }, row.bonus ? String(row.bonus) : "–"),
+      h2("td", {}, row.winner || t2("ui.count.nobody")),
+      h2("td", { class: "mus-num" }, ordago ? "–" : row.counted ? `+${row.points}` : t2("ui.count.not_counted"))
     ));
-    rows.push(h(
+    rows.push(h2(
       "tr",
-      { class: "mus-count-why", data: { row: i } },
-      h("td", { colspan: "5" }, row.explain || row.why)
+      { class: "mus-count-why", data: { row: i2 } },
+      h2("td", { colspan: "5" }, row.explain || row.why)
     ));
   }
-  const table = count.rows.length ? h(
+  const table = count.rows.length ? h2(
     "table",
     { class: "mus-count-table" },
-    h("caption", {}, t("ui.count.title")),
-    h("thead", {}, h(
+    h2("caption", {}, t2("ui.count.title")),
+    h2("thead", {}, h2(
       "tr",
       {},
-      ["ui.count.lance", "ui.count.stake", "ui.count.bonus", "ui.count.winner", "ui.count.points"].map((id) => h("th", { scope: "col", class: [id === "ui.count.bonus" && "mus-col-bonus"] }, t(id)))
+      ["ui.count.lance", "ui.count.stake", "ui.count.bonus", "ui.count.winner", "ui.count.points"].map((id) => h2("th", { scope: "col", class: [id === "ui.count.bonus" && "mus-col-bonus"] }, t2(id)))
     )),
-    h("tbody", {}, rows)
-  ) : h("p", { class: "mus-count-empty" }, t("ui.count.no_rows"));
-  const notes = (count.notes || []).map((text) => h("p", { class: "mus-count-note" }, text));
+    h2("tbody", {}, rows)
+  ) : h2("p", { class: "mus-count-empty" }, t2("ui.count.no_rows"));
+  const notes = (count.notes || []).map((text) => h2("p", { class: "mus-count-note" }, text));
   const footer = [
     notes,
-    count.over && !(over && state.games === 1) ? h("p", { class: "mus-count-over" }, count.over) : null
+    count.over && !(over && state.games === 1) ? h2("p", { class: "mus-count-over" }, count.over) : null
   ];
-  return h(
+  return h2(
     "div",
-    { class: "mus-count", role: "region", tabindex: "0", aria: { label: t("ui.count.title") } },
+    { class: "mus-count", role: "region", tabindex: "0", aria: { label: t2("ui.count.title") } },
     table,
     footer
   );
 }
 function countFooter(ctx) {
-  const { state, t } = ctx;
+  const { state, t: t2 } = ctx;
   const count = state.count;
   const over = state.stage === "over";
   const scores = count ? count.scores : state.scores;
-  const text = t("ui.count.score", { team_a: state.teams[0], team_b: state.teams[1], a: scores[0], b: scores[1] });
-  return h(
+  const text = t2("ui.count.score", { team_a: state.teams[0], team_b: state.teams[1], a: scores[0], b: scores[1] });
+  return h2(
     "div",
     { class: "mus-count-foot" },
-    over && state.winner ? h("p", { class: "mus-winner" }, state.winner.text) : h("p", { class: "mus-count-score" }, text),
-    over && state.winner && count ? h("p", { class: "mus-count-score" }, text) : null,
-    state.steps ? null : over ? h("button", {
+    over && state.winner ? h2("p", { class: "mus-winner" }, state.winner.text) : h2("p", { class: "mus-count-score" }, text),
+    over && state.winner && count ? h2("p", { class: "mus-count-score" }, text) : null,
+    state.steps ? null : over ? h2("button", {
       class: "mus-action mus-primary",
       type: "button",
       data: { key: "play-again" },
       on: { click: () => ctx.openNewGame() }
-    }, t("ui.play_again")) : h("button", {
+    }, t2("ui.play_again")) : h2("button", {
       class: "mus-action mus-primary",
       type: "button",
       data: { key: "next-hand" },
       disabled: ctx.waiting,
       on: { click: () => ctx.nextHand() }
-    }, t("ui.next_hand"))
+    }, t2("ui.next_hand"))
   );
 }
 
 // js/views/log.js
 function logView(ctx) {
-  const { state, t } = ctx;
-  return h(
+  const { state, t: t2 } = ctx;
+  return h2(
     "section",
-    { class: "mus-log", aria: { label: t("ui.log") } },
-    h("h3", { class: "mus-log-title" }, t("ui.log")),
-    h(
+    { class: "mus-log", aria: { label: t2("ui.log") } },
+    h2("h3", { class: "mus-log-title" }, t2("ui.log")),
+    h2(
       "ol",
-      { class: "mus-log-lines", tabindex: "0", data: { key: "log" }, aria: { label: t("ui.log") } },
-      state.log.map((line) => h("li", {}, line))
+      { class: "mus-log-lines", tabindex: "0", data: { key: "log" }, aria: { label: t2("ui.log") } },
+      state.log.map((line) => h2("li", {}, line))
     )
   );
 }
@@ -838,11 +1088,11 @@ var SKIN2 = "#f4d3b0";
 var SKIN_LINE = "#8c5a36";
 function oro() {
   let rays = "";
-  for (let i = 0; i < 12; i += 1) {
-    const a = i * Math.PI / 6;
-    const x = (7.9 * Math.cos(a)).toFixed(2);
-    const y = (7.9 * Math.sin(a)).toFixed(2);
-    rays += `<circle cx="${x}" cy="${y}" r="0.75" fill="${GOLD_DARK}"/>`;
+  for (let i2 = 0; i2 < 12; i2 += 1) {
+    const a2 = i2 * Math.PI / 6;
+    const x2 = (7.9 * Math.cos(a2)).toFixed(2);
+    const y2 = (7.9 * Math.sin(a2)).toFixed(2);
+    rays += `<circle cx="${x2}" cy="${y2}" r="0.75" fill="${GOLD_DARK}"/>`;
   }
   return `<circle r="9.6" fill="${GOLD}" stroke="${GOLD_DARK}" stroke-width="1.3"/><circle r="6.6" fill="#f7d277" stroke="${GOLD_DARK}" stroke-width="0.8"/>` + rays + `<path d="M0,-4.2 L1.3,-1.3 L4.2,0 L1.3,1.3 L0,4.2 L-1.3,1.3 L-4.2,0 L-1.3,-1.3 Z" fill="#d2501f"/><circle r="1.3" fill="${GOLD}"/>`;
 }
@@ -856,9 +1106,9 @@ function basto() {
   return `<path d="M-1.9,10.4 C-2.8,4.2 -4.9,-1.8 -4.5,-7 C-4.1,-11.2 4.3,-11.2 4.8,-7 C5.2,-1.8 3,4.2 2,10.4 Z" fill="#9a6a38" stroke="#4b2c12" stroke-width="1"/><path d="M-2.6,-8.4 C-1.6,-9.6 1.4,-9.6 2.6,-8.4" stroke="#c79a62" stroke-width="0.9" fill="none"/><ellipse cx="-3.1" cy="-3.2" rx="1.5" ry="1.1" fill="#5b3716"/><ellipse cx="3.3" cy="-5.2" rx="1.3" ry="1" fill="#5b3716"/><ellipse cx="-2.1" cy="3.4" rx="1" ry="0.8" fill="#5b3716"/><ellipse cx="2.4" cy="1" rx="1" ry="0.8" fill="#5b3716"/><path d="M3.6,-9.2 C6.2,-11.6 8.2,-10.4 8.6,-8.6 C6.6,-8.2 5,-8.2 3.6,-9.2 Z" fill="#4e9a3c" stroke="#2b5f1f" stroke-width="0.5"/>`;
 }
 var SYMBOL = { o: oro, c: copa, e: espada, b: basto };
-function pip(suit, x, y, scale = 1, rotate = 0) {
+function pip(suit, x2, y2, scale = 1, rotate = 0) {
   const turn = rotate ? ` rotate(${rotate})` : "";
-  return `<g transform="translate(${x} ${y}) scale(${scale})${turn}">${SYMBOL[suit]()}</g>`;
+  return `<g transform="translate(${x2} ${y2}) scale(${scale})${turn}">${SYMBOL[suit]()}</g>`;
 }
 var LAYOUT = {
   1: [[32, 50]],
@@ -870,12 +1120,12 @@ var LAYOUT = {
   7: [[20, 24], [44, 24], [32, 38], [20, 55], [44, 55], [20, 77], [44, 77]]
 };
 var PIP_SCALE = { 1: 1.9, 2: 1.05, 3: 0.95, 4: 0.92, 5: 0.88, 6: 0.82, 7: 0.74 };
-function crown(y) {
-  return `<path d="M24.5,${y} L25.6,${y - 6} L28.6,${y - 2.6} L32,${y - 7.4} L35.4,${y - 2.6} L38.4,${y - 6} L39.5,${y} Z" fill="${GOLD}" stroke="${GOLD_DARK}" stroke-width="0.8"/><circle cx="32" cy="${y - 7.6}" r="0.9" fill="#cf3a2b"/>`;
+function crown(y2) {
+  return `<path d="M24.5,${y2} L25.6,${y2 - 6} L28.6,${y2 - 2.6} L32,${y2 - 7.4} L35.4,${y2 - 2.6} L38.4,${y2 - 6} L39.5,${y2} Z" fill="${GOLD}" stroke="${GOLD_DARK}" stroke-width="0.8"/><circle cx="32" cy="${y2 - 7.6}" r="0.9" fill="#cf3a2b"/>`;
 }
-function face2(cx, cy, r, beard) {
-  const b = beard ? `<path d="M${cx - r * 0.85},${cy + r * 0.2} C${cx - r * 0.7},${cy + r * 1.9} ${cx + r * 0.7},${cy + r * 1.9} ${cx + r * 0.85},${cy + r * 0.2} C${cx + r * 0.4},${cy + r * 0.9} ${cx - r * 0.4},${cy + r * 0.9} ${cx - r * 0.85},${cy + r * 0.2} Z" fill="#6d4a2a"/>` : "";
-  return `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${SKIN2}" stroke="${SKIN_LINE}" stroke-width="0.7"/><circle cx="${cx - r * 0.35}" cy="${cy - r * 0.1}" r="0.55" fill="#3a2614"/><circle cx="${cx + r * 0.35}" cy="${cy - r * 0.1}" r="0.55" fill="#3a2614"/>` + b;
+function face2(cx, cy, r2, beard) {
+  const b2 = beard ? `<path d="M${cx - r2 * 0.85},${cy + r2 * 0.2} C${cx - r2 * 0.7},${cy + r2 * 1.9} ${cx + r2 * 0.7},${cy + r2 * 1.9} ${cx + r2 * 0.85},${cy + r2 * 0.2} C${cx + r2 * 0.4},${cy + r2 * 0.9} ${cx - r2 * 0.4},${cy + r2 * 0.9} ${cx - r2 * 0.85},${cy + r2 * 0.2} Z" fill="#6d4a2a"/>` : "";
+  return `<circle cx="${cx}" cy="${cy}" r="${r2}" fill="${SKIN2}" stroke="${SKIN_LINE}" stroke-width="0.7"/><circle cx="${cx - r2 * 0.35}" cy="${cy - r2 * 0.1}" r="0.55" fill="#3a2614"/><circle cx="${cx + r2 * 0.35}" cy="${cy - r2 * 0.1}" r="0.55" fill="#3a2614"/>` + b2;
 }
 var ROBE = {
   o: ["#2d6fb5", GOLD],
@@ -899,13 +1149,13 @@ function caballo(suit) {
   );
 }
 var FIGURE = { 10: sota, 11: caballo, 12: rey };
-function frame(suit) {
+function frame2(suit) {
   const breaks = { o: 0, c: 1, e: 2, b: 3 }[suit];
   let gaps = "";
-  for (let i = 0; i < breaks; i += 1) {
-    const x = 32 + (i - (breaks - 1) / 2) * 7 - 2;
-    gaps += `<rect x="${x}" y="3" width="4" height="3" fill="#fffdf5"/>`;
-    gaps += `<rect x="${x}" y="94" width="4" height="3" fill="#fffdf5"/>`;
+  for (let i2 = 0; i2 < breaks; i2 += 1) {
+    const x2 = 32 + (i2 - (breaks - 1) / 2) * 7 - 2;
+    gaps += `<rect x="${x2}" y="3" width="4" height="3" fill="#fffdf5"/>`;
+    gaps += `<rect x="${x2}" y="94" width="4" height="3" fill="#fffdf5"/>`;
   }
   return `<rect x="4.5" y="4.5" width="55" height="91" rx="2.5" fill="none" stroke="${INK[suit]}" stroke-width="1.1"/>${gaps}`;
 }
@@ -927,32 +1177,32 @@ function cardSvg(card) {
     art = `<rect x="9" y="21.5" width="46" height="59" rx="2" fill="#fbf3dc" stroke="${INK[suit]}" stroke-width="0.5"/>`;
     art += `<g transform="translate(32 22) scale(0.84) translate(-32 -22)">${FIGURE[number](suit)}</g>`;
   } else {
-    art = LAYOUT[number].map(([x, y], i) => {
-      const tilt = suit === "e" || suit === "b" ? number === 1 ? -12 : i % 2 ? 9 : -9 : 0;
-      return pip(suit, x, y, PIP_SCALE[number], tilt);
+    art = LAYOUT[number].map(([x2, y2], i2) => {
+      const tilt = suit === "e" || suit === "b" ? number === 1 ? -12 : i2 % 2 ? 9 : -9 : 0;
+      return pip(suit, x2, y2, PIP_SCALE[number], tilt);
     }).join("");
   }
-  const markup = `<svg class="mus-card-art" viewBox="0 0 64 100" xmlns="http://www.w3.org/2000/svg" focusable="false"><rect x="0.7" y="0.7" width="62.6" height="98.6" rx="5.5" fill="#fffdf5" stroke="#8f8570" stroke-width="1.4"/>` + frame(suit) + corner(number, suit) + art + `</svg>`;
+  const markup = `<svg class="mus-card-art" viewBox="0 0 64 100" xmlns="http://www.w3.org/2000/svg" focusable="false"><rect x="0.7" y="0.7" width="62.6" height="98.6" rx="5.5" fill="#fffdf5" stroke="#8f8570" stroke-width="1.4"/>` + frame2(suit) + corner(number, suit) + art + `</svg>`;
   CACHE.set(card, markup);
   return markup;
 }
 function lattice() {
   const [x0, x1, y0, y1] = [8, 56, 8, 92];
-  let d = "";
-  for (let c = x0 + y0 - 84; c <= x1 + y1; c += 7) {
-    const a = [Math.max(x0, c - y1), 0];
-    a[1] = c - a[0];
-    const b = [Math.min(x1, c - y0), 0];
-    b[1] = c - b[0];
-    if (a[0] < b[0]) d += `M${a[0]},${a[1]}L${b[0]},${b[1]}`;
-    const k = c - 100;
-    const p = [Math.max(x0, y0 + k), 0];
-    p[1] = p[0] - k;
-    const q = [Math.min(x1, y1 + k), 0];
-    q[1] = q[0] - k;
-    if (p[0] < q[0]) d += `M${p[0]},${p[1]}L${q[0]},${q[1]}`;
+  let d2 = "";
+  for (let c2 = x0 + y0 - 84; c2 <= x1 + y1; c2 += 7) {
+    const a2 = [Math.max(x0, c2 - y1), 0];
+    a2[1] = c2 - a2[0];
+    const b2 = [Math.min(x1, c2 - y0), 0];
+    b2[1] = c2 - b2[0];
+    if (a2[0] < b2[0]) d2 += `M${a2[0]},${a2[1]}L${b2[0]},${b2[1]}`;
+    const k2 = c2 - 100;
+    const p2 = [Math.max(x0, y0 + k2), 0];
+    p2[1] = p2[0] - k2;
+    const q2 = [Math.min(x1, y1 + k2), 0];
+    q2[1] = q2[0] - k2;
+    if (p2[0] < q2[0]) d2 += `M${p2[0]},${p2[1]}L${q2[0]},${q2[1]}`;
   }
-  return `<path d="${d}" stroke="#b6404f" stroke-width="1" fill="none"/>`;
+  return `<path d="${d2}" stroke="#b6404f" stroke-width="1" fill="none"/>`;
 }
 var BACK = "";
 function backSvg() {
@@ -963,89 +1213,89 @@ function backSvg() {
 
 // js/views/info.js
 function humanPopover(ctx, seat) {
-  const { state, t } = ctx;
+  const { state, t: t2 } = ctx;
   const player = state.players[seat];
-  return h(
+  return h2(
     "div",
     {
       class: "mus-popover mus-info mus-info-human",
       role: "dialog",
-      aria: { label: t("ui.info.of", { name: player.name }) },
+      aria: { label: t2("ui.info.of", { name: player.name }) },
       data: { presence: player.presence }
     },
-    h(
+    h2(
       "div",
       { class: "mus-popover-head" },
-      h("strong", {}, player.name),
-      h("button", {
+      h2("strong", {}, player.name),
+      h2("button", {
         class: "mus-close",
         type: "button",
         data: { key: `info-close-${seat}` },
-        aria: { label: t("ui.close") },
+        aria: { label: t2("ui.close") },
         on: { click: () => ctx.toggleInfo(seat) }
       }, "×")
     ),
-    h("p", { class: "mus-info-kind" }, t("ui.room.info.human")),
-    h("p", {}, t("ui.info.seat", { seat: t(`seat.${seat}`) })),
-    h("p", { class: "mus-info-presence" }, t(`ui.room.info.${player.presence}`))
+    h2("p", { class: "mus-info-kind" }, t2("ui.room.info.human")),
+    h2("p", {}, t2("ui.info.seat", { seat: t2(`seat.${seat}`) })),
+    h2("p", { class: "mus-info-presence" }, t2(`ui.room.info.${player.presence}`))
   );
 }
 function infoPopover(ctx, seat) {
-  const { state, t } = ctx;
+  const { state, t: t2 } = ctx;
   const player = state.players[seat];
   if (!player.level) return humanPopover(ctx, seat);
   const [games, won] = player.record;
   const why = player.why || [];
-  return h(
+  return h2(
     "div",
-    { class: "mus-popover mus-info", role: "dialog", aria: { label: t("ui.info.of", { name: player.name }) } },
-    h(
+    { class: "mus-popover mus-info", role: "dialog", aria: { label: t2("ui.info.of", { name: player.name }) } },
+    h2(
       "div",
       { class: "mus-popover-head" },
-      h("strong", {}, player.name),
-      h("button", {
+      h2("strong", {}, player.name),
+      h2("button", {
         class: "mus-close",
         type: "button",
         data: { key: `info-close-${seat}` },
-        aria: { label: t("ui.close") },
+        aria: { label: t2("ui.close") },
         on: { click: () => ctx.toggleInfo(seat) }
       }, "×")
     ),
-    h("p", {}, t("ui.info.level", { level: t(`ui.level.${player.level}`) })),
-    h("p", {}, t("ui.info.seat", { seat: t(`seat.${seat}`) })),
-    h("p", {}, t("ui.info.record", { games, won })),
-    h("p", { class: "mus-info-why-title" }, t("ui.info.why")),
-    why.length ? h("ul", { class: "mus-info-why" }, why.map((line) => h("li", {}, line))) : h("p", { class: "mus-muted" }, t("ui.info.why.none"))
+    h2("p", {}, t2("ui.info.level", { level: t2(`ui.level.${player.level}`) })),
+    h2("p", {}, t2("ui.info.seat", { seat: t2(`seat.${seat}`) })),
+    h2("p", {}, t2("ui.info.record", { games, won })),
+    h2("p", { class: "mus-info-why-title" }, t2("ui.info.why")),
+    why.length ? h2("ul", { class: "mus-info-why" }, why.map((line) => h2("li", {}, line))) : h2("p", { class: "mus-muted" }, t2("ui.info.why.none"))
   );
 }
 
 // js/views/seat.js
 function handView(ctx, seat) {
-  const { state, t, ui } = ctx;
+  const { state, t: t2, ui } = ctx;
   const player = state.players[seat];
   const mine = seat === state.seat;
   const discarding = mine && state.turn && state.turn.kind === "discard";
   if (!player.cards) {
-    return h(
+    return h2(
       "div",
-      { class: "mus-hand mus-hand-down", role: "img", aria: { label: t("ui.cards.hidden", { name: player.name }) } },
+      { class: "mus-hand mus-hand-down", role: "img", aria: { label: t2("ui.cards.hidden", { name: player.name }) } },
       [0, 1, 2, 3].map(() => svgImage(backSvg(), "mus-card"))
     );
   }
   if (discarding) {
-    return h(
+    return h2(
       "div",
-      { class: "mus-hand mus-hand-pick", role: "group", aria: { label: t("ui.discard.pick") } },
+      { class: "mus-hand mus-hand-pick", role: "group", aria: { label: t2("ui.discard.pick") } },
       player.cards.map((card) => {
         const picked = ui.selected.has(card);
-        return h(
+        return h2(
           "button",
           {
             class: ["mus-card-button", picked && "mus-picked"],
             type: "button",
             data: { key: `card-${card}`, card },
-            aria: { pressed: picked ? "true" : "false", label: cardName(t, card) },
-            title: t("ui.discard.card", { card: cardName(t, card) }),
+            aria: { pressed: picked ? "true" : "false", label: cardName(t2, card) },
+            title: t2("ui.discard.card", { card: cardName(t2, card) }),
             on: { click: () => ctx.toggleCard(card) }
           },
           svgImage(cardSvg(card), "mus-card")
@@ -1053,20 +1303,20 @@ function handView(ctx, seat) {
       })
     );
   }
-  const names = player.cards.map((card) => cardName(t, card));
-  return h(
+  const names = player.cards.map((card) => cardName(t2, card));
+  return h2(
     "ul",
     {
       class: ["mus-hand", mine ? "mus-hand-mine" : "mus-hand-shown"],
-      aria: { label: mine ? t("ui.cards.yours") : t("ui.cards.shown", { name: player.name, cards: names.join(", ") }) }
+      aria: { label: mine ? t2("ui.cards.yours") : t2("ui.cards.shown", { name: player.name, cards: names.join(", ") }) }
     },
     player.cards.map(
-      (card, i) => h(
+      (card, i2) => h2(
         "li",
         { class: "mus-card-slot", data: { card } },
-        h(
+        h2(
           "span",
-          { class: "mus-card-image", role: "img", aria: { label: names[i] } },
+          { class: "mus-card-image", role: "img", aria: { label: names[i2] } },
           svgImage(cardSvg(card), "mus-card")
         )
       )
@@ -1074,20 +1324,20 @@ function handView(ctx, seat) {
   );
 }
 function faceView(ctx, seat) {
-  const { state, t, ui } = ctx;
+  const { state, t: t2, ui } = ctx;
   const player = state.players[seat];
   const mine = seat === state.seat && !state.watch;
   const ringed = player.sena && !state.watch && (seat === state.partner || mine);
-  const described = player.sena ? t("ui.face.of", {
+  const described = player.sena ? t2("ui.face.of", {
     name: player.name,
-    gesture: t(`sena.${player.sena}.gesture`),
-    meaning: t(`sena.${player.sena}.meaning`)
-  }) : t("ui.face.none", { name: player.name });
-  const note = ringed ? t(mine ? "ui.sena.yours" : "ui.sena.partner") : "";
+    gesture: t2(`sena.${player.sena}.gesture`),
+    meaning: t2(`sena.${player.sena}.meaning`)
+  }) : t2("ui.face.none", { name: player.name });
+  const note = ringed ? t2(mine ? "ui.sena.yours" : "ui.sena.partner") : "";
   const art = svgImage(faceSvg(player.sena), "mus-face");
   const classes = ["mus-face-wrap", ringed && "mus-ringed", player.sena && "mus-has-sena"];
   if (mine) {
-    return h(
+    return h2(
       "button",
       {
         class: [...classes, "mus-face-button"],
@@ -1095,7 +1345,7 @@ function faceView(ctx, seat) {
         data: { key: "face", sena: player.sena || "" },
         aria: {
           expanded: ui.senasOpen ? "true" : "false",
-          label: ui.senasOpen ? t("ui.face.close") : t("ui.face.open"),
+          label: ui.senasOpen ? t2("ui.face.close") : t2("ui.face.open"),
           description: [described, note].filter(Boolean).join(". ")
         },
         title: described,
@@ -1104,7 +1354,7 @@ function faceView(ctx, seat) {
       art
     );
   }
-  return h(
+  return h2(
     "span",
     {
       class: classes,
@@ -1114,73 +1364,73 @@ function faceView(ctx, seat) {
       aria: { label: [described, note].filter(Boolean).join(". ") }
     },
     art,
-    h("span", { class: "mus-hover-note", aria: { hidden: "true" } }, described, note ? h("em", {}, note) : null)
+    h2("span", { class: "mus-hover-note", aria: { hidden: "true" } }, described, note ? h2("em", {}, note) : null)
   );
 }
 function plateView(ctx, seat) {
-  const { state, t, ui } = ctx;
+  const { state, t: t2, ui } = ctx;
   const player = state.players[seat];
   const team = seat % 2;
   const markers = [
-    state.to_move === seat ? h(
+    state.to_move === seat ? h2(
       "span",
-      { class: "mus-arrow", role: "img", aria: { label: t("ui.to_move", { name: player.name }) } },
+      { class: "mus-arrow", role: "img", aria: { label: t2("ui.to_move", { name: player.name }) } },
       svgImage(arrowSvg(), "mus-marker")
-    ) : h("span", { class: "mus-marker-room", aria: { hidden: "true" } }),
-    state.mano === seat ? h(
+    ) : h2("span", { class: "mus-marker-room", aria: { hidden: "true" } }),
+    state.mano === seat ? h2(
       "span",
-      { class: "mus-mano", role: "img", aria: { label: t("ui.mano", { name: player.name }) } },
+      { class: "mus-mano", role: "img", aria: { label: t2("ui.mano", { name: player.name }) } },
       svgImage(manoSvg(), "mus-marker")
-    ) : h("span", { class: "mus-marker-room", aria: { hidden: "true" } })
+    ) : h2("span", { class: "mus-marker-room", aria: { hidden: "true" } })
   ];
   const human = Boolean(player.presence) && seat !== state.seat;
-  const info = player.level || human ? h(
+  const info = player.level || human ? h2(
     "button",
     {
       class: "mus-info-button",
       type: "button",
       data: { key: `info-${seat}` },
-      aria: { label: t("ui.info.of", { name: player.name }), expanded: ui.info === seat ? "true" : "false" },
+      aria: { label: t2("ui.info.of", { name: player.name }), expanded: ui.info === seat ? "true" : "false" },
       on: { click: () => ctx.toggleInfo(seat) }
     },
     "i"
   ) : null;
   const absent = player.presence === "gone" || player.presence === "away";
-  const presence = human ? absent ? h(
+  const presence = human ? absent ? h2(
     "span",
     {
       class: "mus-presence",
       role: "img",
-      title: t(`ui.classroom.${player.presence}`),
-      aria: { label: t(`ui.classroom.${player.presence}`) },
+      title: t2(`ui.classroom.${player.presence}`),
+      aria: { label: t2(`ui.classroom.${player.presence}`) },
       data: { presence: player.presence }
     },
     svgImage(presenceSvg(player.presence), "mus-marker")
-  ) : h("span", { class: "mus-presence mus-marker-room", aria: { hidden: "true" }, data: { presence: player.presence } }) : null;
-  return h(
+  ) : h2("span", { class: "mus-presence mus-marker-room", aria: { hidden: "true" }, data: { presence: player.presence } }) : null;
+  return h2(
     "div",
     {
       class: ["mus-plate", `mus-team-${team}`, player.level && "mus-bot", player.presence && "mus-human"],
       data: { presence: player.presence || "" }
     },
     markers[0],
-    h("span", { class: "mus-name", title: player.name }, player.name),
+    h2("span", { class: "mus-name", title: player.name }, player.name),
     presence,
-    h("span", { class: "mus-points", title: state.teams[team] }, String(state.scores[team])),
+    h2("span", { class: "mus-points", title: state.teams[team] }, String(state.scores[team])),
     info,
     markers[1]
   );
 }
 function declarations(ctx, player) {
-  const { t } = ctx;
+  const { t: t2 } = ctx;
   const out = [];
   for (const lance of ["pares", "juego"]) {
     const has = player[lance];
     if (has === null || has === void 0) continue;
-    out.push(h(
+    out.push(h2(
       "span",
       { class: ["mus-decl", has ? "mus-decl-yes" : "mus-decl-no"] },
-      t(`ui.${lance}.${has ? "yes" : "no"}`)
+      t2(`ui.${lance}.${has ? "yes" : "no"}`)
     ));
   }
   return out;
@@ -1188,9 +1438,9 @@ function declarations(ctx, player) {
 function bubbleView(ctx, seat) {
   const { state } = ctx;
   const bubble = state.players[seat].bubble;
-  if (!bubble) return h("div", { class: "mus-bubble mus-bubble-empty", aria: { hidden: "true" } });
+  if (!bubble) return h2("div", { class: "mus-bubble mus-bubble-empty", aria: { hidden: "true" } });
   const fresh = ctx.freshFrom !== null && bubble.at >= ctx.freshFrom;
-  return h(
+  return h2(
     "div",
     { class: ["mus-bubble", bubble.ask && "mus-bubble-ask", fresh && "mus-fresh"], data: { seat } },
     bubble.text
@@ -1200,7 +1450,7 @@ function seatView(ctx, seat, position) {
   const { state, ui } = ctx;
   const player = state.players[seat];
   const mine = seat === state.seat;
-  return h(
+  return h2(
     "section",
     {
       class: ["mus-seat", `mus-at-${position}`, state.to_move === seat && "mus-to-move", mine && "mus-me"],
@@ -1209,30 +1459,30 @@ function seatView(ctx, seat, position) {
     },
     plateView(ctx, seat),
     mine ? bubbleView(ctx, seat) : null,
-    h("div", { class: "mus-seat-body" }, faceView(ctx, seat), handView(ctx, seat)),
+    h2("div", { class: "mus-seat-body" }, faceView(ctx, seat), handView(ctx, seat)),
     mine ? null : bubbleView(ctx, seat),
-    h("div", { class: "mus-decls" }, declarations(ctx, player)),
+    h2("div", { class: "mus-decls" }, declarations(ctx, player)),
     ui.info === seat ? infoPopover(ctx, seat) : null
   );
 }
 
 // js/views/senas.js
 function senasOverview(ctx) {
-  const { state, t } = ctx;
+  const { state, t: t2 } = ctx;
   const honest = new Set(state.true_senas || []);
-  return h(
+  return h2(
     "div",
-    { class: "mus-senas", role: "group", aria: { label: t("ui.senas.title") } },
-    h("div", { class: "mus-senas-title" }, t("ui.senas.title")),
-    h(
+    { class: "mus-senas", role: "group", aria: { label: t2("ui.senas.title") } },
+    h2("div", { class: "mus-senas-title" }, t2("ui.senas.title")),
+    h2(
       "div",
       { class: "mus-senas-grid" },
       SENA_IDS.map((id) => {
-        const gesture = t(`sena.${id}.gesture`);
-        const meaning = t(`sena.${id}.meaning`);
+        const gesture = t2(`sena.${id}.gesture`);
+        const meaning = t2(`sena.${id}.meaning`);
         const isTrue = honest.has(id);
-        const label = t("ui.sena.option", { gesture, meaning }) + (isTrue ? ` (${t("ui.sena.true")})` : "");
-        return h(
+        const label = t2("ui.sena.option", { gesture, meaning }) + (isTrue ? ` (${t2("ui.sena.true")})` : "");
+        return h2(
           "button",
           {
             class: ["mus-sena-option", isTrue && "mus-sena-true"],
@@ -1242,13 +1492,13 @@ function senasOverview(ctx) {
             on: { click: () => ctx.makeSena(id) }
           },
           svgImage(faceSvg(id), "mus-face"),
-          isTrue ? h("span", { class: "mus-true-mark", aria: { hidden: "true" } }, "✓") : null,
-          h(
+          isTrue ? h2("span", { class: "mus-true-mark", aria: { hidden: "true" } }, "✓") : null,
+          h2(
             "span",
             { class: "mus-hover-note", aria: { hidden: "true" } },
-            h("strong", {}, gesture),
-            h("span", {}, meaning),
-            isTrue ? h("em", {}, t("ui.sena.true")) : null
+            h2("strong", {}, gesture),
+            h2("span", {}, meaning),
+            isTrue ? h2("em", {}, t2("ui.sena.true")) : null
           )
         );
       })
@@ -1258,76 +1508,76 @@ function senasOverview(ctx) {
 
 // js/views/steps.js
 function stepsView(ctx) {
-  const { state, t } = ctx;
+  const { state, t: t2 } = ctx;
   const steps = state.steps;
   if (!steps) return null;
   const go = (to) => ctx.step(to);
-  return h(
+  return h2(
     "section",
-    { class: "mus-steps", role: "region", aria: { label: t("ui.steps.region") } },
-    h("h3", { class: "mus-steps-title" }, steps.title),
-    h(
+    { class: "mus-steps", role: "region", aria: { label: t2("ui.steps.region") } },
+    h2("h3", { class: "mus-steps-title" }, steps.title),
+    h2(
       "div",
       { class: "mus-steps-bar" },
-      h("button", {
+      h2("button", {
         class: "mus-step-button",
         type: "button",
         data: { key: "step-back" },
         disabled: steps.index <= 0 || ctx.waiting,
-        aria: { label: t("ui.steps.back") },
-        title: t("ui.steps.back"),
+        aria: { label: t2("ui.steps.back") },
+        title: t2("ui.steps.back"),
         on: { click: () => go(steps.index - 1) }
       }, "◀"),
-      h(
+      h2(
         "span",
         { class: "mus-steps-count", aria: { live: "polite" } },
-        t("ui.steps.step", { index: steps.index, count: steps.count })
+        t2("ui.steps.step", { index: steps.index, count: steps.count })
       ),
-      h("button", {
+      h2("button", {
         class: "mus-step-button",
         type: "button",
         data: { key: "step-forward" },
         disabled: steps.index >= steps.count || ctx.waiting,
-        aria: { label: t("ui.steps.forward") },
-        title: t("ui.steps.forward"),
+        aria: { label: t2("ui.steps.forward") },
+        title: t2("ui.steps.forward"),
         on: { click: () => go(steps.index + 1) }
       }, "▶")
     ),
-    steps.toggle ? h(
+    steps.toggle ? h2(
       "label",
       { class: "mus-check mus-face-up" },
-      h("input", {
+      h2("input", {
         type: "checkbox",
-        checked: steps.face_up,
+        checked: ctx.ui.faceUp ?? steps.face_up,
         data: { key: "face-up" },
         on: { change: (event) => ctx.setFaceUp(event.target.checked) }
       }),
-      t("ui.steps.face_up")
+      t2("ui.steps.face_up")
     ) : null,
-    h("button", {
+    h2("button", {
       class: "mus-action mus-play-on",
       type: "button",
       data: { key: "play-on" },
       disabled: steps.over || ctx.waiting,
       on: { click: () => ctx.playOn() }
-    }, t("ui.steps.play_on"))
+    }, t2("ui.steps.play_on"))
   );
 }
 function noteView(ctx) {
-  const { state, t } = ctx;
+  const { state, t: t2 } = ctx;
   const steps = state.steps;
   if (!steps || !steps.note) return null;
-  return h(
+  return h2(
     "aside",
-    { class: "mus-note", aria: { label: t("ui.steps.note") }, data: { step: steps.index } },
-    h("p", {}, steps.note)
+    { class: "mus-note", aria: { label: t2("ui.steps.note") }, data: { step: steps.index } },
+    h2("p", {}, steps.note)
   );
 }
 
 // js/views/tips.js
 function tipIds(messages, moment) {
   const out = [];
-  for (let n = 1; messages[`tip.${moment}.${n}`] !== void 0; n += 1) out.push(`tip.${moment}.${n}`);
+  for (let n2 = 1; messages[`tip.${moment}.${n2}`] !== void 0; n2 += 1) out.push(`tip.${moment}.${n2}`);
   return out;
 }
 function tipMoment(state, ui) {
@@ -1341,74 +1591,74 @@ function tipMoment(state, ui) {
   };
 }
 function tipsView(ctx) {
-  const { t, ui, messages } = ctx;
+  const { t: t2, ui, messages } = ctx;
   if (!ctx.tips) return null;
   const { moment, moments, key } = tipMoment(ctx.state, ui);
   if (ui.tipsClosed === key) return null;
-  const ids = moments.flatMap((m) => tipIds(messages, m));
+  const ids = moments.flatMap((m2) => tipIds(messages, m2));
   if (!ids.length) return null;
   const page = Math.min(ui.tipPage, ids.length - 1);
   const turnPage = (step) => ctx.pageTip((page + step + ids.length) % ids.length);
-  return h(
+  return h2(
     "aside",
     {
       class: "mus-tips",
-      aria: { label: t("ui.tips.title", { page: page + 1, pages: ids.length }) },
+      aria: { label: t2("ui.tips.title", { page: page + 1, pages: ids.length }) },
       data: { moment }
     },
-    h(
+    h2(
       "div",
       { class: "mus-tips-head" },
-      h("button", {
+      h2("button", {
         class: "mus-tip-page",
         type: "button",
         data: { key: "tip-prev" },
-        aria: { label: t("ui.tips.previous") },
+        aria: { label: t2("ui.tips.previous") },
         on: { click: () => turnPage(-1) }
       }, svgImage(pageSvg(-1), "mus-icon")),
-      h("span", { class: "mus-tips-count" }, t("ui.tips.title", { page: page + 1, pages: ids.length })),
-      h("button", {
+      h2("span", { class: "mus-tips-count" }, t2("ui.tips.title", { page: page + 1, pages: ids.length })),
+      h2("button", {
         class: "mus-tip-page",
         type: "button",
         data: { key: "tip-next" },
-        aria: { label: t("ui.tips.next") },
+        aria: { label: t2("ui.tips.next") },
         on: { click: () => turnPage(1) }
       }, svgImage(pageSvg(1), "mus-icon")),
-      h(
+      h2(
         "button",
         {
           class: "mus-tip-close",
           type: "button",
           data: { key: "tip-close" },
-          aria: { label: t("ui.tips.close") },
+          aria: { label: t2("ui.tips.close") },
           on: { click: () => ctx.closeTips(key) }
         },
         svgImage(crossSvg("#2e9e44"), "mus-icon")
       )
     ),
-    h("p", { class: "mus-tip-text", aria: { live: "polite" }, data: { tip: ids[page] } }, t(ids[page])),
-    h(
+    h2("p", { class: "mus-tip-text", aria: { live: "polite" }, data: { tip: ids[page] } }, t2(ids[page])),
+    h2(
       "div",
       { class: "mus-tips-foot" },
-      h(
+      h2(
         "label",
         { class: "mus-tips-ask" },
-        h("input", {
+        h2("input", {
           type: "checkbox",
           checked: true,
           data: { key: "tips-ask" },
           on: { change: (event) => ctx.setTips(event.target.checked) }
         }),
-        t("ui.tips.ask")
+        t2("ui.tips.ask")
       ),
-      h(
+      h2(
         "button",
         {
           class: "mus-tips-off",
           type: "button",
           data: { key: "tips-off" },
-          aria: { label: t("ui.tips.off") },
-          title: t("ui.tips.off"),
+          aria: { label: t2("ui.tips.off") },
+          title: t2("ui.tips.off"),
           on: { click: () => ctx.setTips(false) }
         },
         svgImage(crossSvg("#d62828"), "mus-icon")
@@ -1422,137 +1672,137 @@ var POSITIONS = ["bottom", "right", "top", "left"];
 function positionOf(seat, student) {
   return POSITIONS[(seat - student + 4) % 4];
 }
-function counters(t, points, target) {
+function counters(t2, points, target) {
   const amarracos = Math.floor(points / 5);
   const piedras = points % 5;
-  const tip = t("ui.score.counters", { points, amarracos, piedras, target, goal: Math.ceil(target / 5) });
-  return h(
+  const tip = t2("ui.score.counters", { points, amarracos, piedras, target, goal: Math.ceil(target / 5) });
+  return h2(
     "span",
     { class: "mus-counters", role: "img", tabindex: "0", title: tip, aria: { label: tip }, data: { key: "counters" } },
-    Array.from({ length: amarracos }, () => h("span", { class: "mus-amarraco" })),
-    Array.from({ length: piedras }, () => h("span", { class: "mus-piedra" }))
+    Array.from({ length: amarracos }, () => h2("span", { class: "mus-amarraco" })),
+    Array.from({ length: piedras }, () => h2("span", { class: "mus-piedra" }))
   );
 }
 function topBar(ctx) {
-  const { state, t } = ctx;
-  const scores = [0, 1].map((team) => h(
+  const { state, t: t2 } = ctx;
+  const scores = [0, 1].map((team) => h2(
     "span",
     { class: ["mus-score", `mus-team-${team}`], data: { team } },
-    h("span", { class: "mus-score-team" }, state.teams[team]),
-    h("strong", {}, String(state.scores[team])),
-    h("span", { class: "mus-score-target" }, `/ ${state.target}`),
-    counters(t, state.scores[team], state.target)
+    h2("span", { class: "mus-score-team" }, state.teams[team]),
+    h2("strong", {}, String(state.scores[team])),
+    h2("span", { class: "mus-score-target" }, `/ ${state.target}`),
+    counters(t2, state.scores[team], state.target)
   ));
-  return h(
+  return h2(
     "header",
     { class: "mus-topbar" },
-    h("span", { class: "mus-title" }, "Mus"),
-    h(
+    h2("span", { class: "mus-title" }, "Mus"),
+    h2(
       "span",
       { class: "mus-hand-info" },
-      h("span", { class: "mus-hand-number" }, t("ui.hand_number", { game: state.game, hand: state.hand })),
-      state.games > 1 ? h("span", { class: "mus-games" }, t("ui.games_won", {
+      h2("span", { class: "mus-hand-number" }, t2("ui.hand_number", { game: state.game, hand: state.hand })),
+      state.games > 1 ? h2("span", { class: "mus-games" }, t2("ui.games_won", {
         team_a: state.teams[0],
         team_b: state.teams[1],
         a: state.games_won[0],
         b: state.games_won[1]
       })) : null
     ),
-    h("span", { class: "mus-scores" }, scores),
-    h(
+    h2("span", { class: "mus-scores" }, scores),
+    h2(
       "span",
       { class: "mus-top-buttons" },
-      ctx.tips ? null : h(
+      ctx.tips ? null : h2(
         "button",
         {
           class: "mus-tips-on",
           type: "button",
           data: { key: "tips-on" },
-          aria: { label: t("ui.tips.on") },
-          title: t("ui.tips.on"),
+          aria: { label: t2("ui.tips.on") },
+          title: t2("ui.tips.on"),
           on: { click: () => ctx.setTips(true) }
         },
         svgImage(questionSvg(), "mus-icon")
       ),
-      ctx.setup.served ? null : h("button", {
+      ctx.setup.served ? null : h2("button", {
         class: "mus-action mus-new-game",
         type: "button",
         data: { key: "new-game" },
         on: { click: () => ctx.openNewGame() }
-      }, t("ui.new_game"))
+      }, t2("ui.new_game"))
     )
   );
 }
 function errorBanner(ctx) {
-  const { error, ui, t } = ctx;
+  const { error, ui, t: t2 } = ctx;
   if (!error || !error.seq || ui.dismissedError === error.seq) return null;
-  return h(
+  return h2(
     "div",
     { class: "mus-error", role: "alert", data: { error: error.id } },
-    h("span", {}, error.text),
-    h("button", {
+    h2("span", {}, error.text),
+    h2("button", {
       class: "mus-close",
       type: "button",
       data: { key: "error-close" },
-      aria: { label: t("ui.error.dismiss") },
+      aria: { label: t2("ui.error.dismiss") },
       on: { click: () => ctx.dismissError(error.seq) }
     }, "×")
   );
 }
 function centre(ctx) {
-  const { state, t } = ctx;
+  const { state, t: t2 } = ctx;
   const bet = state.bet;
   const parts = [];
   if (bet) {
-    const lance = lanceLabel(t, bet.lance);
-    const text = bet.ordago ? t("ui.bar.ordago", { lance }) : bet.stake ? t("ui.bar.stake", { lance, stake: bet.stake }) : t("ui.bar.open", { lance });
-    parts.push(h("div", { class: ["mus-centre-bet", bet.ordago && "mus-ordago"] }, text));
+    const lance = lanceLabel(t2, bet.lance);
+    const text = bet.ordago ? t2("ui.bar.ordago", { lance }) : bet.stake ? t2("ui.bar.stake", { lance, stake: bet.stake }) : t2("ui.bar.open", { lance });
+    parts.push(h2("div", { class: ["mus-centre-bet", bet.ordago && "mus-ordago"] }, text));
   } else if (state.stage === "play" && (state.phase === "mus" || state.phase === "discard")) {
-    parts.push(h("div", { class: "mus-centre-bet" }, t(state.phase === "mus" ? "action.mus" : "ui.discard.pick")));
+    parts.push(h2("div", { class: "mus-centre-bet" }, t2(state.phase === "mus" ? "action.mus" : "ui.discard.pick")));
   }
-  if (state.last) parts.push(h("div", { class: "mus-centre-last" }, t("ui.last_lance", { text: state.last })));
-  return h("div", { class: "mus-centre" }, parts);
+  if (state.last) parts.push(h2("div", { class: "mus-centre-last" }, t2("ui.last_lance", { text: state.last })));
+  return h2("div", { class: "mus-centre" }, parts);
 }
 function turnSlot(ctx) {
-  const { state, t, ui } = ctx;
+  const { state, t: t2, ui } = ctx;
   let inside;
   if (ui.senasOpen) inside = senasOverview(ctx);
   else if (state.turn) inside = turnView(ctx);
   else if (state.count || state.stage !== "play") inside = countFooter(ctx);
   else if (state.to_move !== null && state.to_move !== void 0) {
-    inside = h("p", { class: "mus-waiting-for" }, t("ui.to_move", { name: state.players[state.to_move].name }));
+    inside = h2("p", { class: "mus-waiting-for" }, t2("ui.to_move", { name: state.players[state.to_move].name }));
   }
-  return h("div", { class: "mus-turn-slot" }, inside);
+  return h2("div", { class: "mus-turn-slot" }, inside);
 }
 function sideView(ctx) {
-  const { room, t, ui } = ctx;
+  const { room, t: t2, ui } = ctx;
   const chat = chatView(ctx);
-  const fold = (name, label, unread2 = 0) => h("button", {
+  const fold = (name, label, unread2 = 0) => h2("button", {
     class: ["mus-fold-button", ui.fold === name && "mus-fold-open"],
     type: "button",
     data: { key: `fold-${name}` },
-    aria: { expanded: ui.fold === name ? "true" : "false", label: unread2 > 0 ? t("ui.room.chat.unread", { n: unread2 }) : null },
+    aria: { expanded: ui.fold === name ? "true" : "false", label: unread2 > 0 ? t2("ui.room.chat.unread", { n: unread2 }) : null },
     on: { click: () => ctx.toggleFold(name) }
-  }, label, unread2 > 0 ? h("span", { class: "mus-fold-unread", aria: { hidden: "true" } }, String(unread2)) : null);
+  }, label, unread2 > 0 ? h2("span", { class: "mus-fold-unread", aria: { hidden: "true" } }, String(unread2)) : null);
   const unread = room ? Math.max(0, (room.heard || 0) - (ui.chatSeen || 0)) : 0;
-  const folded = (name, ...panels) => h(
+  const folded = (name, ...panels) => h2(
     "div",
     { class: ["mus-fold", `mus-fold-${name}`, ui.fold === name && "mus-unfolded"] },
     panels
   );
-  return h(
+  return h2(
     "div",
     { class: "mus-side" },
-    h(
+    h2(
       "div",
       { class: "mus-side-inner" },
       stepsView(ctx),
-      h(
+      h2(
         "div",
         { class: "mus-folds" },
-        fold("tips", t("ui.fold.tips")),
-        fold("log", t("ui.fold.log")),
-        chat ? fold("chat", t("ui.room.chat"), unread) : null
+        fold("tips", t2("ui.fold.tips")),
+        fold("log", t2("ui.fold.log")),
+        chat ? fold("chat", t2("ui.room.chat"), unread) : null
       ),
       folded("tips", noteView(ctx), coachView(ctx), tipsView(ctx)),
       folded("log", logView(ctx)),
@@ -1566,23 +1816,23 @@ function tableView(ctx) {
     const position = positionOf(seat, state.seat);
     const view = seatView(ctx, seat, position);
     if (position === "bottom") {
-      return h("div", { class: "mus-bottom-area" }, view, turnSlot(ctx));
+      return h2("div", { class: "mus-bottom-area" }, view, turnSlot(ctx));
     }
     return view;
   });
   const count = countView(ctx);
-  const main = ctx.ui.form ? h("div", { class: "mus-main mus-main-dialog" }, newGameView(ctx)) : h(
+  const main = ctx.ui.form ? h2("div", { class: "mus-main mus-main-dialog" }, newGameView(ctx)) : h2(
     "div",
     { class: "mus-main" },
-    h("div", { class: ["mus-felt", count && "mus-counting"] }, seats, centre(ctx), count),
+    h2("div", { class: ["mus-felt", count && "mus-counting"] }, seats, centre(ctx), count),
     sideView(ctx)
   );
-  return h(
+  return h2(
     "div",
     { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping", ctx.setup.served && "mus-served"] },
     topBar(ctx),
     roomBar(ctx),
-    h("div", { class: "mus-stage" }, errorBanner(ctx), main)
+    h2("div", { class: "mus-stage" }, errorBanner(ctx), main)
   );
 }
 
@@ -1669,7 +1919,7 @@ function withFallback(model, { id, quiet = 1500, every = 250 } = {}) {
         source().on(name, callback);
       },
       off(name, callback) {
-        const at = handlers.findIndex(([n, c]) => n === name && c === callback);
+        const at = handlers.findIndex(([n2, c2]) => n2 === name && c2 === callback);
         if (at >= 0) handlers.splice(at, 1);
         source().off(name, callback);
       },
@@ -1702,19 +1952,21 @@ function freshUi() {
     dismissedError: 0,
     waitingFor: null,
     chatDraft: "",
-    chatSeen: null
+    chatSeen: null,
     // how many chat lines this view has shown (room.heard then)
+    faceUp: null
+    // the face-up box as the teacher just set it, until the kernel's state says so
   };
 }
-function announcement(t, before, state) {
+function announcement(t2, before, state) {
   const lines = [];
   const sameHand = before && before.game === state.game && before.hand === state.hand && before.stage === state.stage;
   const fresh = sameHand ? state.log.slice(before.log.length) : state.log.slice(-3);
   lines.push(...fresh);
-  if (state.stage === "count" && (!before || before.stage !== "count")) lines.push(t("ui.live.count"));
+  if (state.stage === "count" && (!before || before.stage !== "count")) lines.push(t2("ui.live.count"));
   if (state.winner && (!before || !before.winner)) lines.push(state.winner.text);
   if (state.turn && (!before || !before.turn || before.v !== state.v)) {
-    lines.push(t("ui.live.turn", { bar: barText(t, state) }));
+    lines.push(t2("ui.live.turn", { bar: barText(t2, state) }));
   }
   return lines.join(" ");
 }
@@ -1726,16 +1978,16 @@ function turnKey(state) {
 }
 function render({ model: born, el }) {
   const { model, stop: stopFallback } = withFallback(born, { id: born.get("_id") });
-  const root = h("div", { class: "mus-widget", "data-lm-suppress-shortcuts": "true" });
-  const live = h("div", { class: "mus-live", role: "status", aria: { live: "polite", atomic: "true" } });
-  const app = h("div", { class: "mus-app-host" });
-  const notice = h("div", { class: "mus-kernel", role: "alert", hidden: true });
+  const root = frame("div", { class: "mus-widget", "data-lm-suppress-shortcuts": "true" });
+  const live = frame("div", { class: "mus-live", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+  const app = frame("div", { class: "mus-app-host" });
+  const notice = frame("div", { class: "mus-kernel", role: "alert", hidden: true });
   root.append(live, notice, app);
   el.appendChild(root);
   const unfollow = followTheme(root);
   function noKernel(id) {
-    const t = translator(model.get("messages"), model.get("language"));
-    notice.textContent = t(id);
+    const t2 = translator(model.get("messages"), model.get("language"));
+    notice.textContent = t2(id);
     notice.dataset.kernel = id === "ui.kernel.snapshot" ? "snapshot" : "lost";
     notice.hidden = false;
     root.classList.add("mus-no-kernel");
@@ -1783,17 +2035,17 @@ function render({ model: born, el }) {
       ui.chatSeen = room.heard || 0;
     }
   }
-  function draw() {
+  function draw2() {
     const state = model.get("state");
     if (!state || !state.players) return;
     prepare(state);
     markSeen(model.get("room") || {});
-    const t = translator(model.get("messages"), model.get("language"));
+    const t2 = translator(model.get("messages"), model.get("language"));
     const active = document.activeElement;
     const focusKey = active && root.contains(active) && active.dataset ? active.dataset.key : null;
     const ctx = {
       state,
-      t,
+      t: t2,
       ui,
       messages: model.get("messages") || {},
       setup: model.get("setup") || {},
@@ -1802,53 +2054,53 @@ function render({ model: born, el }) {
       error: model.get("error"),
       waiting: ui.waitingFor !== null,
       freshFrom,
-      redraw: draw,
+      redraw: draw2,
       act(action) {
         ui.waitingFor = state.v;
         send({ type: "act", action });
-        draw();
+        draw2();
       },
       nextHand() {
         ui.waitingFor = state.v;
         send({ type: "next_hand" });
-        draw();
+        draw2();
       },
       makeSena(sena) {
         ui.senasOpen = false;
         send({ type: "sena", sena });
-        draw();
+        draw2();
       },
       say() {
         const text = ui.chatDraft.trim();
         if (!text) return;
         ui.chatDraft = "";
         send({ type: "say", text });
-        draw();
+        draw2();
       },
       toggleCard(card) {
         if (ui.selected.has(card)) ui.selected.delete(card);
         else ui.selected.add(card);
-        draw();
+        draw2();
       },
       toggleSenas() {
         ui.senasOpen = !ui.senasOpen;
-        draw();
+        draw2();
       },
       toggleFold(name) {
         ui.fold = ui.fold === name ? null : name;
-        draw();
+        draw2();
       },
       toggleInfo(seat) {
         ui.info = ui.info === seat ? null : seat;
-        draw();
+        draw2();
       },
       pageTip(page) {
         ui.tipPage = page;
-        draw();
+        draw2();
       },
       closeTips(key) {
         ui.tipsClosed = key;
-        draw();
+        draw2();
       },
       setLanguage(code) {
         send({ type: "prefs", language: code });
@@ -1859,7 +2111,7 @@ function render({ model: born, el }) {
       },
       dismissError(seq) {
         ui.dismissedError = seq;
-        draw();
+        draw2();
       },
       openNewGame() {
         ui.form = newForm(model.get("setup"), {
@@ -1867,69 +2119,74 @@ function render({ model: born, el }) {
           language: model.get("language"),
           pace: model.get("pace")
         });
-        draw();
+        draw2();
       },
       closeNewGame() {
         ui.form = null;
-        draw();
+        draw2();
       },
       startGame() {
         const message = newGameMessage(ui.form);
         ui.form = null;
         ui.tipsClosed = "";
         send(message);
-        draw();
+        draw2();
       },
       step(to) {
         ui.waitingFor = state.v;
         send({ type: "step", to });
-        draw();
+        draw2();
       },
       setFaceUp(on) {
         ui.waitingFor = state.v;
+        ui.faceUp = on;
         send({ type: "face_up", on });
-        draw();
+        draw2();
       },
       playOn() {
         ui.waitingFor = state.v;
         send({ type: "play_on" });
-        draw();
+        draw2();
       }
     };
-    app.replaceChildren(tableView(ctx));
+    const following = /* @__PURE__ */ new Map();
+    for (const lines of app.querySelectorAll(".mus-log-lines, .mus-chat-lines")) {
+      following.set(lines, lines.scrollHeight - lines.scrollTop - lines.clientHeight < 4);
+    }
+    draw(tableView(ctx), app);
     root.lang = model.get("language") || "en";
     root.dataset.version = String(state.v);
     root.dataset.stage = state.stage;
-    for (const lines of app.querySelectorAll(".mus-log-lines, .mus-chat-lines")) lines.scrollTop = lines.scrollHeight;
-    if (focusKey) {
+    for (const lines of app.querySelectorAll(".mus-log-lines, .mus-chat-lines")) {
+      if (following.get(lines) !== false) lines.scrollTop = lines.scrollHeight;
+    }
+    if (focusKey && !root.contains(document.activeElement)) {
       const again = app.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       const fallback = app.querySelector(".mus-actions button:not([disabled]), .mus-count-foot button, .mus-dialog input");
       const target = again && !again.disabled ? again : fallback;
-      if (target) {
-        target.focus({ preventScroll: true });
-        if (target === again && target.tagName === "INPUT" && target.type === "text") {
-          target.setSelectionRange(target.value.length, target.value.length);
-        }
-      } else root.focus({ preventScroll: true });
+      if (target) target.focus({ preventScroll: true });
+      else root.focus({ preventScroll: true });
     }
   }
   function onState() {
     const state = model.get("state");
-    const t = translator(model.get("messages"), model.get("language"));
+    const t2 = translator(model.get("messages"), model.get("language"));
     const before = shown;
     const sameHand = before && before.game === state.game && before.hand === state.hand;
     freshFrom = sameHand ? before.log.length : null;
     ui.waitingFor = null;
-    const said = announcement(t, before, state);
+    ui.faceUp = null;
+    const said = announcement(t2, before, state);
     if (said) live.textContent = said;
     shown = state;
-    draw();
+    draw2();
   }
   function onError() {
     ui.waitingFor = null;
+    ui.faceUp = null;
     const error = model.get("error");
     if (error && error.text) live.textContent = error.text;
-    draw();
+    draw2();
   }
   root.tabIndex = -1;
   root.addEventListener("keydown", (event) => {
@@ -1943,7 +2200,7 @@ function render({ model: born, el }) {
       if (to >= 0 && to <= steps.count) {
         ui.waitingFor = state.v;
         model.send({ type: "step", to });
-        draw();
+        draw2();
       }
       event.preventDefault();
       event.stopPropagation();
@@ -1955,27 +2212,27 @@ function render({ model: born, el }) {
     else if (ui.info !== null) ui.info = null;
     else return;
     event.stopPropagation();
-    draw();
+    draw2();
     const face3 = app.querySelector('[data-key="face"]');
     if (face3) face3.focus({ preventScroll: true });
   });
   model.on("change:state", onState);
   model.on("change:error", onError);
-  model.on("change:messages", draw);
-  model.on("change:tips", draw);
-  model.on("change:setup", draw);
-  model.on("change:room", draw);
+  model.on("change:messages", draw2);
+  model.on("change:tips", draw2);
+  model.on("change:setup", draw2);
+  model.on("change:room", draw2);
   shown = model.get("state");
-  draw();
+  draw2();
   return () => {
     watch.stop();
     unfollow();
     model.off("change:state", onState);
     model.off("change:error", onError);
-    model.off("change:messages", draw);
-    model.off("change:tips", draw);
-    model.off("change:setup", draw);
-    model.off("change:room", draw);
+    model.off("change:messages", draw2);
+    model.off("change:tips", draw2);
+    model.off("change:setup", draw2);
+    model.off("change:room", draw2);
     stopFallback();
   };
 }
