@@ -5,7 +5,7 @@
 import { draw as patch, frame } from "./dom.js";
 import { followTheme, kernelWatch } from "./host.js";
 import { translator } from "./i18n.js";
-import { barText } from "./views/turn.js";
+import { barText, decidesTheGame } from "./views/turn.js";
 import { newForm, newGameMessage } from "./views/newgame.js";
 import { tableView } from "./views/table.js";
 import { tipMoment } from "./views/tips.js";
@@ -29,6 +29,9 @@ function freshUi() {
     chatDraft: "",
     chatSeen: null, // how many chat lines this view has shown (room.heard then)
     faceUp: null, // the face-up box as the teacher just set it, until the kernel's state says so
+    confirming: null, // a game-deciding call (ordago, or quiero to one) waiting for its second step
+    focus: null, // where focus goes at the next draw: "turn" (the next turn's first action), "key:<data-key>" or
+    // "action:<action>" (the button that plays it)
   };
 }
 
@@ -106,6 +109,7 @@ function render({ model: born, el }) {
       ui.turnKey = key;
       ui.selected = new Set();
       ui.amount = null;
+      ui.confirming = null;
     }
     const { key: tipKey } = tipMoment(state, ui);
     if (tipKey !== ui.tipsKey) {
@@ -143,12 +147,26 @@ function render({ model: born, el }) {
       freshFrom,
       redraw: draw,
       act(action) {
+        if (decidesTheGame(state.turn, action) && ui.confirming !== action) {
+          // The whole game on one call: a deliberate second step, by mouse and by keyboard alike.
+          ui.confirming = action;
+          ui.focus = "key:confirm-no";
+          draw();
+          return;
+        }
+        ui.confirming = null;
         ui.waitingFor = state.v;
+        ui.focus = "turn";
         send({ type: "act", action });
         draw();
       },
+      confirm() {
+        if (ui.confirming) ctx.act(ui.confirming);
+      },
+      cancelConfirm,
       nextHand() {
         ui.waitingFor = state.v;
+        ui.focus = "turn";
         send({ type: "next_hand" });
         draw();
       },
@@ -255,6 +273,49 @@ function render({ model: born, el }) {
       if (target) target.focus({ preventScroll: true });
       else root.focus({ preventScroll: true });
     }
+    moveFocus(state);
+  }
+
+  /** Think again about a game-deciding call: its second step goes, and focus returns to the call's button. */
+  function cancelConfirm() {
+    ui.focus = `action:${ui.confirming}`;
+    ui.confirming = null;
+    draw();
+  }
+
+  /** Where the student's last step sends focus, with a visible ring: the second step of a game-deciding call,
+   * or, after a move, the next turn's first action (the table itself while the others play). Focus the student
+   * put elsewhere (the chat, the notebook) is left there. */
+  function moveFocus(state) {
+    if (!ui.focus) return;
+    const active = document.activeElement;
+    const ours = !active || active === document.body || active === root
+      || Boolean(active.closest && active.closest(".mus-turn, .mus-count-foot, .mus-hand-pick"));
+    if (!ours) {
+      ui.focus = null;
+      return;
+    }
+    let target = null;
+    if (ui.focus.startsWith("key:")) {
+      target = app.querySelector(`[data-key="${CSS.escape(ui.focus.slice(4))}"]`);
+      ui.focus = null;
+    } else if (ui.focus.startsWith("action:")) {
+      target = app.querySelector(`.mus-actions button[data-action="${CSS.escape(ui.focus.slice(7))}"]`);
+      ui.focus = null;
+    } else if (state.turn && ui.waitingFor === null) {
+      target = app.querySelector(".mus-hand-pick button, .mus-actions button:not([disabled])");
+      ui.focus = null;
+    } else if (state.stage === "count" && ui.waitingFor === null) {
+      target = app.querySelector(".mus-count-foot button:not([disabled])");
+      ui.focus = null;
+    }
+    if (!target) {
+      if (active !== root && !root.contains(active)) root.focus({ preventScroll: true });
+      return;
+    }
+    target.setAttribute("data-ring", "");
+    target.addEventListener("blur", () => target.removeAttribute("data-ring"), { once: true });
+    target.focus({ preventScroll: true });
   }
 
   function onState() {
@@ -299,6 +360,11 @@ function render({ model: born, el }) {
       return;
     }
     if (event.key !== "Escape") return;
+    if (ui.confirming) {
+      event.stopPropagation();
+      cancelConfirm();
+      return;
+    }
     if (ui.form) ui.form = null;
     else if (ui.senasOpen) ui.senasOpen = false;
     else if (ui.info !== null) ui.info = null;

@@ -28,6 +28,30 @@ export function sliderRange(turn) {
 
 const ORDAGO = { kind: "ordago", text: "ordago" };
 
+/** Whether `text` would decide the whole game at once: an órdago, or a quiero to one. */
+export function decidesTheGame(turn, text) {
+  if (!turn || turn.kind !== "bet") return false;
+  return text === "ordago" || (text === "quiero" && Boolean(turn.ordago_on));
+}
+
+/** The second step of a game-deciding call: what it stakes, "Yes" to play it, "Not yet" (focused) to think again. */
+function confirmView(ctx, turn) {
+  const { t, ui } = ctx;
+  const action = ui.confirming;
+  if (!action || !decidesTheGame(turn, action)) return null;
+  const label = actionLabel(t, action === "ordago" ? ORDAGO : { kind: "quiero", text: "quiero" });
+  return h(
+    "div",
+    { class: "mus-confirm", role: "group", aria: { label: t(`ui.confirm.${action}`) } },
+    h("p", { class: "mus-confirm-text" }, t(`ui.confirm.${action}`)),
+    h("div", { class: "mus-confirm-buttons" },
+      h("button", { class: "mus-action mus-primary mus-confirm-yes", type: "button", disabled: ctx.waiting,
+        data: { key: "confirm-yes", action }, on: { click: () => ctx.confirm() } }, t("ui.confirm.yes", { action: label })),
+      h("button", { class: "mus-action mus-confirm-no", type: "button", data: { key: "confirm-no" },
+        on: { click: () => ctx.cancelConfirm() } }, t("ui.confirm.no"))),
+  );
+}
+
 /** The action envido `amount`. */
 function envido(amount) {
   return { kind: "envido", amount, text: `envido ${amount}` };
@@ -163,16 +187,19 @@ export function turnView(ctx) {
   const { state, t } = ctx;
   const turn = state.turn;
   if (!turn) return null;
+  const { row, slider } = buttons(ctx, turn);
+  // The hint names only what the buttons offer: where Agree is the only one, it says so.
+  const only = row.length === 1 && !slider;
   const proposal = turn.proposed
-    ? h("div", { class: "mus-proposal" }, t("ui.bar.proposal", {
+    ? h("div", { class: "mus-proposal" }, t(only ? "ui.bar.proposal.only" : "ui.bar.proposal", {
         name: state.players[turn.proposer].name, action: raiseLabel(t, turn, turn.proposed),
       }))
     : null;
-  const { row, slider } = buttons(ctx, turn);
   return h(
     "div",
     { class: "mus-turn", role: "group", aria: { label: t("ui.your_turn") } },
     h("div", { class: "mus-bar" }, barText(t, state)),
+    confirmView(ctx, turn),
     h("div", { class: "mus-turn-row" },
       h("span", { class: "mus-exclaim", role: "img", aria: { label: t("ui.your_turn") } },
         svgImage(exclamationSvg(), "mus-marker")),

@@ -76,6 +76,20 @@ STEPS_IN_EVERY_LANGUAGE = code_notebook(
 """A teacher's stepping table in each language, one under the other."""
 
 
+ORDAGO_PROPOSED = code_notebook(
+    "from mus_widget import MusTable\n\n\n"
+    "class Says:\n"
+    "    def __init__(self, *calls):\n"
+    "        self.calls = calls\n\n"
+    "    def decide(self, observation):\n"
+    "        return next((c for c in self.calls if c in observation.legal_actions), observation.legal_actions[0])\n\n\n"
+    f"deal = {json.dumps(list(DEAL))}\n"
+    "bots = {1: Says('no-mus', 'ordago'), 2: Says('quiero'), 3: Says('paso')}\n"
+    "table = MusTable(deal=deal, mano=1, seed=3, pace=0, tips=False, language='en', bots=bots)\ntable",
+)
+"""East cuts the mus and bets órdago at Grande, North proposes to take it: South, last, can only agree."""
+
+
 LATE = code_notebook("from mus_widget import MusTable\n\nMusTable(pace=0, seed=4, tips=False)",
                       'import mus_widget as mw\n\nmw.Quiz("grande", seed=183, language="en")')
 """A table and a quiz, for a page that holds up their modules' loading."""
@@ -85,7 +99,8 @@ LATE = code_notebook("from mus_widget import MusTable\n\nMusTable(pace=0, seed=4
 def lab_server(chromium: Path) -> Iterator[LabServer]:
     server = LabServer({"two-views.ipynb": TWO_VIEWS, "paced.ipynb": PACED, "steps.ipynb": STEPS,
                         "coached.ipynb": COACHED, "languages.ipynb": LANGUAGES,
-                        "steps-languages.ipynb": STEPS_IN_EVERY_LANGUAGE, "late.ipynb": LATE})
+                        "steps-languages.ipynb": STEPS_IN_EVERY_LANGUAGE, "late.ipynb": LATE,
+                        "ordago.ipynb": ORDAGO_PROPOSED})
     try:
         yield server
     finally:

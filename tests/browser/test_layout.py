@@ -339,6 +339,39 @@ def test_the_slider_under_the_buttons_takes_arrow_keys_and_drags_to_ordago(table
     assert raise_button.locator(".mus-word").inner_text().strip() == "Órdago"
 
 
+def test_an_ordago_waits_for_a_second_step_by_keyboard_and_by_mouse(tables: Tables, screenshots: Path) -> None:
+    page = tables.page
+    narrow_output(page, 830)
+    root = tables.root("en", "grande")
+    root.scroll_into_view_if_needed()
+    slider = root.locator("input.mus-slider")
+    slider.fill(slider.get_attribute("max") or "")
+    raise_button = root.locator("[data-key='act-raise']")
+    assert raise_button.get_attribute("data-action") == "ordago"
+    version = root.get_attribute("data-version")
+    confirm, not_yet = root.locator(".mus-confirm"), root.locator("[data-key='confirm-no']")
+    focused = "(el) => el === document.activeElement"
+
+    # Enter on a focused Órdago asks first, and the focus goes to Not yet, ringed: a second Enter thinks again.
+    raise_button.focus()
+    page.keyboard.press("Enter")
+    confirm.wait_for()
+    assert confirm.inner_text().startswith("Órdago stakes the whole game on this lance. Sure?")
+    assert root.locator("[data-key='confirm-yes']").inner_text().strip() == "Yes: Órdago"
+    assert not_yet.evaluate(focused), "the safe answer has the focus"
+    assert not_yet.evaluate("(el) => getComputedStyle(el).outlineStyle") != "none", "with a visible ring"
+    root.screenshot(path=str(screenshots / "ordago-confirm-830.png"), animations="disabled")
+    page.keyboard.press("Enter")
+    assert confirm.count() == 0 and raise_button.evaluate(focused), "back on Órdago, nothing played"
+    assert root.get_attribute("data-version") == version and raise_button.is_enabled()
+
+    # By mouse the same: a click asks, Escape thinks again.
+    raise_button.click()
+    confirm.wait_for()
+    page.keyboard.press("Escape")
+    assert confirm.count() == 0 and root.get_attribute("data-version") == version
+
+
 def test_scores_name_their_teams_and_an_ordago_win_reads_as_a_win(tables: Tables) -> None:
     over = tables.root("en", "over")
     log = over.locator(".mus-log-lines").inner_text()

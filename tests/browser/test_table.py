@@ -87,6 +87,12 @@ class Table(TablePage):
             gloss = "all in" if choice.action == "ordago" else gloss
             assert raise_button.locator(".mus-gloss").inner_text().strip() == gloss, "the local word under it"
             raise_button.click()
+            if choice.action == "ordago":
+                # The whole game on one call: a second step, with Not yet focused and nothing sent yet.
+                root.locator(".mus-confirm").wait_for()
+                assert root.locator("[data-key='confirm-no']").evaluate("(el) => el === document.activeElement")
+                assert self.version() == before, "the órdago waited for its second step"
+                root.locator("[data-key='confirm-yes']").click()
         self.wait_newer(before)
 
     def shot(self, folder: Path, name: str, width: int) -> Path:
@@ -371,6 +377,35 @@ def test_a_log_read_back_stays_where_the_reader_left_it_while_the_bots_play(brow
         table.root.locator(".mus-actions button:not([disabled])").first.click()
         table.wait_newer(now + 1)
         assert lines.evaluate("(el) => el.scrollHeight - el.scrollTop - el.clientHeight < 4"), "it left the bottom"
+    finally:
+        page.close()
+
+
+def test_agreeing_to_take_an_ordago_is_the_only_call_and_waits_for_a_second_step(
+        browser: Any, lab_server: LabServer, screenshots: Path) -> None:
+    page = browser.new_page(viewport={"width": 1300, "height": 1100})
+    try:
+        open_notebook(page, lab_server, "ordago.ipynb")
+        run_all(page)
+        table = TablePage(page)
+        turn = table.root.locator(".mus-turn")
+        turn.wait_for(timeout=20_000)
+        # The hint names only what the buttons offer: Agree is the only one.
+        assert turn.locator(".mus-actions button").count() == 1
+        assert turn.locator(".mus-proposal").inner_text() == "Amaia proposes Quiero: the team can only agree"
+        version = table.version()
+        agree = turn.locator("[data-key='act-agree']")
+        agree.click()
+        confirm = turn.locator(".mus-confirm")
+        confirm.wait_for()
+        assert confirm.inner_text().startswith("Quiero to an órdago: the whole game goes to this lance. Sure?")
+        table.root.screenshot(path=str(screenshots / "quiero-confirm-1300.png"), animations="disabled")
+        assert table.version() == version, "nothing is sent before the second step"
+        turn.locator("[data-key='confirm-yes']").click()
+        table.wait_newer(version)
+        page.wait_for_function("() => ['count', 'over'].includes(document.querySelector('.mus-widget').dataset.stage)",
+                               timeout=20_000)
+        assert "Student: Quiero" in table.root.locator(".mus-log-lines").inner_text()
     finally:
         page.close()
 

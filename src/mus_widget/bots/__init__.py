@@ -6,6 +6,7 @@ from .base import Bot, Decision
 from .expert import ExpertBot
 from .simple import NoviceBot, RandomBot
 from .styles import BluffBot, CallerBot, OrdagoBot, PassiveBot
+from .team import team_answer
 
 LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "novice": NoviceBot, "expert": ExpertBot}
 """The levels a student plays against."""
@@ -25,5 +26,5 @@ def make_bot(level: str, seed: int = 0) -> Bot:
 
 __all__ = [
     "BOTS", "LEVELS", "STYLES", "BluffBot", "Bot", "CallerBot", "Decision", "ExpertBot", "NoviceBot", "OrdagoBot",
-    "PassiveBot", "RandomBot", "make_bot",
+    "PassiveBot", "RandomBot", "make_bot", "team_answer",
 ]

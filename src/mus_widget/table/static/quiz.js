@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:c7c4fd24ddfb9a9ecf6c382b570a68adb2902872fc7bce87bae6fa4098c6bd70 (built from js/ by npm run build)
+// mus-widget bundle sha256:c3783fb2d6a00bece6d4fc37e51b860e36e647d3c8cdc7ec786b8b1fb969d825 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:c7c4fd24ddfb9a9ecf6c382b570a68adb2902872fc7bce87bae6fa4098c6bd70 (built from js/ by npm run build)
+// mus-widget bundle sha256:c3783fb2d6a00bece6d4fc37e51b860e36e647d3c8cdc7ec786b8b1fb969d825 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -541,6 +541,38 @@ function sliderRange(turn) {
   return { low, high, max: turn.ordago ? high + 1 : high };
 }
 var ORDAGO = { kind: "ordago", text: "ordago" };
+function decidesTheGame(turn, text) {
+  if (!turn || turn.kind !== "bet") return false;
+  return text === "ordago" || text === "quiero" && Boolean(turn.ordago_on);
+}
+function confirmView(ctx, turn) {
+  const { t: t2, ui } = ctx;
+  const action = ui.confirming;
+  if (!action || !decidesTheGame(turn, action)) return null;
+  const label = actionLabel(t2, action === "ordago" ? ORDAGO : { kind: "quiero", text: "quiero" });
+  return h2(
+    "div",
+    { class: "mus-confirm", role: "group", aria: { label: t2(`ui.confirm.${action}`) } },
+    h2("p", { class: "mus-confirm-text" }, t2(`ui.confirm.${action}`)),
+    h2(
+      "div",
+      { class: "mus-confirm-buttons" },
+      h2("button", {
+        class: "mus-action mus-primary mus-confirm-yes",
+        type: "button",
+        disabled: ctx.waiting,
+        data: { key: "confirm-yes", action },
+        on: { click: () => ctx.confirm() }
+      }, t2("ui.confirm.yes", { action: label })),
+      h2("button", {
+        class: "mus-action mus-confirm-no",
+        type: "button",
+        data: { key: "confirm-no" },
+        on: { click: () => ctx.cancelConfirm() }
+      }, t2("ui.confirm.no"))
+    )
+  );
+}
 function envido(amount) {
   return { kind: "envido", amount, text: `envido ${amount}` };
 }
@@ -667,15 +699,17 @@ function turnView(ctx) {
   const { state, t: t2 } = ctx;
   const turn = state.turn;
   if (!turn) return null;
-  const proposal = turn.proposed ? h2("div", { class: "mus-proposal" }, t2("ui.bar.proposal", {
+  const { row, slider } = buttons(ctx, turn);
+  const only = row.length === 1 && !slider;
+  const proposal = turn.proposed ? h2("div", { class: "mus-proposal" }, t2(only ? "ui.bar.proposal.only" : "ui.bar.proposal", {
     name: state.players[turn.proposer].name,
     action: raiseLabel(t2, turn, turn.proposed)
   })) : null;
-  const { row, slider } = buttons(ctx, turn);
   return h2(
     "div",
     { class: "mus-turn", role: "group", aria: { label: t2("ui.your_turn") } },
     h2("div", { class: "mus-bar" }, barText(t2, state)),
+    confirmView(ctx, turn),
     h2(
       "div",
       { class: "mus-turn-row" },
@@ -1954,8 +1988,13 @@ function freshUi() {
     chatDraft: "",
     chatSeen: null,
     // how many chat lines this view has shown (room.heard then)
-    faceUp: null
+    faceUp: null,
     // the face-up box as the teacher just set it, until the kernel's state says so
+    confirming: null,
+    // a game-deciding call (ordago, or quiero to one) waiting for its second step
+    focus: null
+    // where focus goes at the next draw: "turn" (the next turn's first action), "key:<data-key>" or
+    // "action:<action>" (the button that plays it)
   };
 }
 function announcement(t2, before, state) {
@@ -2022,6 +2061,7 @@ function render({ model: born, el }) {
       ui.turnKey = key;
       ui.selected = /* @__PURE__ */ new Set();
       ui.amount = null;
+      ui.confirming = null;
     }
     const { key: tipKey } = tipMoment(state, ui);
     if (tipKey !== ui.tipsKey) {
@@ -2056,12 +2096,25 @@ function render({ model: born, el }) {
       freshFrom,
       redraw: draw2,
       act(action) {
+        if (decidesTheGame(state.turn, action) && ui.confirming !== action) {
+          ui.confirming = action;
+          ui.focus = "key:confirm-no";
+          draw2();
+          return;
+        }
+        ui.confirming = null;
         ui.waitingFor = state.v;
+        ui.focus = "turn";
         send({ type: "act", action });
         draw2();
       },
+      confirm() {
+        if (ui.confirming) ctx.act(ui.confirming);
+      },
+      cancelConfirm,
       nextHand() {
         ui.waitingFor = state.v;
+        ui.focus = "turn";
         send({ type: "next_hand" });
         draw2();
       },
@@ -2167,6 +2220,42 @@ function render({ model: born, el }) {
       if (target) target.focus({ preventScroll: true });
       else root.focus({ preventScroll: true });
     }
+    moveFocus(state);
+  }
+  function cancelConfirm() {
+    ui.focus = `action:${ui.confirming}`;
+    ui.confirming = null;
+    draw2();
+  }
+  function moveFocus(state) {
+    if (!ui.focus) return;
+    const active = document.activeElement;
+    const ours = !active || active === document.body || active === root || Boolean(active.closest && active.closest(".mus-turn, .mus-count-foot, .mus-hand-pick"));
+    if (!ours) {
+      ui.focus = null;
+      return;
+    }
+    let target = null;
+    if (ui.focus.startsWith("key:")) {
+      target = app.querySelector(`[data-key="${CSS.escape(ui.focus.slice(4))}"]`);
+      ui.focus = null;
+    } else if (ui.focus.startsWith("action:")) {
+      target = app.querySelector(`.mus-actions button[data-action="${CSS.escape(ui.focus.slice(7))}"]`);
+      ui.focus = null;
+    } else if (state.turn && ui.waitingFor === null) {
+      target = app.querySelector(".mus-hand-pick button, .mus-actions button:not([disabled])");
+      ui.focus = null;
+    } else if (state.stage === "count" && ui.waitingFor === null) {
+      target = app.querySelector(".mus-count-foot button:not([disabled])");
+      ui.focus = null;
+    }
+    if (!target) {
+      if (active !== root && !root.contains(active)) root.focus({ preventScroll: true });
+      return;
+    }
+    target.setAttribute("data-ring", "");
+    target.addEventListener("blur", () => target.removeAttribute("data-ring"), { once: true });
+    target.focus({ preventScroll: true });
   }
   function onState() {
     const state = model.get("state");
@@ -2207,6 +2296,11 @@ function render({ model: born, el }) {
       return;
     }
     if (event.key !== "Escape") return;
+    if (ui.confirming) {
+      event.stopPropagation();
+      cancelConfirm();
+      return;
+    }
     if (ui.form) ui.form = null;
     else if (ui.senasOpen) ui.senasOpen = false;
     else if (ui.info !== null) ui.info = null;
