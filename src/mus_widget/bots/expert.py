@@ -249,6 +249,8 @@ class ExpertBot(Bot):
             scored = [pair for pair in scored if pair[1].kind is not Kind.ORDAGO] or scored
             if betting.ordago:
                 scored = [pair for pair in scored if pair[1].kind is not Kind.QUIERO] or scored
+        if not self.may_ordago(obs):  # at a student's table, against a team that folds, only now and then
+            scored = [pair for pair in scored if pair[1].kind is not Kind.ORDAGO] or scored
         value, action = max(scored, key=lambda pair: pair[0])
         values = (("action", action.text), ("lance", betting.lance.value), ("chance", round(100 * chance)),
                   ("game", round(100 * value)))
