@@ -4,8 +4,10 @@ Against a team that refuses nearly every órdago, bots that play to win stake th
 novice's own órdagos with a strong lance, its fold rule, the expert's pricing of a style; each refusal is the
 stake on the table. At a student's table that bullies a beginner, who then seldom reaches Pares, Juego or the
 count. With :data:`TEACHING` manners the bots may still punish a team that folds, but gradually: against it they
-make an órdago only while the hands in which their team has made one stay a share a person would find fair.
-Against a team that takes its órdagos, and in answering one, they play as ever.
+make an órdago only while the hands in which their team has made one stay a share a person would find fair. A
+team has not shown it takes órdagos until it answers one, so that holds from the first hand. Against a team that
+took its share of them (over the games of a vaca: a taken órdago ends the game), and in answering one, they play
+as ever.
 """
 
 from __future__ import annotations
@@ -16,14 +18,15 @@ from typing import Final
 
 @dataclass(frozen=True, slots=True)
 class Manners:
-    """When a bot may make an órdago (opening a lance with one or raising to it) against a team that folds,
-    counted over the hands of the game its memory has seen, from the public calls only."""
+    """When a bot may make an órdago (opening a lance with one or raising to it) against a team that folds (or
+    has answered none yet), counted over the hands its memory has seen, from the public calls only."""
 
     ordago_share: float = 0.15
     """The most of the hands (this one counted) in which the bot's team may have made an órdago against a team
     that folds."""
     folding: float = 0.8
-    """A team folds once it has refused at least this share of the órdagos it was seen to answer (one at least)."""
+    """A team takes its órdagos once it has refused less than this share of those it was seen to answer; until
+    then (none answered included) it is taken to fold."""
 
     def __post_init__(self) -> None:
         if not (0.0 <= self.ordago_share <= 1.0 and 0.0 <= self.folding <= 1.0):
@@ -40,8 +43,9 @@ class Manners:
 
 TEACHING: Final = Manners()
 """The manners of the bots at a student's table (the local :class:`~mus_widget.MusTable` and the classroom's bot
-seats): against a team that has refused 4 in 5 of the órdagos it answered, an órdago in at most 15 % of the
-hands. The arena's bots have none (``manners=None``): they play to win."""
+seats and stand-ins): against a team that has answered no órdago yet or refused 4 in 5 of those it answered, an
+órdago in at most 15 % of the hands (so none before the seventh). The arena's bots have none (``manners=None``):
+they play to win."""
 
 
 __all__ = ["TEACHING", "Manners"]
