@@ -64,3 +64,9 @@ def test_the_bots_of_a_mus_table_keep_teaching_manners_and_the_arenas_play_to_wi
     arena.play("novice", "expert", [7], Rules(target=10))
     assert len(made) == 4 and all(bot.manners is None for bot in made)
 
+
+
+def test_experts_that_hold_back_an_ordago_do_not_raise_the_stake_to_the_game_instead() -> None:
+    # In this game, experts without the órdago re-raised a bet at Pares for ever once it was worth the game.
+    game = beginner_at_table(1_000_010, "expert", TEACHING)
+    assert game.hands >= 6 and game.ordago_hands <= TEACHING.ordago_share * game.hands

@@ -24,8 +24,8 @@ def careless(legal: Sequence[str], rng: random.Random) -> str:
 
 
 class Beginner(NoviceBot):
-    """A student who plays the cards like the novice but fears the game: refuses every órdago and makes none (its
-    own órdagos become an envido)."""
+    """A student who plays the cards like the novice but fears the game: refuses every órdago and makes none (where
+    the novice would make one it bets, or takes the bet on the table)."""
 
     level = "beginner"
 
@@ -35,7 +35,9 @@ class Beginner(NoviceBot):
         if betting.ordago:
             return Kind.NO_QUIERO, 0.0
         wish, chance = super()._wish(obs, grade)
-        return (Kind.ENVIDO if wish is Kind.ORDAGO else wish), chance
+        if wish is Kind.ORDAGO:
+            wish = Kind.ENVIDO if betting.bettor_team is None else Kind.QUIERO
+        return wish, chance
 
 
 BEGINNER_SEAT = 0
