@@ -9,7 +9,8 @@ with bots that play to win (``manners=None``, as in the arena) and "after" with 
 (:data:`mus_widget.bots.TEACHING`).
 
 For each it prints the share of the hands in which East or West bets an órdago (opening it or raising to it), and
-how many games the beginner's team won; then, last, one JSON line.
+how many games the beginner's team won (and how many were stopped unfinished, after 2,000 actions: without manners
+two experts may re-raise a bet worth the game for ever); then, last, one JSON line.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ def play(job: tuple[list[int], str, bool]) -> collections.Counter[str]:
         out["hands"] += game.hands
         out["ordago_hands"] += game.ordago_hands
         out["won"] += game.won
+        out["endless"] += game.endless
     return out
 
 
@@ -57,7 +59,7 @@ def run(games: int, seed: int, jobs: int, level: str, teaching: bool) -> dict[st
     hands = total["hands"]
     return {"games": total["games"], "hands": hands, "ordago_hands": total["ordago_hands"],
             "ordago_share": round(total["ordago_hands"] / hands, 4) if hands else 0.0,
-            "beginner_win_rate": round(total["won"] / games, 4) if games else 0.0}
+            "beginner_win_rate": round(total["won"] / games, 4) if games else 0.0, "endless": total["endless"]}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         for name, got in (("before", before), ("after", after)):
             print(f"{level} {name}: an opponent bet an órdago in {got['ordago_hands']} of {got['hands']} hands "
                   f"({got['ordago_share']:.1%}); the beginner's team won {got['beginner_win_rate']:.1%} of "
-                  f"{got['games']} games", file=sys.stderr)
+                  f"{got['games']} games ({got['endless']} stopped unfinished)", file=sys.stderr)
         figures[level] = {"before": before, "after": after}
     print(json.dumps(figures, ensure_ascii=False))
     return 0

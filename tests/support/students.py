@@ -52,17 +52,20 @@ class BeginnerGame:
     hands: int
     ordago_hands: int
     won: bool
+    endless: bool = False
+    """Whether it was stopped unfinished at the limit of actions (bots re-raising a bet for ever)."""
 
 
-def beginner_at_table(seed: int, level: str, manners: Manners | None) -> BeginnerGame:
+def beginner_at_table(seed: int, level: str, manners: Manners | None, limit: int = 2000) -> BeginnerGame:
     """A game as a ``MusTable`` deals it (``Game.new(seed)``, the default rules) with the :class:`Beginner`
-    South and, made as the table makes them, bots of ``level`` keeping ``manners`` in the other seats."""
+    South and, made as the table makes them, bots of ``level`` keeping ``manners`` in the other seats; stopped
+    after ``limit`` actions (experts without manners may re-raise a bet worth the game for ever)."""
     game = Game.new(seed=seed)
     bots: dict[int, Bot] = {seat: make_bot(level, game.seed * 4 + seat, manners) for seat in SEATS
                             if seat != BEGINNER_SEAT}
     bots[BEGINNER_SEAT] = Beginner(game.seed * 4 + BEGINNER_SEAT)
     hands = ordago_hands = 0
-    while not game.is_over:
+    while not game.is_over and len(game.actions) < limit:
         turn = step(game, bots)
         game = turn.game
         if turn.ended:
@@ -74,4 +77,4 @@ def beginner_at_table(seed: int, level: str, manners: Manners | None) -> Beginne
                 and e.action is not None and e.action.kind is Kind.ORDAGO
                 for e in last.log
             )
-    return BeginnerGame(hands, ordago_hands, game.winner == team_of(BEGINNER_SEAT))
+    return BeginnerGame(hands, ordago_hands, game.winner == team_of(BEGINNER_SEAT), not game.is_over)
