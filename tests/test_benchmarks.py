@@ -68,3 +68,13 @@ def test_the_abuse_soak_keeps_every_acknowledged_move_of_its_honest_tables() -> 
     assert 0 < figures["p50_ms"] <= figures["p95_ms"] and 0 < figures["peak_memory_mb"] < 1000
     attacks = figures["attacks"]
     assert attacks["storm_joined"] > 0 and attacks["unread_opened"] > 0 and attacks["junk_error"] > 0, attacks
+
+
+def test_the_beginner_benchmark_tells_how_often_the_bots_stake_the_game_before_and_after() -> None:
+    figures = last_json("beginner.py", "--games", "3", "--seed", "2", "--levels", "novice")
+    assert figures["games"] == 3 and figures["cap"] == 0.15 and "expert" not in figures
+    for name in ("before", "after"):
+        got = figures["novice"][name]
+        assert got["games"] == 3 and got["hands"] >= 3 and 0 <= got["ordago_hands"] <= got["hands"]
+        assert got["ordago_share"] == round(got["ordago_hands"] / got["hands"], 4)
+    assert figures["novice"]["after"]["ordago_share"] <= 0.15

@@ -11,7 +11,7 @@ from pathlib import Path
 import mus_widget as mw
 from classroom_support import TEACHER_KEY, ServerProcess, careless, play_until, stored_moves
 from mus_widget import remote
-from mus_widget.bots import Bot, make_bot
+from mus_widget.bots import TEACHING, Bot, make_bot
 from mus_widget.bots.turns import Move, hand_ended, hand_over, lances_begin
 from mus_widget.classroom.server import ClassroomServer
 from mus_widget.classroom.storage import Storage
@@ -99,13 +99,13 @@ def test_served_bots_learn_the_earlier_hands_as_local_bots_do_across_a_killed_se
         record = remote.record(server.url, "L1", teacher_key=TEACHER_KEY)
     finally:
         server.stop()
-    local = {seat: make_bot(level, seed + seat) for seat, level in levels.items()}
+    local = {seat: make_bot(level, seed + seat, TEACHING) for seat, level in levels.items()}
     assert replay_as_a_local_table(record, local) >= 20
     assert all(bot.memory.hands >= 5 for bot in local.values())
 
     # Against this student, what the bots remember changes what they do: bots that forget every hand before the
     # last (as a bot without hand_over, or one restarted with an empty memory) would have played otherwise.
-    forgetful = {seat: make_bot(level, seed + seat) for seat, level in levels.items()}
+    forgetful = {seat: make_bot(level, seed + seat, TEACHING) for seat, level in levels.items()}
     for bot in forgetful.values():
         def forget(obs: mw.Observation, bot: Bot = bot) -> None:
             bot.memory.reset()
@@ -122,8 +122,8 @@ def test_a_reopened_table_shows_its_bots_and_stand_ins_every_hand_of_the_record(
     seed, levels = 12, {1: "novice", 2: "expert"}
     rng = random.Random(seed)
     game = mw.Game.new(seed=seed, rules=mw.Rules(target=30))
-    local = {seat: make_bot(level, seed + seat) for seat, level in levels.items()}
-    standins = {seat: make_bot("novice", seed + 10 + seat) for seat in (0, 3)}
+    local = {seat: make_bot(level, seed + seat, TEACHING) for seat, level in levels.items()}
+    standins = {seat: make_bot("novice", seed + 10 + seat, TEACHING) for seat in (0, 3)}
     moves = []
     while game.hand_number < 6 and not game.is_over:
         seat = game.to_move

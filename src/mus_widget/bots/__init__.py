@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .base import Bot, Decision
 from .expert import ExpertBot
+from .manners import TEACHING, Manners
 from .simple import NoviceBot, RandomBot
 from .styles import BluffBot, CallerBot, OrdagoBot, PassiveBot
 from .team import team_answer
@@ -16,15 +17,17 @@ BOTS: dict[str, type[Bot]] = {**LEVELS, **STYLES}
 """Every bot by name."""
 
 
-def make_bot(level: str, seed: int = 0) -> Bot:
-    """The bot named ``level`` (one of :data:`BOTS`: a level or a style) with its own seed."""
+def make_bot(level: str, seed: int = 0, manners: Manners | None = None) -> Bot:
+    """The bot named ``level`` (one of :data:`BOTS`: a level or a style) with its own seed, and the table
+    ``manners`` it keeps (:data:`TEACHING` at a student's table; the styles never change their play)."""
     try:
-        return BOTS[level](seed)
+        kind = BOTS[level]
     except KeyError:
         raise ValueError(f"{level!r} is not a bot level; the bots are {', '.join(BOTS)}") from None
+    return kind(seed, manners)
 
 
 __all__ = [
-    "BOTS", "LEVELS", "STYLES", "BluffBot", "Bot", "CallerBot", "Decision", "ExpertBot", "NoviceBot", "OrdagoBot",
-    "PassiveBot", "RandomBot", "make_bot", "team_answer",
+    "BOTS", "LEVELS", "STYLES", "TEACHING", "BluffBot", "Bot", "CallerBot", "Decision", "ExpertBot", "Manners",
+    "NoviceBot", "OrdagoBot", "PassiveBot", "RandomBot", "make_bot", "team_answer",
 ]

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from ..engine.observation import Observation
 from ..engine.phase import Phase
 from ..engine.scoring import Reason
-from ..engine.seats import partner
+from ..engine.seats import partner, team_of
 from ..engine.senas import true_senas
+from .manners import Manners
 from .memory import Memory
 
 
@@ -35,8 +36,10 @@ class Bot(ABC):
 
     level: str = ""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, manners: Manners | None = None) -> None:
         self.seed = seed
+        self.manners = manners
+        """How it plays at a student's table (:mod:`.manners`); None (the arena's bots) to play to win."""
         self.memory = Memory()
 
     def __repr__(self) -> str:
@@ -58,6 +61,15 @@ class Bot(ABC):
     def hand_over(self, obs: Observation) -> None:
         """A hand has ended and ``obs`` (this seat's view of what comes next) carries it: remember it."""
         self.memory.update(obs)
+
+    def may_ordago(self, obs: Observation) -> bool:
+        """Whether this bot's manners let it make an órdago now: always without manners; with them, by the
+        hands its memory has seen and how the other team answered the órdagos of this game."""
+        if self.manners is None:
+            return True
+        them = [self.memory.counts(obs, seat) for seat in range(4) if team_of(seat) != obs.team]
+        return self.manners.may_ordago(self.memory.hands, self.memory.ordago_hands(obs, obs.team),
+                                       sum(c.ordagos for c in them), sum(c.ordagos_refused for c in them))
 
     def check_turn(self, obs: Observation) -> None:
         if obs.to_move != obs.seat or not obs.legal_actions:

@@ -249,6 +249,8 @@ class ExpertBot(Bot):
             scored = [pair for pair in scored if pair[1].kind is not Kind.ORDAGO] or scored
             if betting.ordago:
                 scored = [pair for pair in scored if pair[1].kind is not Kind.QUIERO] or scored
+        if not self.may_ordago(obs):  # at a student's table, against a team that folds, only now and then
+            scored = [pair for pair in scored if not _stakes_game(obs, betting, pair[1])] or scored
         value, action = max(scored, key=lambda pair: pair[0])
         values = (("action", action.text), ("lance", betting.lance.value), ("chance", round(100 * chance)),
                   ("game", round(100 * value)))
@@ -319,6 +321,17 @@ class ExpertBot(Bot):
         if not ordago:
             styled += reading.answer["ordago"] * max(win_share, refuse_ordago)
         return honest * total + (1 - honest) * styled
+
+
+def _stakes_game(obs: Observation, betting: Betting, option: Action) -> bool:
+    """Whether ``option`` stakes the game: an órdago, or a bet (or raise) that, accepted, puts enough on the table
+    for the team that takes the lance to reach the target."""
+    if option.kind is Kind.ORDAGO:
+        return True
+    if option.kind is not Kind.ENVIDO:
+        return False
+    on_table = (betting.stake if betting.bettor_team is not None else 0) + option.amount
+    return max(obs.scores) + on_table >= obs.rules.target
 
 
 def _acceptance(outlook: _Outlook, stake: int, ordago: bool, refusing_loses: bool) -> float:

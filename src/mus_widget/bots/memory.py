@@ -354,6 +354,8 @@ class Memory:
         """Per team, its last words to the bets and órdagos it answered with both partners in the lance."""
         self._at = (0, 0)
         self._hands: set[tuple[int, int]] = set()
+        self._ordago_hands = [0, 0]
+        """Per team, the remembered hands in which one of its seats (this bot's own included) made an órdago."""
 
     @property
     def hands(self) -> int:
@@ -373,6 +375,9 @@ class Memory:
         if last is None or (last.game_number, last.hand_number) in self._hands:
             return
         self._hands.add((last.game_number, last.hand_number))
+        for team in {team_of(e.seat) for e in last.log if e.kind == "call" and e.seat is not None
+                     and e.action is not None and e.action.kind is Kind.ORDAGO}:
+            self._ordago_hands[team] += 1
         if last.hands is not None:
             # Shown hands tell whether a seat's last mus call followed its cards, as the plain mus does.
             kept_keys = plain_for(obs.rules).kept_keys
@@ -391,6 +396,11 @@ class Memory:
                     seat.evidence += shown_evidence(call, last.hands[call.seat].key, knowledge, seat.counts)
                 seat.counts[call.situation][call.word] += 1
                 seat.calls += 1
+
+    def ordago_hands(self, obs: Observation, team: int) -> int:
+        """In how many of the earlier hands remembered (:attr:`hands`) a seat of ``team`` made an órdago."""
+        self.update(obs)
+        return self._ordago_hands[team]
 
     def keeper(self, obs: Observation, seat: int) -> float:
         """The chance that ``seat`` plays the plain mus and discard (its team's shown hands judged

@@ -145,9 +145,10 @@ class NoviceBot(Bot):
             return (Kind.QUIERO if self._takes_ordago(obs, betting, careful) else Kind.NO_QUIERO), careful
         if betting.proposal is not None and betting.proposal.kind in (Kind.QUIERO, Kind.ENVIDO, Kind.ORDAGO):
             return betting.proposal.kind, chance  # trust the partner's stronger call
-        if chance >= self.fold_nerve and self._they_fold(obs):
+        fair = self.may_ordago(obs)  # always, but at a student's table against a team that folds
+        if fair and chance >= self.fold_nerve and self._they_fold(obs):
             return Kind.ORDAGO, chance
-        if chance >= self.own_ordago - 0.1:
+        if fair and chance >= self.own_ordago - 0.1:
             careful = self._ordago_chance(obs)
             if careful >= self.own_ordago:
                 return Kind.ORDAGO, careful

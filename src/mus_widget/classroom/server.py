@@ -30,7 +30,7 @@ from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
-from ..bots import LEVELS, Bot, Decision, make_bot
+from ..bots import LEVELS, TEACHING, Bot, Decision, make_bot
 from ..bots.turns import Move, Turn, hand_over, play, say
 from ..engine.errors import MusError, RecordError
 from ..engine.game import Game
@@ -316,7 +316,8 @@ class ClassroomServer:
 
     def _build(self, stored: StoredTable) -> Table:
         """A stored table, rebuilt: its game replayed move by move from the base record, the bots shown every
-        hand as it ended (so a restarted server's bots remember exactly what they would have). The engine's
+        hand as it ended (so a restarted server's bots remember exactly what they would have). Students sit at
+        every table: its bots and stand-ins keep the :data:`~mus_widget.bots.TEACHING` manners. The engine's
         error, or ValueError, if its rows do not replay."""
         for seat, level in stored.bots.items():
             if seat not in SEATS or level not in LEVELS:
@@ -330,8 +331,9 @@ class ClassroomServer:
         game = Game.from_record(stored.base)
         seed = game.seed
         table = Table(stored.name, game, dict(stored.bots),
-                      {seat: make_bot(level, seed + seat) for seat, level in stored.bots.items()},
-                      {seat: make_bot(self.standin, seed + 10 + seat) for seat in range(4) if seat not in stored.bots})
+                      {seat: make_bot(level, seed + seat, TEACHING) for seat, level in stored.bots.items()},
+                      {seat: make_bot(self.standin, seed + 10 + seat, TEACHING) for seat in range(4)
+                       if seat not in stored.bots})
         for n, move in enumerate(stored.moves):  # the table talk is among the stored moves: nobody talks again
             try:
                 table.game = replay(table.game, move, table.told)

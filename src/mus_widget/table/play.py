@@ -8,7 +8,7 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from ..bots import Bot, make_bot
+from ..bots import TEACHING, Bot, make_bot
 from ..bots.guard import BotFault, seat_bot
 from ..bots.turns import Turn, play, say, step
 from ..engine.actions import Action
@@ -47,8 +47,9 @@ class Play:
 
     def start(self, setup: Setup, given: Mapping[int, object] | None = None, stepping: Stepping | None = None) -> None:
         """A new game from ``setup``, with new bots (those ``given`` by seat, else of the setup's levels) and
-        the count closed; or, with ``stepping``, the scenario's step shown. A bot of the student's own plays
-        behind a guard: its faults go to :attr:`on_fault` and a novice plays those turns."""
+        the count closed; or, with ``stepping``, the scenario's step shown. The setup's bots keep the
+        :data:`~mus_widget.bots.TEACHING` manners. A bot of the student's own plays behind a guard: its faults go
+        to :attr:`on_fault` and a novice plays those turns."""
         self.setup = setup
         self.stepping = stepping
         if stepping is not None:
@@ -65,7 +66,7 @@ class Play:
             if given is not None and s in given:
                 self.bots[s] = seat_bot(given[s], seed=seed * 4 + s, on_fault=self._fault)
             elif level is not None:
-                self.bots[s] = make_bot(level, seed * 4 + s)
+                self.bots[s] = make_bot(level, seed * 4 + s, TEACHING)
         self.stage = "play" if stepping is None else stepping.stage()
         self._notes_now: list[tuple[int, Reason]] = []
         self.notes_last = ((), (), (), ())
