@@ -109,3 +109,12 @@ def test_the_arena_swaps_the_teams_seats_every_game_and_credits_the_right_team(m
     assert tally.hands == hands
     assert len(tally.times) == sum(spy.decisions for spy in made if spy.level == "novice"), "team0's decisions timed"
     assert len(tally.team1_times) == sum(spy.decisions for spy in made if spy.level == "random"), "and team1's"
+
+
+def test_two_experts_never_raise_a_bet_worth_the_game_for_ever() -> None:
+    """The arena's first game of ``--seed 2`` once had two experts re-raise "envido 2" without end: each saw a
+    raise of a bet that already took either team to the target worth as much as a quiero."""
+    seed = 2 * 1_000_003
+    bots = {seat: make_bot("expert", seed * 4 + seat) for seat in range(4)}
+    end, turns = advance(Game.new(seed=seed), bots, limit=2_000)
+    assert end.is_over and len(turns) < 500, f"{len(turns)} turns and the game is not over"

@@ -239,7 +239,7 @@ class ExpertBot(Bot):
         options = [_BARE[kind] for kind in legal.kinds]
         if legal.confirm:
             options.append(envido(legal.confirm))
-        if legal.raise_from:
+        if legal.raise_from and not _worth_the_game(obs, betting):
             amounts = {legal.raise_from, legal.raise_from + 1, legal.raise_from + 3, 5, 8}
             options += [envido(a) for a in sorted(amounts) if legal.raise_from <= a <= legal.raise_to]
         scored = [(self._value(obs, betting, option, outlooks, reading), option) for option in options]
@@ -321,6 +321,12 @@ class ExpertBot(Bot):
         if not ordago:
             styled += reading.answer["ordago"] * max(win_share, refuse_ordago)
         return honest * total + (1 - honest) * styled
+
+
+def _worth_the_game(obs: Observation, betting: Betting) -> bool:
+    """Whether the bet on the table already takes either team to the target: raising it changes nothing but the
+    number, and two experts who each see a raise worth as much as a quiero would raise it for ever."""
+    return betting.bettor_team is not None and min(obs.scores) + betting.stake >= obs.rules.target
 
 
 def _stakes_game(obs: Observation, betting: Betting, option: Action) -> bool:
