@@ -210,7 +210,11 @@ class TablePage:
         )
 
     def click(self, selector: str) -> None:
-        """Click and wait for the table's answer (a new state)."""
+        """Click and wait for the table's answer (a new state). A game-deciding call (Órdago, or Quiero to one)
+        asks for a second step at once, in the same click's redraw: it is taken too."""
         before = self.version()
         self.root.locator(selector).first.click()
+        sure = self.root.locator("[data-key='confirm-yes']")
+        if sure.count():
+            sure.click()
         self.wait_newer(before)
