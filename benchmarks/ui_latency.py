@@ -151,6 +151,9 @@ def choose(page: Any, rng: random.Random) -> str | None:
         low, high = int(slider.get_attribute("min") or 2), int(slider.get_attribute("max") or 2)
         slider.fill(str(rng.randint(low, min(high, low + 4))))
     buttons.nth(pick).click()
+    sure = root.locator("[data-key='confirm-yes']")
+    if sure.count():  # a game-deciding call's second step: timed from the click on Yes
+        sure.click()
     return actions[pick]
 
 
