@@ -38,14 +38,16 @@ PROBE = """() => {
     const target = event.target.closest('.mus-widget [data-action], .mus-widget [data-key="next-hand"]');
     if (target) probe.t0 = { at: performance.now(), what: target.dataset.action || 'next-hand' };
   }, true);
-  new MutationObserver(() => {
+  new MutationObserver((records) => {
+    // A redraw that writes the same version (the click's own "waiting" redraw) is not the answer.
+    if (records.every((r) => r.oldValue === probe.root.dataset.version)) return;
     const start = probe.t0;
     if (!start) return;
     probe.t0 = null;
     requestAnimationFrame(() => setTimeout(() => {
       probe.clicks.push({ what: start.what, ms: performance.now() - start.at });
     }, 0));
-  }).observe(probe.root, { attributes: true, attributeFilter: ['data-version'] });
+  }).observe(probe.root, { attributes: true, attributeOldValue: true, attributeFilter: ['data-version'] });
 }"""
 
 
