@@ -161,6 +161,19 @@ def test_the_catalogue_the_browser_gets() -> None:
         messages_for("xx")
 
 
+def test_a_raise_is_called_the_same_in_the_log_the_bubble_and_the_buttons() -> None:
+    """Bea bets 2; Carla proposes to raise 3 more and Ana confirms it: "3 más" everywhere, as the buttons say."""
+    game = mw.Game.from_deal(DEAL, mano=1).apply("no-mus").apply("envido 2").apply("envido 3")
+    asked = view_state(game.observe(0), TableView(players=PLAYERS, language="en"))
+    assert asked["log"][-2:] == ["Bea: Envido 2", "Carla proposes 3 más"]
+    assert asked["players"][2]["bubble"]["text"] == "¿3 más?" and asked["players"][2]["bubble"]["ask"]
+    game = game.apply("envido 3")
+    raised = view_state(game.observe(0), TableView(players=PLAYERS, language="es"))
+    assert raised["log"][-2:] == ["Carla propone 3 más", "Ana: 3 más"]
+    assert raised["players"][0]["bubble"]["text"] == "3 más"
+    assert raised["bet"]["stake"] == 5
+
+
 def test_moment_follows_the_decision_at_hand() -> None:
     game = mw.Game.from_deal(DEAL, mano=0)
     assert moment(game.observe(0)) == "mus"
@@ -172,5 +185,7 @@ def test_moment_follows_the_decision_at_hand() -> None:
 def test_every_seat_name_and_lance_in_the_log_is_rendered(language: str) -> None:
     game = team_answer_game().apply("quiero")
     state = view_state(game.observe(0), TableView(players=PLAYERS, language=language))
-    assert state["log"][:4] == ["Game 1, hand 1: Bea is mano.", "Bea: No mus", "Bea: Envido 2", "Carla: No quiero"]
+    # Carla's first answer is a proposal (her partner speaks last for the team), and the log says so.
+    assert state["log"][:4] == ["Game 1, hand 1: Bea is mano.", "Bea: No mus", "Bea: Envido 2",
+                                "Carla proposes No quiero"]
     assert not any("{" in line for line in state["log"]), "every placeholder is filled"

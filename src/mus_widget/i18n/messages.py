@@ -41,6 +41,7 @@ EN: Final[dict[str, str]] = {
     # the public log
     "event.deal": "Game {game}, hand {hand}: {mano} is mano.",
     "event.call": "{seat}: {action}",
+    "event.call.proposal": "{seat} proposes {action}",
     "event.discard": "{seat} discards {count}.",
     "event.reshuffle": "The stock has run out: {cards} discards are shuffled into a new stock.",
     "event.mus_round": "Mus round {round}: who wants to change cards?",

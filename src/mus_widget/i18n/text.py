@@ -29,6 +29,14 @@ def action_text(action: str | Action, language: str = "en") -> str:
     return message(f"action.{act.kind.value}", language)
 
 
+def call_text(event: Event, language: str = "en") -> str:
+    """A call of the log as the buttons name it: a raise of a bet on the table is "5 más", not "Envido 5"."""
+    action = Action.parse(str(event.get("action")))
+    if action.kind is Kind.ENVIDO and event.get("raise"):
+        return message("action.raise", language, amount=action.amount)
+    return action_text(action, language)
+
+
 Namer = Callable[[int], object]
 """Names a seat (or a team) in a message; given something that is no seat, it may return it unchanged."""
 
@@ -73,13 +81,20 @@ def event_text(event: Event, language: str = "en", seat: Namer | None = None, te
     if event.seat is not None:
         values["seat"] = event.seat
     message_id = f"event.{event.kind}"
+    if event.kind == "call":
+        # A first answer that the partner still confirms is a proposal, and reads as one.
+        message_id = "event.call.proposal" if values.pop("proposal", False) else "event.call"
+        values.pop("raise", None)
     if event.kind == "declare":
         message_id = f"event.declare.{values['lance']}.{'yes' if values['has'] else 'no'}"
     if event.kind == "game_over":
         # Every score names its team; an accepted órdago wins whatever the points say.
         message_id = "event.game_over.ordago" if values.pop("ordago", 0) else "event.game_over"
         values["team_a"], values["team_b"] = 0, 1
-    return message(message_id, language, **message_values(values, language, seat, team))
+    words = message_values(values, language, seat, team)
+    if event.kind == "call":
+        words["action"] = call_text(event, language)
+    return message(message_id, language, **words)
 
 
 def reason_text(reason: Reason, language: str = "en") -> str:

@@ -26,7 +26,7 @@ from ..engine.seats import partner, team_seats
 from ..engine.senas import true_senas
 from ..i18n.catalogues import catalog, message
 from ..i18n.messages import EN
-from ..i18n.text import action_text, event_text, message_values, reason_text
+from ..i18n.text import action_text, call_text, event_text, message_values, reason_text
 from ..teaching.coach import Advice
 from ..teaching.explain import Explanation, explain
 
@@ -350,16 +350,15 @@ def _bubbles(obs: Observation, texts: _Texts) -> dict[int, dict[str, Any]]:
         if event.seat is None or event.phase != phase:
             continue
         if event.kind == "call":
-            out[event.seat] = {"action": str(event.get("action")), "at": index}
+            out[event.seat] = {"said": call_text(event, texts.language), "at": index}
         elif event.kind == "discard":
             count = event.get("count")
             out[event.seat] = {"text": message("action.discard", texts.language, count=count), "at": index}
     betting = obs.betting
     proposer = betting.proposer if betting is not None and betting.proposal is not None else None
     for seat, bubble in out.items():
-        action = bubble.pop("action", None)
-        if action is not None:
-            said = action_text(action, texts.language)
+        said = bubble.pop("said", None)
+        if said is not None:
             ask = seat == proposer
             bubble["text"] = message("ui.proposal", texts.language, action=said) if ask else said
             bubble["ask"] = ask
