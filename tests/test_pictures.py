@@ -67,7 +67,7 @@ def test_show_hand_draws_four_cards_named_in_words_with_what_they_hold() -> None
     assert repr(picture) == "12o 3c 7e 1b"
     assert len(SVG.findall(markup)) == 4
     assert re.findall(r'data-card="(\w+)"', markup) == ["12o", "3c", "7e", "1b"]
-    assert 'aria-label="rey de oros (12o)"' in markup and 'aria-label="tres de copas (3c)"' in markup
+    assert 'aria-label="king of coins (12o)"' in markup and 'aria-label="three of cups (3c)"' in markup
     assert 'width="62" height="97"' in markup
     assert "a par of reyes · 28 points, no juego" in markup
     static_only(markup)
@@ -91,7 +91,7 @@ def test_hand_and_card_show_themselves_in_a_notebook() -> None:
     assert data["text/plain"] == "Hand.parse('12o 3c 7e 1b')"
     assert data["text/html"] == show_hand(hand).html
     card_data, _ = formatter.format(mw.Card.parse("11c"))
-    assert len(SVG.findall(card_data["text/html"])) == 1 and "caballo de copas (11c)" in card_data["text/html"]
+    assert len(SVG.findall(card_data["text/html"])) == 1 and "knight of cups (11c)" in card_data["text/html"]
     assert show_card("11c").html == card_data["text/html"]
 
 

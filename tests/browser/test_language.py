@@ -94,6 +94,27 @@ def test_the_picker_switches_the_whole_table_mid_game(table: Table, screenshots:
     assert paso.locator(".mus-gloss").inner_text() == "pass"
 
 
+CARD_LABELS = """(root) => [...root.querySelectorAll('.mus-me [data-card]')].map((slot) => [slot.dataset.card,
+  (slot.querySelector('[aria-label]') || slot).getAttribute('aria-label')])"""
+
+
+def test_the_students_cards_are_named_in_the_tables_language(table: Table) -> None:
+    """A screen reader reads "king of coins" at an English table, "koning van munten" at a Dutch one."""
+    for code in ("nl", "en", "es"):
+        table.pick_language(code)
+        table.close_panel()
+        words = catalog(code)
+        labels = table.root.evaluate(CARD_LABELS)
+        assert len(labels) == 4
+        for card, label in labels:
+            number, suit = words[f"ui.card.{card[:-1]}"], words[f"ui.suit.{card[-1]}"]
+            assert label == words["ui.card.name"].format(number=number, suit=suit), (code, card, label)
+        if code == "en":
+            assert all(" of " in label and " de " not in label for _, label in labels), labels
+    table.pick_language("en")
+    table.close_panel()
+
+
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_no_label_overflows_at_500_px(table: Table, screenshots: Path, code: str) -> None:
     """Every button, the bar and the new-game panel fit in every language, with the table 500 px wide."""
