@@ -4,9 +4,7 @@ server alike; and replaying a record costs time linear in its length, so a long 
 
 from __future__ import annotations
 
-import gc
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +16,7 @@ from classroom_support import TEACHER_KEY, ServerProcess
 from mus_widget import remote
 from mus_widget.engine.rules import GAMES, KINGS, TARGETS
 from mus_widget.teaching.scenarios import Scenario, ScenarioError
+from support.timing import best_cpu_time
 
 OUT_OF_RANGE: list[dict[str, Any]] = [
     {"games": 10**30 + 1}, {"games": 11}, {"games": 2}, {"games": 0}, {"games": -1}, {"target": 9},
@@ -108,20 +107,8 @@ def mus_rounds(actions: int) -> dict[str, Any]:
 
 
 def replay_cost(record: dict[str, Any], tries: int) -> float:
-    """The processor time ``Scenario.from_record`` (what ``MusTable.from_record`` steps through) takes, at best,
-    with the garbage collector paused: its passes grow with every object alive in the test process, not with
-    the replay's own work."""
-    best = float("inf")
-    gc.collect()
-    gc.disable()
-    try:
-        for _ in range(tries):
-            started = time.process_time()
-            Scenario.from_record(record)
-            best = min(best, time.process_time() - started)
-    finally:
-        gc.enable()
-    return best
+    """The processor time ``Scenario.from_record`` (what ``MusTable.from_record`` steps through) takes, at best."""
+    return best_cpu_time(lambda: Scenario.from_record(record), tries)
 
 
 def test_stepping_through_a_record_costs_time_linear_in_its_length() -> None:

@@ -9,11 +9,9 @@ them, and leave the state untouched; corrupt records are refused with :class:`Re
 from __future__ import annotations
 
 import copy
-import gc
 import itertools
 import json
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -24,6 +22,7 @@ from hypothesis import strategies as st
 import mus_widget as mw
 from mus_widget.engine.record import Record
 from support.strategies import rules_options
+from support.timing import best_cpu_time
 
 SENA_IDS = tuple(s.id for s in mw.CATALOGUE)
 MAX_STEPS = 3000
@@ -565,20 +564,8 @@ def senas_record(count: int) -> dict[str, Any]:
 
 
 def replay_cost(record: dict[str, Any], tries: int) -> float:
-    """The processor time ``Game.from_record`` takes on ``record``, at best (a busy machine only adds to it), with
-    the garbage collector paused: its passes grow with every object alive in the test process, not with the
-    replay's own work."""
-    best = float("inf")
-    gc.collect()
-    gc.disable()
-    try:
-        for _ in range(tries):
-            started = time.process_time()
-            mw.Game.from_record(record)
-            best = min(best, time.process_time() - started)
-    finally:
-        gc.enable()
-    return best
+    """The processor time ``Game.from_record`` takes on ``record``, at best."""
+    return best_cpu_time(lambda: mw.Game.from_record(record), tries)
 
 
 def test_a_hundred_thousand_senas_replay_in_linear_time() -> None:
