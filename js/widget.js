@@ -30,10 +30,12 @@ function freshUi() {
     chatSeen: null, // how many chat lines this view has shown (room.heard then)
     faceUp: null, // the face-up box as the teacher just set it, until the kernel's state says so
     confirming: null, // a game-deciding call (ordago, or quiero to one) waiting for its second step
-    focus: null, // where focus goes at the next draw: "turn" (the next turn's first action), "key:<data-key>" or
-    // "action:<action>" (the button that plays it)
+    focus: null, // where focus goes at the next draw: TURN (the next turn's first action) or a selector
   };
 }
+
+/** `ui.focus` after a move: the next turn's first action (or the count's button), once it is there. */
+const TURN = "turn";
 
 /** What the aria-live region should say after a state change. */
 function announcement(t, before, state) {
@@ -146,27 +148,28 @@ function render({ model: born, el }) {
       waiting: ui.waitingFor !== null,
       freshFrom,
       redraw: draw,
-      act(action) {
-        if (decidesTheGame(state.turn, action) && ui.confirming !== action) {
-          // The whole game on one call: a deliberate second step, by mouse and by keyboard alike.
+      act(action, sure = false) {
+        if (!sure && decidesTheGame(state.turn, action)) {
+          // The whole game on one call: a deliberate second step (Yes), by mouse and by keyboard alike; the
+          // call's own button again (a double click) only asks again.
           ui.confirming = action;
-          ui.focus = "key:confirm-no";
+          ui.focus = '[data-key="confirm-no"]';
           draw();
           return;
         }
         ui.confirming = null;
         ui.waitingFor = state.v;
-        ui.focus = "turn";
+        ui.focus = TURN;
         send({ type: "act", action });
         draw();
       },
       confirm() {
-        if (ui.confirming) ctx.act(ui.confirming);
+        if (ui.confirming) ctx.act(ui.confirming, true);
       },
       cancelConfirm,
       nextHand() {
         ui.waitingFor = state.v;
-        ui.focus = "turn";
+        ui.focus = TURN;
         send({ type: "next_hand" });
         draw();
       },
@@ -278,7 +281,7 @@ function render({ model: born, el }) {
 
   /** Think again about a game-deciding call: its second step goes, and focus returns to the call's button. */
   function cancelConfirm() {
-    ui.focus = `action:${ui.confirming}`;
+    ui.focus = `.mus-actions button[data-action="${CSS.escape(ui.confirming)}"]`;
     ui.confirming = null;
     draw();
   }
@@ -296,11 +299,8 @@ function render({ model: born, el }) {
       return;
     }
     let target = null;
-    if (ui.focus.startsWith("key:")) {
-      target = app.querySelector(`[data-key="${CSS.escape(ui.focus.slice(4))}"]`);
-      ui.focus = null;
-    } else if (ui.focus.startsWith("action:")) {
-      target = app.querySelector(`.mus-actions button[data-action="${CSS.escape(ui.focus.slice(7))}"]`);
+    if (ui.focus !== TURN) {
+      target = app.querySelector(ui.focus);
       ui.focus = null;
     } else if (state.turn && ui.waitingFor === null) {
       target = app.querySelector(".mus-hand-pick button, .mus-actions button:not([disabled])");

@@ -365,9 +365,11 @@ def test_an_ordago_waits_for_a_second_step_by_keyboard_and_by_mouse(tables: Tabl
     assert confirm.count() == 0 and raise_button.evaluate(focused), "back on Órdago, nothing played"
     assert root.get_attribute("data-version") == version and raise_button.is_enabled()
 
-    # By mouse the same: a click asks, Escape thinks again.
+    # By mouse the same: a click asks, and a second click on Órdago itself only asks again; Escape thinks again.
     raise_button.click()
     confirm.wait_for()
+    raise_button.click()
+    assert confirm.is_visible() and root.get_attribute("data-version") == version, "only Yes plays it"
     page.keyboard.press("Escape")
     assert confirm.count() == 0 and root.get_attribute("data-version") == version
 

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:c3783fb2d6a00bece6d4fc37e51b860e36e647d3c8cdc7ec786b8b1fb969d825 (built from js/ by npm run build)
+// mus-widget bundle sha256:a0a017eb4619105c3c30ab59293bbe759f29fff984874ec3e36b7115dd5c670d (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;

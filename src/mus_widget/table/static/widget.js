@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:c3783fb2d6a00bece6d4fc37e51b860e36e647d3c8cdc7ec786b8b1fb969d825 (built from js/ by npm run build)
+// mus-widget bundle sha256:a0a017eb4619105c3c30ab59293bbe759f29fff984874ec3e36b7115dd5c670d (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -1993,10 +1993,10 @@ function freshUi() {
     confirming: null,
     // a game-deciding call (ordago, or quiero to one) waiting for its second step
     focus: null
-    // where focus goes at the next draw: "turn" (the next turn's first action), "key:<data-key>" or
-    // "action:<action>" (the button that plays it)
+    // where focus goes at the next draw: TURN (the next turn's first action) or a selector
   };
 }
+var TURN = "turn";
 function announcement(t2, before, state) {
   const lines = [];
   const sameHand = before && before.game === state.game && before.hand === state.hand && before.stage === state.stage;
@@ -2095,26 +2095,26 @@ function render({ model: born, el }) {
       waiting: ui.waitingFor !== null,
       freshFrom,
       redraw: draw2,
-      act(action) {
-        if (decidesTheGame(state.turn, action) && ui.confirming !== action) {
+      act(action, sure = false) {
+        if (!sure && decidesTheGame(state.turn, action)) {
           ui.confirming = action;
-          ui.focus = "key:confirm-no";
+          ui.focus = '[data-key="confirm-no"]';
           draw2();
           return;
         }
         ui.confirming = null;
         ui.waitingFor = state.v;
-        ui.focus = "turn";
+        ui.focus = TURN;
         send({ type: "act", action });
         draw2();
       },
       confirm() {
-        if (ui.confirming) ctx.act(ui.confirming);
+        if (ui.confirming) ctx.act(ui.confirming, true);
       },
       cancelConfirm,
       nextHand() {
         ui.waitingFor = state.v;
-        ui.focus = "turn";
+        ui.focus = TURN;
         send({ type: "next_hand" });
         draw2();
       },
@@ -2223,7 +2223,7 @@ function render({ model: born, el }) {
     moveFocus(state);
   }
   function cancelConfirm() {
-    ui.focus = `action:${ui.confirming}`;
+    ui.focus = `.mus-actions button[data-action="${CSS.escape(ui.confirming)}"]`;
     ui.confirming = null;
     draw2();
   }
@@ -2236,11 +2236,8 @@ function render({ model: born, el }) {
       return;
     }
     let target = null;
-    if (ui.focus.startsWith("key:")) {
-      target = app.querySelector(`[data-key="${CSS.escape(ui.focus.slice(4))}"]`);
-      ui.focus = null;
-    } else if (ui.focus.startsWith("action:")) {
-      target = app.querySelector(`.mus-actions button[data-action="${CSS.escape(ui.focus.slice(7))}"]`);
+    if (ui.focus !== TURN) {
+      target = app.querySelector(ui.focus);
       ui.focus = null;
     } else if (state.turn && ui.waitingFor === null) {
       target = app.querySelector(".mus-hand-pick button, .mus-actions button:not([disabled])");
