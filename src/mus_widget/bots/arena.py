@@ -282,10 +282,7 @@ def run(team0: Team, team1: Team, games: int = 200, seed: int = 1, *, rules: Rul
     seats swapping every game. ``jobs`` spreads them over processes (teams given as classes play in this one);
     with ``records`` the result keeps every game's record."""
     for team in (team0, team1):
-        if isinstance(team, str) and team.startswith(PREFIX):
-            Command.parse(team)  # a command naming no program is refused here, before any game
-        elif isinstance(team, str) and team not in BOTS:
-            load_bot_class(team)  # a bad name or file is refused here, before any game
+        _Maker(team, lambda fault: None, time_limit)  # a bad name, file or command is refused here, before any game
     rules = Rules(target=target) if rules is None else rules
     seeds = [seed * 1_000_003 + i for i in range(games)]
     tally = Tally()

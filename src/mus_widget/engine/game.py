@@ -475,7 +475,7 @@ class Game:
                 raise self._refuse(act, mover, legal.describe())
             said = str(act)
             step = betting.step(mover, act)
-            detail = _call_detail(said, act, betting, step, mover)
+            detail = _call_detail(act, betting, step, mover)
             log: _Chain = (Event("call", mover, phase._value_, detail), self._log)
             if isinstance(step, Betting):  # the most common step, built here (a call less)
                 return Game(match, deal, phase, step.to_move, step, log, (said, self._actions), self._n_actions + 1,
@@ -723,14 +723,13 @@ def play_random(game: Game, rng: random.Random, hands: int | None = None) -> Gam
     return game
 
 
-
-def _call_detail(said: str, act: Action, betting: Betting, step: Betting | LanceResult,
+def _call_detail(act: Action, betting: Betting, step: Betting | LanceResult,
                  mover: int) -> tuple[tuple[str, Value], ...]:
     """A betting call's log detail: its action, and whether it is a raise of a bet on the table (an envido while
     one is pending) or only a proposal that the partner confirms or overrides (the log then says so)."""
-    detail: tuple[tuple[str, Value], ...] = (("action", said),)
+    detail: tuple[tuple[str, Value], ...] = (("action", act.text),)
     if act.kind is Kind.ENVIDO and betting.bettor_team is not None:
         detail += (("raise", True),)
-    if isinstance(step, Betting) and step.proposer == mover and step.proposal is not None:
+    if isinstance(step, Betting) and step.proposer == mover:
         detail += (("proposal", True),)
     return detail

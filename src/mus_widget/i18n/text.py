@@ -81,10 +81,13 @@ def event_text(event: Event, language: str = "en", seat: Namer | None = None, te
     if event.seat is not None:
         values["seat"] = event.seat
     message_id = f"event.{event.kind}"
+    said: str | None = None
     if event.kind == "call":
         # A first answer that the partner still confirms is a proposal, and reads as one.
         message_id = "event.call.proposal" if values.pop("proposal", False) else "event.call"
-        values.pop("raise", None)
+        for key in ("action", "raise"):
+            values.pop(key, None)
+        said = call_text(event, language)
     if event.kind == "declare":
         message_id = f"event.declare.{values['lance']}.{'yes' if values['has'] else 'no'}"
     if event.kind == "game_over":
@@ -92,8 +95,8 @@ def event_text(event: Event, language: str = "en", seat: Namer | None = None, te
         message_id = "event.game_over.ordago" if values.pop("ordago", 0) else "event.game_over"
         values["team_a"], values["team_b"] = 0, 1
     words = message_values(values, language, seat, team)
-    if event.kind == "call":
-        words["action"] = call_text(event, language)
+    if said is not None:
+        words["action"] = said
     return message(message_id, language, **words)
 
 

@@ -350,15 +350,16 @@ def _bubbles(obs: Observation, texts: _Texts) -> dict[int, dict[str, Any]]:
         if event.seat is None or event.phase != phase:
             continue
         if event.kind == "call":
-            out[event.seat] = {"said": call_text(event, texts.language), "at": index}
+            out[event.seat] = {"call": event, "at": index}
         elif event.kind == "discard":
             count = event.get("count")
             out[event.seat] = {"text": message("action.discard", texts.language, count=count), "at": index}
     betting = obs.betting
     proposer = betting.proposer if betting is not None and betting.proposal is not None else None
     for seat, bubble in out.items():
-        said = bubble.pop("said", None)
-        if said is not None:
+        call = bubble.pop("call", None)
+        if call is not None:
+            said = call_text(call, texts.language)
             ask = seat == proposer
             bubble["text"] = message("ui.proposal", texts.language, action=said) if ask else said
             bubble["ask"] = ask
