@@ -31,6 +31,7 @@ function freshUi() {
     faceUp: null, // the face-up box as the teacher just set it, until the kernel's state says so
     confirming: null, // a game-deciding call (ordago, or quiero to one) waiting for its second step
     focus: null, // where focus goes at the next draw: TURN (the next turn's first action) or a selector
+    countRow: null, // the count's row pointed at or focused: its deciding cards are lit
   };
 }
 
@@ -188,6 +189,13 @@ function render({ model: born, el }) {
       toggleCard(card) {
         if (ui.selected.has(card)) ui.selected.delete(card);
         else ui.selected.add(card);
+        draw();
+      },
+      markRow(row, leaving = null) {
+        // Leaving a row clears the light only if no other row took it meanwhile.
+        if (leaving !== null && ui.countRow !== leaving) return;
+        if (ui.countRow === row) return;
+        ui.countRow = row;
         draw();
       },
       toggleSenas() {

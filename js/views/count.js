@@ -1,9 +1,59 @@
-// The count in the middle of the felt: every lance with its stake, bonus and winner, why it was won (the
-// deciding card, pares or total, the tie to the mano, the negada; then what the row is made of), the score,
-// the notes; under the student's cards the score and Next hand (or, at the end of the game, who won and New
-// game; nothing while stepping a scenario).
+// The count in place of the play: the four hands face up, a team's two side by side, over every lance with its
+// stake, bonus and winner and why it was won (the deciding card, pares or total, the tie to the mano, the
+// negada; then what the row is made of), the score, the notes; at its foot the score and Next hand (or, at the
+// end of the game, who won and New game; nothing while stepping a scenario). Pointing at a lance's rows (or
+// focusing them) lights the cards that decided it; each card carries the initials of the lances it decided.
 
-import { h } from "../dom.js";
+import { h, svgImage } from "../dom.js";
+import { cardName, lanceLabel } from "../i18n.js";
+import { backSvg, cardSvg } from "../cards.js";
+
+/** The cards of `seat` that decide each row, as the count's rows mark them (`marks`, four lists by seat). */
+function marked(row, seat) {
+  return row && Array.isArray(row.marks) ? row.marks[seat] || [] : [];
+}
+
+/** One hand at the count: its player (and mano), its cards, lit for the row pointed at. */
+function countHand(ctx, seat) {
+  const { state, t, ui } = ctx;
+  const player = state.players[seat];
+  const rows = state.count.rows;
+  const lit = ui.countRow !== null && ui.countRow !== undefined ? rows[ui.countRow] : null;
+  const team = seat % 2;
+  const name = h("div", { class: "mus-count-name" },
+    h("span", { class: "mus-name" }, player.name),
+    state.mano === seat ? h("span", { class: "mus-count-mano" }, t("ui.count.mano")) : null);
+  let hand;
+  if (!player.cards) {
+    hand = h("div", { class: "mus-count-cards mus-hand-down", role: "img",
+      aria: { label: t("ui.cards.hidden", { name: player.name }) } },
+      [0, 1, 2, 3].map(() => svgImage(backSvg(), "mus-card")));
+  } else {
+    const names = player.cards.map((card) => cardName(t, card));
+    hand = h("ul", { class: "mus-count-cards", aria: { label: t("ui.cards.shown", { name: player.name, cards: names.join(", ") }) } },
+      player.cards.map((card, i) => {
+        const decides = rows.filter((row) => marked(row, seat).includes(card));
+        const on = lit && marked(lit, seat).includes(card);
+        return h("li", { class: ["mus-card-slot", lit && (on ? "mus-lit" : "mus-unlit")], data: { card } },
+          h("span", { class: "mus-card-image", role: "img", aria: { label: names[i] } }, svgImage(cardSvg(card), "mus-card")),
+          decides.length
+            ? h("span", { class: "mus-card-marks", aria: { hidden: "true" } },
+                decides.map((row) => h("span", { class: "mus-card-mark" }, lanceLabel(t, row.lance).slice(0, 1))))
+            : null);
+      }));
+  }
+  return h("section", { class: ["mus-count-hand", `mus-team-${team}`, seat === state.seat && "mus-count-mine"],
+    aria: { label: player.name }, data: { seat } }, name, hand);
+}
+
+/** The four hands at the count: the student's team first, each team's two together. */
+export function countHands(ctx) {
+  const { state } = ctx;
+  const me = state.seat;
+  const teams = [[me, state.partner], [(me + 1) % 4, (me + 3) % 4]];
+  return h("div", { class: "mus-count-hands" },
+    teams.map((seats) => h("div", { class: "mus-count-team" }, seats.map((seat) => countHand(ctx, seat)))));
+}
 
 export function countView(ctx) {
   const { state, t } = ctx;
@@ -13,7 +63,8 @@ export function countView(ctx) {
   const rows = [];
   for (const [i, row] of count.rows.entries()) {
     const ordago = row.outcome === "ordago";
-    rows.push(h(
+    const lines = [];
+    lines.push(h(
       "tr",
       { class: ["mus-count-row", !row.counted && "mus-not-counted", row.team !== null && `mus-team-${row.team}`],
         data: { lance: row.lance } },
@@ -24,8 +75,12 @@ export function countView(ctx) {
       h("td", {}, row.winner || t("ui.count.nobody")),
       h("td", { class: "mus-num" }, ordago ? "–" : row.counted ? `+${row.points}` : t("ui.count.not_counted")),
     ));
-    rows.push(h("tr", { class: "mus-count-why", data: { row: i } },
+    lines.push(h("tr", { class: "mus-count-why", data: { row: i } },
       h("td", { colspan: "5" }, row.explain || row.why)));
+    const point = () => ctx.markRow(i);
+    const leave = () => ctx.markRow(null, i);
+    rows.push(h("tbody", { class: ["mus-count-lance", ctx.ui.countRow === i && "mus-lit"], tabindex: "0",
+      data: { key: `count-row-${i}` }, on: { mouseenter: point, mouseleave: leave, focus: point, blur: leave } }, lines));
   }
   const table = count.rows.length
     ? h(
@@ -35,7 +90,7 @@ export function countView(ctx) {
         h("thead", {}, h("tr", {},
           ["ui.count.lance", "ui.count.stake", "ui.count.bonus", "ui.count.winner", "ui.count.points"].map((id) =>
             h("th", { scope: "col", class: [id === "ui.count.bonus" && "mus-col-bonus"] }, t(id))))),
-        h("tbody", {}, rows),
+        rows,
       )
     : h("p", { class: "mus-count-empty" }, t("ui.count.no_rows"));
   const notes = (count.notes || []).map((text) => h("p", { class: "mus-count-note" }, text));
@@ -43,8 +98,7 @@ export function countView(ctx) {
     notes,
     count.over && !(over && state.games === 1) ? h("p", { class: "mus-count-over" }, count.over) : null,
   ];
-  return h("div", { class: "mus-count", role: "region", tabindex: "0", aria: { label: t("ui.count.title") } },
-    table, footer);
+  return h("div", { class: "mus-count", role: "region", aria: { label: t("ui.count.title") } }, table, footer);
 }
 
 /** Under the student's cards at the count: the score (each team named), who won, then Next hand or New game. */

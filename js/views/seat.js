@@ -193,8 +193,9 @@ export function seatView(ctx, seat, position) {
     plateView(ctx, seat),
     mine ? bubbleView(ctx, seat) : null,
     h("div", { class: "mus-seat-body" }, faceView(ctx, seat), handView(ctx, seat)),
-    mine ? null : bubbleView(ctx, seat),
-    h("div", { class: "mus-decls" }, declarations(ctx, player)),
+    mine
+      ? h("div", { class: "mus-decls" }, declarations(ctx, player))
+      : h("div", { class: "mus-seat-foot" }, bubbleView(ctx, seat), h("div", { class: "mus-decls" }, declarations(ctx, player))),
     ui.info === seat ? infoPopover(ctx, seat) : null,
   );
 }

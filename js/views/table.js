@@ -9,7 +9,7 @@ import { lanceLabel } from "../i18n.js";
 import { questionSvg } from "../faces.js";
 import { chatView, roomBar } from "./chat.js";
 import { coachView } from "./coach.js";
-import { countFooter, countView } from "./count.js";
+import { countFooter, countHands, countView } from "./count.js";
 import { logView } from "./log.js";
 import { newGameView } from "./newgame.js";
 import { seatView } from "./seat.js";
@@ -146,13 +146,15 @@ export function tableView(ctx) {
     }
     return view;
   });
-  const count = countView(ctx);
+  // At the count the felt shows the four hands over the count's rows, and the score and Next hand under them.
+  const felt = state.count
+    ? h("div", { class: "mus-felt mus-counting" }, countHands(ctx), countView(ctx),
+        h("div", { class: "mus-count-slot" }, countFooter(ctx)))
+    : h("div", { class: "mus-felt" }, seats, centre(ctx));
   // The new-game panel takes the place of the table while it is open, so it is never cut off.
   const main = ctx.ui.form
     ? h("div", { class: "mus-main mus-main-dialog" }, newGameView(ctx))
-    : h("div", { class: "mus-main" },
-        h("div", { class: ["mus-felt", count && "mus-counting"] }, seats, centre(ctx), count),
-        sideView(ctx));
+    : h("div", { class: "mus-main" }, felt, sideView(ctx));
   return h(
     "div",
     { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping", ctx.setup.served && "mus-served"] },

@@ -285,6 +285,7 @@ EN.update({
     "ui.close": "Close",
     # the count
     "ui.count.title": "The count",
+    "ui.count.mano": "mano",
     "ui.count.lance": "Lance",
     "ui.count.stake": "Stake",
     "ui.count.bonus": "Bonus",

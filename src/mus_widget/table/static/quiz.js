@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:a0a017eb4619105c3c30ab59293bbe759f29fff984874ec3e36b7115dd5c670d (built from js/ by npm run build)
+// mus-widget bundle sha256:b3ec70751fe4262fd0698ce4e7a647c3a53db20ab90b0edc75c769711b221c7a (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:a0a017eb4619105c3c30ab59293bbe759f29fff984874ec3e36b7115dd5c670d (built from js/ by npm run build)
+// mus-widget bundle sha256:b3ec70751fe4262fd0698ce4e7a647c3a53db20ab90b0edc75c769711b221c7a (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -1017,102 +1017,6 @@ function coachView(ctx) {
   );
 }
 
-// js/views/count.js
-function countView(ctx) {
-  const { state, t: t2 } = ctx;
-  const count = state.count;
-  if (!count) return null;
-  const over = state.stage === "over";
-  const rows = [];
-  for (const [i2, row] of count.rows.entries()) {
-    const ordago = row.outcome === "ordago";
-    rows.push(h2(
-      "tr",
-      {
-        class: ["mus-count-row", !row.counted && "mus-not-counted", row.team !== null && `mus-team-${row.team}`],
-        data: { lance: row.lance }
-      },
-      h2("th", { scope: "row" }, t2(`lance.${row.lance}`), h2("span", { class: "mus-gloss" }, t2(`gloss.lance.${row.lance}`))),
-      h2(
-        "td",
-        { class: "mus-num" },
-        ordago ? t2("action.ordago") : String(row.stake),
-        row.bonus ? h2("span", { class: "mus-stake-bonus" }, ` +${row.bonus}`) : null
-      ),
-      h2("td", { class: "mus-num mus-col-bonus" }, row.bonus ? String(row.bonus) : "–"),
-      h2("td", {}, row.winner || t2("ui.count.nobody")),
-      h2("td", { class: "mus-num" }, ordago ? "–" : row.counted ? `+${row.points}` : t2("ui.count.not_counted"))
-    ));
-    rows.push(h2(
-      "tr",
-      { class: "mus-count-why", data: { row: i2 } },
-      h2("td", { colspan: "5" }, row.explain || row.why)
-    ));
-  }
-  const table = count.rows.length ? h2(
-    "table",
-    { class: "mus-count-table" },
-    h2("caption", {}, t2("ui.count.title")),
-    h2("thead", {}, h2(
-      "tr",
-      {},
-      ["ui.count.lance", "ui.count.stake", "ui.count.bonus", "ui.count.winner", "ui.count.points"].map((id) => h2("th", { scope: "col", class: [id === "ui.count.bonus" && "mus-col-bonus"] }, t2(id)))
-    )),
-    h2("tbody", {}, rows)
-  ) : h2("p", { class: "mus-count-empty" }, t2("ui.count.no_rows"));
-  const notes = (count.notes || []).map((text) => h2("p", { class: "mus-count-note" }, text));
-  const footer = [
-    notes,
-    count.over && !(over && state.games === 1) ? h2("p", { class: "mus-count-over" }, count.over) : null
-  ];
-  return h2(
-    "div",
-    { class: "mus-count", role: "region", tabindex: "0", aria: { label: t2("ui.count.title") } },
-    table,
-    footer
-  );
-}
-function countFooter(ctx) {
-  const { state, t: t2 } = ctx;
-  const count = state.count;
-  const over = state.stage === "over";
-  const scores = count ? count.scores : state.scores;
-  const text = t2("ui.count.score", { team_a: state.teams[0], team_b: state.teams[1], a: scores[0], b: scores[1] });
-  return h2(
-    "div",
-    { class: "mus-count-foot" },
-    over && state.winner ? h2("p", { class: "mus-winner" }, state.winner.text) : h2("p", { class: "mus-count-score" }, text),
-    over && state.winner && count ? h2("p", { class: "mus-count-score" }, text) : null,
-    state.steps ? null : over ? h2("button", {
-      class: "mus-action mus-primary",
-      type: "button",
-      data: { key: "play-again" },
-      on: { click: () => ctx.openNewGame() }
-    }, t2("ui.play_again")) : h2("button", {
-      class: "mus-action mus-primary",
-      type: "button",
-      data: { key: "next-hand" },
-      disabled: ctx.waiting,
-      on: { click: () => ctx.nextHand() }
-    }, t2("ui.next_hand"))
-  );
-}
-
-// js/views/log.js
-function logView(ctx) {
-  const { state, t: t2 } = ctx;
-  return h2(
-    "section",
-    { class: "mus-log", aria: { label: t2("ui.log") } },
-    h2("h3", { class: "mus-log-title" }, t2("ui.log")),
-    h2(
-      "ol",
-      { class: "mus-log-lines", tabindex: "0", data: { key: "log" }, aria: { label: t2("ui.log") } },
-      state.log.map((line) => h2("li", {}, line))
-    )
-  );
-}
-
 // js/cards.js
 var NUMBERS = [1, 2, 3, 4, 5, 6, 7, 10, 11, 12];
 var INK = { o: "#a26a00", c: "#b3261e", e: "#1f5a99", b: "#2f7432" };
@@ -1243,6 +1147,169 @@ function backSvg() {
   if (BACK) return BACK;
   BACK = `<svg class="mus-card-art" viewBox="0 0 64 100" xmlns="http://www.w3.org/2000/svg" focusable="false"><rect x="0.7" y="0.7" width="62.6" height="98.6" rx="5.5" fill="#fffdf5" stroke="#8f8570" stroke-width="1.4"/><rect x="5" y="5" width="54" height="90" rx="3" fill="#8e1f2f"/>` + lattice() + `<rect x="8" y="8" width="48" height="84" rx="2" fill="none" stroke="${GOLD}" stroke-width="1.2"/><ellipse cx="32" cy="50" rx="13" ry="17" fill="#8e1f2f" stroke="${GOLD}" stroke-width="1.6"/><ellipse cx="32" cy="50" rx="9" ry="12.5" fill="none" stroke="${GOLD}" stroke-width="0.8"/>` + pip("o", 32, 50, 0.62) + `</svg>`;
   return BACK;
+}
+
+// js/views/count.js
+function marked(row, seat) {
+  return row && Array.isArray(row.marks) ? row.marks[seat] || [] : [];
+}
+function countHand(ctx, seat) {
+  const { state, t: t2, ui } = ctx;
+  const player = state.players[seat];
+  const rows = state.count.rows;
+  const lit = ui.countRow !== null && ui.countRow !== void 0 ? rows[ui.countRow] : null;
+  const team = seat % 2;
+  const name = h2(
+    "div",
+    { class: "mus-count-name" },
+    h2("span", { class: "mus-name" }, player.name),
+    state.mano === seat ? h2("span", { class: "mus-count-mano" }, t2("ui.count.mano")) : null
+  );
+  let hand;
+  if (!player.cards) {
+    hand = h2(
+      "div",
+      {
+        class: "mus-count-cards mus-hand-down",
+        role: "img",
+        aria: { label: t2("ui.cards.hidden", { name: player.name }) }
+      },
+      [0, 1, 2, 3].map(() => svgImage(backSvg(), "mus-card"))
+    );
+  } else {
+    const names = player.cards.map((card) => cardName(t2, card));
+    hand = h2(
+      "ul",
+      { class: "mus-count-cards", aria: { label: t2("ui.cards.shown", { name: player.name, cards: names.join(", ") }) } },
+      player.cards.map((card, i2) => {
+        const decides = rows.filter((row) => marked(row, seat).includes(card));
+        const on = lit && marked(lit, seat).includes(card);
+        return h2(
+          "li",
+          { class: ["mus-card-slot", lit && (on ? "mus-lit" : "mus-unlit")], data: { card } },
+          h2("span", { class: "mus-card-image", role: "img", aria: { label: names[i2] } }, svgImage(cardSvg(card), "mus-card")),
+          decides.length ? h2(
+            "span",
+            { class: "mus-card-marks", aria: { hidden: "true" } },
+            decides.map((row) => h2("span", { class: "mus-card-mark" }, lanceLabel(t2, row.lance).slice(0, 1)))
+          ) : null
+        );
+      })
+    );
+  }
+  return h2("section", {
+    class: ["mus-count-hand", `mus-team-${team}`, seat === state.seat && "mus-count-mine"],
+    aria: { label: player.name },
+    data: { seat }
+  }, name, hand);
+}
+function countHands(ctx) {
+  const { state } = ctx;
+  const me = state.seat;
+  const teams = [[me, state.partner], [(me + 1) % 4, (me + 3) % 4]];
+  return h2(
+    "div",
+    { class: "mus-count-hands" },
+    teams.map((seats) => h2("div", { class: "mus-count-team" }, seats.map((seat) => countHand(ctx, seat))))
+  );
+}
+function countView(ctx) {
+  const { state, t: t2 } = ctx;
+  const count = state.count;
+  if (!count) return null;
+  const over = state.stage === "over";
+  const rows = [];
+  for (const [i2, row] of count.rows.entries()) {
+    const ordago = row.outcome === "ordago";
+    const lines = [];
+    lines.push(h2(
+      "tr",
+      {
+        class: ["mus-count-row", !row.counted && "mus-not-counted", row.team !== null && `mus-team-${row.team}`],
+        data: { lance: row.lance }
+      },
+      h2("th", { scope: "row" }, t2(`lance.${row.lance}`), h2("span", { class: "mus-gloss" }, t2(`gloss.lance.${row.lance}`))),
+      h2(
+        "td",
+        { class: "mus-num" },
+        ordago ? t2("action.ordago") : String(row.stake),
+        row.bonus ? h2("span", { class: "mus-stake-bonus" }, ` +${row.bonus}`) : null
+      ),
+      h2("td", { class: "mus-num mus-col-bonus" }, row.bonus ? String(row.bonus) : "–"),
+      h2("td", {}, row.winner || t2("ui.count.nobody")),
+      h2("td", { class: "mus-num" }, ordago ? "–" : row.counted ? `+${row.points}` : t2("ui.count.not_counted"))
+    ));
+    lines.push(h2(
+      "tr",
+      { class: "mus-count-why", data: { row: i2 } },
+      h2("td", { colspan: "5" }, row.explain || row.why)
+    ));
+    const point = () => ctx.markRow(i2);
+    const leave = () => ctx.markRow(null, i2);
+    rows.push(h2("tbody", {
+      class: ["mus-count-lance", ctx.ui.countRow === i2 && "mus-lit"],
+      tabindex: "0",
+      data: { key: `count-row-${i2}` },
+      on: { mouseenter: point, mouseleave: leave, focus: point, blur: leave }
+    }, lines));
+  }
+  const table = count.rows.length ? h2(
+    "table",
+    { class: "mus-count-table" },
+    h2("caption", {}, t2("ui.count.title")),
+    h2("thead", {}, h2(
+      "tr",
+      {},
+      ["ui.count.lance", "ui.count.stake", "ui.count.bonus", "ui.count.winner", "ui.count.points"].map((id) => h2("th", { scope: "col", class: [id === "ui.count.bonus" && "mus-col-bonus"] }, t2(id)))
+    )),
+    rows
+  ) : h2("p", { class: "mus-count-empty" }, t2("ui.count.no_rows"));
+  const notes = (count.notes || []).map((text) => h2("p", { class: "mus-count-note" }, text));
+  const footer = [
+    notes,
+    count.over && !(over && state.games === 1) ? h2("p", { class: "mus-count-over" }, count.over) : null
+  ];
+  return h2("div", { class: "mus-count", role: "region", aria: { label: t2("ui.count.title") } }, table, footer);
+}
+function countFooter(ctx) {
+  const { state, t: t2 } = ctx;
+  const count = state.count;
+  const over = state.stage === "over";
+  const scores = count ? count.scores : state.scores;
+  const text = t2("ui.count.score", { team_a: state.teams[0], team_b: state.teams[1], a: scores[0], b: scores[1] });
+  return h2(
+    "div",
+    { class: "mus-count-foot" },
+    over && state.winner ? h2("p", { class: "mus-winner" }, state.winner.text) : h2("p", { class: "mus-count-score" }, text),
+    over && state.winner && count ? h2("p", { class: "mus-count-score" }, text) : null,
+    state.steps ? null : over ? h2("button", {
+      class: "mus-action mus-primary",
+      type: "button",
+      data: { key: "play-again" },
+      on: { click: () => ctx.openNewGame() }
+    }, t2("ui.play_again")) : h2("button", {
+      class: "mus-action mus-primary",
+      type: "button",
+      data: { key: "next-hand" },
+      disabled: ctx.waiting,
+      on: { click: () => ctx.nextHand() }
+    }, t2("ui.next_hand"))
+  );
+}
+
+// js/views/log.js
+function logView(ctx) {
+  const { state, t: t2 } = ctx;
+  return h2(
+    "section",
+    { class: "mus-log", aria: { label: t2("ui.log") } },
+    h2("h3", { class: "mus-log-title" }, t2("ui.log")),
+    h2(
+      "ol",
+      { class: "mus-log-lines", tabindex: "0", data: { key: "log" }, aria: { label: t2("ui.log") } },
+      state.log.map((line) => h2("li", {}, line))
+    )
+  );
 }
 
 // js/views/info.js
@@ -1494,8 +1561,7 @@ function seatView(ctx, seat, position) {
     plateView(ctx, seat),
     mine ? bubbleView(ctx, seat) : null,
     h2("div", { class: "mus-seat-body" }, faceView(ctx, seat), handView(ctx, seat)),
-    mine ? null : bubbleView(ctx, seat),
-    h2("div", { class: "mus-decls" }, declarations(ctx, player)),
+    mine ? h2("div", { class: "mus-decls" }, declarations(ctx, player)) : h2("div", { class: "mus-seat-foot" }, bubbleView(ctx, seat), h2("div", { class: "mus-decls" }, declarations(ctx, player))),
     ui.info === seat ? infoPopover(ctx, seat) : null
   );
 }
@@ -1854,13 +1920,14 @@ function tableView(ctx) {
     }
     return view;
   });
-  const count = countView(ctx);
-  const main = ctx.ui.form ? h2("div", { class: "mus-main mus-main-dialog" }, newGameView(ctx)) : h2(
+  const felt = state.count ? h2(
     "div",
-    { class: "mus-main" },
-    h2("div", { class: ["mus-felt", count && "mus-counting"] }, seats, centre(ctx), count),
-    sideView(ctx)
-  );
+    { class: "mus-felt mus-counting" },
+    countHands(ctx),
+    countView(ctx),
+    h2("div", { class: "mus-count-slot" }, countFooter(ctx))
+  ) : h2("div", { class: "mus-felt" }, seats, centre(ctx));
+  const main = ctx.ui.form ? h2("div", { class: "mus-main mus-main-dialog" }, newGameView(ctx)) : h2("div", { class: "mus-main" }, felt, sideView(ctx));
   return h2(
     "div",
     { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping", ctx.setup.served && "mus-served"] },
@@ -1992,8 +2059,10 @@ function freshUi() {
     // the face-up box as the teacher just set it, until the kernel's state says so
     confirming: null,
     // a game-deciding call (ordago, or quiero to one) waiting for its second step
-    focus: null
+    focus: null,
     // where focus goes at the next draw: TURN (the next turn's first action) or a selector
+    countRow: null
+    // the count's row pointed at or focused: its deciding cards are lit
   };
 }
 var TURN = "turn";
@@ -2133,6 +2202,12 @@ function render({ model: born, el }) {
       toggleCard(card) {
         if (ui.selected.has(card)) ui.selected.delete(card);
         else ui.selected.add(card);
+        draw2();
+      },
+      markRow(row, leaving = null) {
+        if (leaving !== null && ui.countRow !== leaving) return;
+        if (ui.countRow === row) return;
+        ui.countRow = row;
         draw2();
       },
       toggleSenas() {
