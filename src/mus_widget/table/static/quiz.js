@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:b3ec70751fe4262fd0698ce4e7a647c3a53db20ab90b0edc75c769711b221c7a (built from js/ by npm run build)
+// mus-widget bundle sha256:7309d50c3d00dcc555b76ada3802f9c15510a216b31aeac051742af5eaa53950 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
