@@ -71,13 +71,22 @@ function render({ model: born, el }) {
   el.appendChild(root);
   const unfollow = followTheme(root);
 
-  // Without a kernel nothing the table shows can change: say so at once instead of looking alive.
+  // Without a kernel nothing the table shows can change: say so at once instead of looking alive, where the
+  // student just clicked (a tall table's top may be off screen), or over the felt's top before any click.
+  let pointY = null;
+  function placeNotice() {
+    if (pointY === null || notice.hidden) return;
+    const box = root.getBoundingClientRect();
+    const room = Math.max(box.height - notice.offsetHeight, 0);
+    notice.style.top = `${Math.round(Math.min(Math.max(pointY - box.top + 14, 0), room))}px`;
+  }
   function noKernel(id) {
     const t = translator(model.get("messages"), model.get("language"));
     notice.textContent = t(id);
     notice.dataset.kernel = id === "ui.kernel.snapshot" ? "snapshot" : "lost";
     notice.hidden = false;
     root.classList.add("mus-no-kernel");
+    placeNotice();
   }
   const watch = kernelWatch(model, {
     id: model.get("_id"),
@@ -91,6 +100,8 @@ function render({ model: born, el }) {
     if (watch.frozen()) noKernel("ui.kernel.snapshot");
   });
   const guard = (event) => {
+    pointY = event.clientY || (event.target.getBoundingClientRect ? event.target.getBoundingClientRect().bottom : null);
+    placeNotice();
     if (notice.hidden && watch.check()) return;
     event.preventDefault();
     event.stopPropagation();

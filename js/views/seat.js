@@ -192,7 +192,10 @@ export function seatView(ctx, seat, position) {
     },
     plateView(ctx, seat),
     mine ? bubbleView(ctx, seat) : null,
-    h("div", { class: "mus-seat-body" }, faceView(ctx, seat), handView(ctx, seat)),
+    // The student's cards before the face in the page (Tab reaches a discard's cards first); the face shows left.
+    mine
+      ? h("div", { class: "mus-seat-body" }, handView(ctx, seat), faceView(ctx, seat))
+      : h("div", { class: "mus-seat-body" }, faceView(ctx, seat), handView(ctx, seat)),
     mine
       ? h("div", { class: "mus-decls" }, declarations(ctx, player))
       : h("div", { class: "mus-seat-foot" }, bubbleView(ctx, seat), h("div", { class: "mus-decls" }, declarations(ctx, player))),

@@ -138,18 +138,17 @@ function sideView(ctx) {
 /** The table for one state; `ctx` carries the state, the texts, the view's own UI state and the intents. */
 export function tableView(ctx) {
   const { state } = ctx;
-  const seats = [0, 1, 2, 3].map((seat) => {
-    const position = positionOf(seat, state.seat);
-    const view = seatView(ctx, seat, position);
-    if (position === "bottom") {
-      return h("div", { class: "mus-bottom-area" }, view, turnSlot(ctx));
-    }
-    return view;
+  // The student's turn comes first in the page (Tab reaches its actions first; the grid and `order` place every
+  // part where it shows), then the student's cards, then the others from the student's right.
+  const others = [1, 2, 3].map((step) => {
+    const seat = (state.seat + step) % 4;
+    return seatView(ctx, seat, positionOf(seat, state.seat));
   });
+  const seats = [h("div", { class: "mus-bottom-area" }, turnSlot(ctx), seatView(ctx, state.seat, "bottom")), ...others];
   // At the count the felt shows the four hands over the count's rows, and the score and Next hand under them.
   const felt = state.count
-    ? h("div", { class: "mus-felt mus-counting" }, countHands(ctx), countView(ctx),
-        h("div", { class: "mus-count-slot" }, countFooter(ctx)))
+    ? h("div", { class: "mus-felt mus-counting" }, h("div", { class: "mus-count-slot" }, countFooter(ctx)),
+        countHands(ctx), countView(ctx))
     : h("div", { class: "mus-felt" }, seats, centre(ctx));
   // The new-game panel takes the place of the table while it is open, so it is never cut off.
   const main = ctx.ui.form
@@ -158,8 +157,8 @@ export function tableView(ctx) {
   return h(
     "div",
     { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping", ctx.setup.served && "mus-served"] },
+    h("div", { class: "mus-stage" }, errorBanner(ctx), main),
     topBar(ctx),
     roomBar(ctx),
-    h("div", { class: "mus-stage" }, errorBanner(ctx), main),
   );
 }

@@ -254,10 +254,16 @@ def test_after_a_kernel_restart_the_next_click_says_the_table_lost_its_kernel(
         page.locator(".jp-Dialog .jp-mod-accept").first.click()
         page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
         started = time.monotonic()
-        table.root.locator(".mus-seat, .mus-felt, .mus-app").first.click()
+        clicked = table.root.locator(".mus-at-bottom .mus-hand, .mus-felt").first
+        clicked.scroll_into_view_if_needed()
+        box = clicked.bounding_box()
+        assert box
+        clicked.click()
         notice.wait_for(state="visible", timeout=5_000)
         assert notice.inner_text() == "This table lost its kernel: run the cell again."
         assert time.monotonic() - started < 2, "at once, not after a timeout"
+        said = notice.bounding_box()
+        assert said and abs(said["y"] - (box["y"] + box["height"] / 2)) < 120, f"not by the click: {said}, {box}"
         page.screenshot(path=str(screenshots / "kernel-restarted.png"))
     finally:
         page.close()

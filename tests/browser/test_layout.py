@@ -397,3 +397,17 @@ def test_scores_name_their_teams_and_an_ordago_win_reads_as_a_win(tables: Tables
     assert counters.locator(".mus-amarraco").count() == points // 5
     assert counters.locator(".mus-piedra").count() == points % 5
     assert "amarracos (5 points each)" in tip and "A game to 40 is 8 amarracos" in tip, tip
+
+
+@pytest.mark.parametrize(("kind", "first"), [("grande", ".mus-actions button"), ("proposal", "[data-key='act-agree']"),
+                                             ("discard", ".mus-hand-pick button"), ("count", "[data-key='next-hand']")])
+def test_tab_reaches_the_actions_first(tables: Tables, kind: str, first: str) -> None:
+    """Tabbing into a table lands on what the student decides with, before the score bar and the seats."""
+    narrow_output(tables.page, 830)
+    root = tables.root("en", kind)
+    root.scroll_into_view_if_needed()
+    root.evaluate("(el) => el.focus()")
+    tables.page.keyboard.press("Tab")
+    focused = tables.page.evaluate("(sel) => document.activeElement.matches(sel) && document.activeElement.outerHTML",
+                                   first)
+    assert focused, tables.page.evaluate("() => document.activeElement.outerHTML.slice(0, 200)")

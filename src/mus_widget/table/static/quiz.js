@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:7309d50c3d00dcc555b76ada3802f9c15510a216b31aeac051742af5eaa53950 (built from js/ by npm run build)
+// mus-widget bundle sha256:92f97dca18d00e2e45a7d1ca75b1314153d3653dfc539ffaf27ec08c09d2cedf (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;

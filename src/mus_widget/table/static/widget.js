@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:7309d50c3d00dcc555b76ada3802f9c15510a216b31aeac051742af5eaa53950 (built from js/ by npm run build)
+// mus-widget bundle sha256:92f97dca18d00e2e45a7d1ca75b1314153d3653dfc539ffaf27ec08c09d2cedf (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -1560,7 +1560,8 @@ function seatView(ctx, seat, position) {
     },
     plateView(ctx, seat),
     mine ? bubbleView(ctx, seat) : null,
-    h2("div", { class: "mus-seat-body" }, faceView(ctx, seat), handView(ctx, seat)),
+    // The student's cards before the face in the page (Tab reaches a discard's cards first); the face shows left.
+    mine ? h2("div", { class: "mus-seat-body" }, handView(ctx, seat), faceView(ctx, seat)) : h2("div", { class: "mus-seat-body" }, faceView(ctx, seat), handView(ctx, seat)),
     mine ? h2("div", { class: "mus-decls" }, declarations(ctx, player)) : h2("div", { class: "mus-seat-foot" }, bubbleView(ctx, seat), h2("div", { class: "mus-decls" }, declarations(ctx, player))),
     ui.info === seat ? infoPopover(ctx, seat) : null
   );
@@ -1912,28 +1913,25 @@ function sideView(ctx) {
 }
 function tableView(ctx) {
   const { state } = ctx;
-  const seats = [0, 1, 2, 3].map((seat) => {
-    const position = positionOf(seat, state.seat);
-    const view = seatView(ctx, seat, position);
-    if (position === "bottom") {
-      return h2("div", { class: "mus-bottom-area" }, view, turnSlot(ctx));
-    }
-    return view;
+  const others = [1, 2, 3].map((step) => {
+    const seat = (state.seat + step) % 4;
+    return seatView(ctx, seat, positionOf(seat, state.seat));
   });
+  const seats = [h2("div", { class: "mus-bottom-area" }, turnSlot(ctx), seatView(ctx, state.seat, "bottom")), ...others];
   const felt = state.count ? h2(
     "div",
     { class: "mus-felt mus-counting" },
+    h2("div", { class: "mus-count-slot" }, countFooter(ctx)),
     countHands(ctx),
-    countView(ctx),
-    h2("div", { class: "mus-count-slot" }, countFooter(ctx))
+    countView(ctx)
   ) : h2("div", { class: "mus-felt" }, seats, centre(ctx));
   const main = ctx.ui.form ? h2("div", { class: "mus-main mus-main-dialog" }, newGameView(ctx)) : h2("div", { class: "mus-main" }, felt, sideView(ctx));
   return h2(
     "div",
     { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping", ctx.setup.served && "mus-served"] },
+    h2("div", { class: "mus-stage" }, errorBanner(ctx), main),
     topBar(ctx),
-    roomBar(ctx),
-    h2("div", { class: "mus-stage" }, errorBanner(ctx), main)
+    roomBar(ctx)
   );
 }
 
@@ -2093,12 +2091,20 @@ function render({ model: born, el }) {
   root.append(live, notice, app);
   el.appendChild(root);
   const unfollow = followTheme(root);
+  let pointY = null;
+  function placeNotice() {
+    if (pointY === null || notice.hidden) return;
+    const box = root.getBoundingClientRect();
+    const room = Math.max(box.height - notice.offsetHeight, 0);
+    notice.style.top = `${Math.round(Math.min(Math.max(pointY - box.top + 14, 0), room))}px`;
+  }
   function noKernel(id) {
     const t2 = translator(model.get("messages"), model.get("language"));
     notice.textContent = t2(id);
     notice.dataset.kernel = id === "ui.kernel.snapshot" ? "snapshot" : "lost";
     notice.hidden = false;
     root.classList.add("mus-no-kernel");
+    placeNotice();
   }
   const watch = kernelWatch(model, {
     id: model.get("_id"),
@@ -2112,6 +2118,8 @@ function render({ model: born, el }) {
     if (watch.frozen()) noKernel("ui.kernel.snapshot");
   });
   const guard = (event) => {
+    pointY = event.clientY || (event.target.getBoundingClientRect ? event.target.getBoundingClientRect().bottom : null);
+    placeNotice();
     if (notice.hidden && watch.check()) return;
     event.preventDefault();
     event.stopPropagation();
