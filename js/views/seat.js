@@ -13,13 +13,18 @@ export function handView(ctx, seat) {
   const player = state.players[seat];
   const mine = seat === state.seat;
   const discarding = mine && state.turn && state.turn.kind === "discard";
+  // Keyed by the hand, so a new deal mounts new cards and their deal animation plays (once, briefly).
+  const dealt = `${state.game}-${state.hand}`;
   if (!player.cards) {
     return h(
       "div",
-      { class: "mus-hand mus-hand-down", role: "img", aria: { label: t("ui.cards.hidden", { name: player.name }) } },
+      { key: `down-${dealt}`, class: "mus-hand mus-hand-down mus-dealt", role: "img",
+        aria: { label: t("ui.cards.hidden", { name: player.name }) } },
       [0, 1, 2, 3].map(() => svgImage(backSvg(), "mus-card")),
     );
   }
+  const fresh = mine && ui.newCards ? ui.newCards : new Set();
+  const named = (card) => (fresh.has(card) ? t("ui.cards.new", { card: cardName(t, card) }) : cardName(t, card));
   if (discarding) {
     return h(
       "div",
@@ -29,10 +34,11 @@ export function handView(ctx, seat) {
         return h(
           "button",
           {
-            class: ["mus-card-button", picked && "mus-picked"],
+            key: card,
+            class: ["mus-card-button", picked && "mus-picked", fresh.has(card) && "mus-new-card"],
             type: "button",
             data: { key: `card-${card}`, card },
-            aria: { pressed: picked ? "true" : "false", label: cardName(t, card) },
+            aria: { pressed: picked ? "true" : "false", label: named(card) },
             title: t("ui.discard.card", { card: cardName(t, card) }),
             on: { click: () => ctx.toggleCard(card) },
           },
@@ -41,15 +47,16 @@ export function handView(ctx, seat) {
       }),
     );
   }
-  const names = player.cards.map((card) => cardName(t, card));
+  const names = player.cards.map(named);
   return h(
     "ul",
     {
-      class: ["mus-hand", mine ? "mus-hand-mine" : "mus-hand-shown"],
+      key: `up-${dealt}`,
+      class: ["mus-hand", "mus-dealt", mine ? "mus-hand-mine" : "mus-hand-shown"],
       aria: { label: mine ? t("ui.cards.yours") : t("ui.cards.shown", { name: player.name, cards: names.join(", ") }) },
     },
     player.cards.map((card, i) =>
-      h("li", { class: "mus-card-slot", data: { card } },
+      h("li", { key: card, class: ["mus-card-slot", fresh.has(card) && "mus-new-card"], data: { card } },
         h("span", { class: "mus-card-image", role: "img", aria: { label: names[i] } },
           svgImage(cardSvg(card), "mus-card"))),
     ),
@@ -148,7 +155,8 @@ function plateView(ctx, seat) {
     markers[0],
     h("span", { class: "mus-name", title: player.name }, player.name),
     presence,
-    h("span", { class: "mus-points", title: state.teams[team] }, String(state.scores[team])),
+    // Keyed by the score, so a change mounts it again and it pops (briefly; not at all for reduced motion).
+    h("span", { key: `points-${state.scores[team]}`, class: "mus-points", title: state.teams[team] }, String(state.scores[team])),
     info,
     markers[1],
   );

@@ -43,7 +43,7 @@ function topBar(ctx) {
   const scores = [0, 1].map((team) =>
     h("span", { class: ["mus-score", `mus-team-${team}`], data: { team } },
       h("span", { class: "mus-score-team" }, state.teams[team]),
-      h("strong", {}, String(state.scores[team])),
+      h("strong", { key: `score-${state.scores[team]}`, class: "mus-score-points" }, String(state.scores[team])),
       h("span", { class: "mus-score-target" }, `/ ${state.target}`),
       counters(t, state.scores[team], state.target)));
   return h(

@@ -450,3 +450,64 @@ def test_a_table_whose_module_loads_late_still_draws_and_plays(browser: Any, lab
         assert quiz.check(quiz.answer, "en").text in box.locator("[role='status']").inner_text()
     finally:
         page.close()
+
+
+MOTION = """(root) => {
+  const finite = [];
+  for (const el of [root, ...root.querySelectorAll('*')]) {
+    const style = getComputedStyle(el);
+    if (style.animationName === 'none' || style.animationIterationCount === 'infinite') continue;
+    const seconds = (text) => Math.max(...text.split(',').map((s) => parseFloat(s) * (s.trim().endsWith('ms') ? 0.001 : 1)));
+    finite.push({ name: style.animationName, total: seconds(style.animationDuration) + seconds(style.animationDelay) });
+  }
+  return finite;
+}"""
+
+
+def test_a_discard_deals_new_cards_that_stay_marked_and_motion_is_brief(browser: Any, lab_server: LabServer,
+                                                                        screenshots: Path) -> None:
+    """The student puts down two cards: the two the postre serves come in briefly and stay marked as new (by
+    a star and in their names); every animation of the table ends within 300 ms, and none plays for a student
+    who asks for reduced motion."""
+    from browser.mus_lab import code_notebook
+    from browser.mus_moments import find_moments
+
+    discard = find_moments()["discard"]
+    source = ("from mus_widget import MusTable\n"
+              "table = MusTable(pace=0)\n"
+              f"table.receive({{'type': 'new_game', 'seed': {discard.seed}, 'pace': 0}})\n"
+              f"for content in {list(discard.intents)!r}:\n"
+              "    table.receive(content)\n"
+              "table")
+    (lab_server.notebooks / "discard.ipynb").write_text(__import__("json").dumps(code_notebook(source)))
+    page = browser.new_page(viewport={"width": 1300, "height": 1000})
+    try:
+        open_notebook(page, lab_server, "discard.ipynb")
+        run_all(page)
+        table = TablePage(page)
+        pick = table.root.locator(".mus-hand-pick button")
+        pick.first.wait_for(timeout=20_000)
+        kept = [pick.nth(i).get_attribute("data-card") for i in (2, 3)]
+        pick.nth(0).click()
+        pick.nth(1).click()
+        before = table.version()
+        table.root.locator("[data-key='act-discard']").click()
+        table.wait_newer(before)
+        page.wait_for_function("() => document.querySelectorAll('.mus-widget .mus-me [data-card]').length === 4")
+        mine = table.root.locator(".mus-me [data-card]")
+        cards = [mine.nth(i).get_attribute("data-card") for i in range(4)]
+        new = table.root.locator(".mus-me .mus-new-card")
+        assert new.count() == 2, cards
+        assert sorted(new.nth(i).get_attribute("data-card") or "" for i in range(2)) == sorted(
+            card for card in cards if card not in kept)
+        names = [new.nth(i).locator("[aria-label], [role='img']").first.get_attribute("aria-label")
+                 or new.nth(i).get_attribute("aria-label") for i in range(2)]
+        assert all(name and name.endswith(", new") for name in names), names
+        motion = table.root.evaluate(MOTION)
+        assert motion, "the new cards come in with a motion"
+        assert all(item["total"] <= 0.3 + 1e-6 for item in motion), motion
+        page.emulate_media(reduced_motion="reduce")
+        assert table.root.evaluate(MOTION) == [], "reduced motion: nothing moves"
+        table.root.locator(".mus-me").screenshot(path=str(screenshots / "new-cards.png"))
+    finally:
+        page.close()

@@ -223,6 +223,7 @@ EN.update({
     "ui.cards.hidden": "{name}: four cards, face down",
     "ui.cards.shown": "{name}: {cards}",
     "ui.cards.yours": "Your cards",
+    "ui.cards.new": "{card}, new",
     "ui.card.name": "{number} of {suit}",
     "ui.card.1": "ace",
     "ui.card.2": "two",

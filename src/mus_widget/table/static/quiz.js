@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:92f97dca18d00e2e45a7d1ca75b1314153d3653dfc539ffaf27ec08c09d2cedf (built from js/ by npm run build)
+// mus-widget bundle sha256:4faa09a16b5ee7199d79f232d3309769a413c86b93a3e97409a451b4b7f655c9 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:92f97dca18d00e2e45a7d1ca75b1314153d3653dfc539ffaf27ec08c09d2cedf (built from js/ by npm run build)
+// mus-widget bundle sha256:4faa09a16b5ee7199d79f232d3309769a413c86b93a3e97409a451b4b7f655c9 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -1376,13 +1376,21 @@ function handView(ctx, seat) {
   const player = state.players[seat];
   const mine = seat === state.seat;
   const discarding = mine && state.turn && state.turn.kind === "discard";
+  const dealt = `${state.game}-${state.hand}`;
   if (!player.cards) {
     return h2(
       "div",
-      { class: "mus-hand mus-hand-down", role: "img", aria: { label: t2("ui.cards.hidden", { name: player.name }) } },
+      {
+        key: `down-${dealt}`,
+        class: "mus-hand mus-hand-down mus-dealt",
+        role: "img",
+        aria: { label: t2("ui.cards.hidden", { name: player.name }) }
+      },
       [0, 1, 2, 3].map(() => svgImage(backSvg(), "mus-card"))
     );
   }
+  const fresh = mine && ui.newCards ? ui.newCards : /* @__PURE__ */ new Set();
+  const named = (card) => fresh.has(card) ? t2("ui.cards.new", { card: cardName(t2, card) }) : cardName(t2, card);
   if (discarding) {
     return h2(
       "div",
@@ -1392,10 +1400,11 @@ function handView(ctx, seat) {
         return h2(
           "button",
           {
-            class: ["mus-card-button", picked && "mus-picked"],
+            key: card,
+            class: ["mus-card-button", picked && "mus-picked", fresh.has(card) && "mus-new-card"],
             type: "button",
             data: { key: `card-${card}`, card },
-            aria: { pressed: picked ? "true" : "false", label: cardName(t2, card) },
+            aria: { pressed: picked ? "true" : "false", label: named(card) },
             title: t2("ui.discard.card", { card: cardName(t2, card) }),
             on: { click: () => ctx.toggleCard(card) }
           },
@@ -1404,17 +1413,18 @@ function handView(ctx, seat) {
       })
     );
   }
-  const names = player.cards.map((card) => cardName(t2, card));
+  const names = player.cards.map(named);
   return h2(
     "ul",
     {
-      class: ["mus-hand", mine ? "mus-hand-mine" : "mus-hand-shown"],
+      key: `up-${dealt}`,
+      class: ["mus-hand", "mus-dealt", mine ? "mus-hand-mine" : "mus-hand-shown"],
       aria: { label: mine ? t2("ui.cards.yours") : t2("ui.cards.shown", { name: player.name, cards: names.join(", ") }) }
     },
     player.cards.map(
       (card, i2) => h2(
         "li",
-        { class: "mus-card-slot", data: { card } },
+        { key: card, class: ["mus-card-slot", fresh.has(card) && "mus-new-card"], data: { card } },
         h2(
           "span",
           { class: "mus-card-image", role: "img", aria: { label: names[i2] } },
@@ -1517,7 +1527,8 @@ function plateView(ctx, seat) {
     markers[0],
     h2("span", { class: "mus-name", title: player.name }, player.name),
     presence,
-    h2("span", { class: "mus-points", title: state.teams[team] }, String(state.scores[team])),
+    // Keyed by the score, so a change mounts it again and it pops (briefly; not at all for reduced motion).
+    h2("span", { key: `points-${state.scores[team]}`, class: "mus-points", title: state.teams[team] }, String(state.scores[team])),
     info,
     markers[1]
   );
@@ -1790,7 +1801,7 @@ function topBar(ctx) {
     "span",
     { class: ["mus-score", `mus-team-${team}`], data: { team } },
     h2("span", { class: "mus-score-team" }, state.teams[team]),
-    h2("strong", {}, String(state.scores[team])),
+    h2("strong", { key: `score-${state.scores[team]}`, class: "mus-score-points" }, String(state.scores[team])),
     h2("span", { class: "mus-score-target" }, `/ ${state.target}`),
     counters(t2, state.scores[team], state.target)
   ));
@@ -2059,8 +2070,12 @@ function freshUi() {
     // a game-deciding call (ordago, or quiero to one) waiting for its second step
     focus: null,
     // where focus goes at the next draw: TURN (the next turn's first action) or a selector
-    countRow: null
+    countRow: null,
     // the count's row pointed at or focused: its deciding cards are lit
+    newCards: null,
+    // the student's cards served at the last discard of this hand, marked as new
+    newIn: ""
+    // the hand (game|hand) they belong to
   };
 }
 var TURN = "turn";
@@ -2343,12 +2358,26 @@ function render({ model: born, el }) {
     const before = shown;
     const sameHand = before && before.game === state.game && before.hand === state.hand;
     freshFrom = sameHand ? before.log.length : null;
+    markNewCards(before, state, sameHand);
+    if (!sameHand) ui.countRow = null;
     ui.waitingFor = null;
     ui.faceUp = null;
     const said = announcement(t2, before, state);
     if (said) live.textContent = said;
     shown = state;
     draw2();
+  }
+  function markNewCards(before, state, sameHand) {
+    const here = `${state.game}|${state.hand}`;
+    if (ui.newIn !== here) {
+      ui.newIn = here;
+      ui.newCards = null;
+    }
+    const had = sameHand && before.players[before.seat].cards;
+    const has = state.players[state.seat].cards;
+    if (!had || !has || before.stage !== "play" || before.phase !== "discard") return;
+    const served = has.filter((card) => !had.includes(card));
+    if (served.length) ui.newCards = new Set(served);
   }
   function onError() {
     ui.waitingFor = null;
