@@ -23,6 +23,7 @@ from mus_widget.bots.simple import team_chance
 from mus_widget.bots.worlds import lance_chance, normalised, sample_worlds
 from mus_widget.engine.hands import lance_winner
 from mus_widget.engine.senas import sena, true_senas
+from mus_widget.i18n import LANGUAGES
 from mus_widget.i18n.messages import EN
 from mus_widget.i18n.text import reason_text
 from support.matches import EAST, NORTH, SOUTH, WEST, Match, Step, all_matches, expert_matches
@@ -267,3 +268,22 @@ def test_every_world_the_expert_imagines_agrees_with_the_declarations() -> None:
                != (seen.pares_declared[seat], seen.juego_declared[seat]) for seat in (EAST, NORTH, WEST))
     ]
     assert not disagreeing, f"{len(disagreeing)} of {len(worlds)} worlds disagree with what the table heard"
+
+
+def test_a_strong_lance_left_unbet_says_what_a_bet_would_have_been_worth() -> None:
+    """The expert passes with the better hand only when betting pays less; it says so, with both figures."""
+    strong = [step.decision.reason for match in all_matches() for step in match.steps
+              if match.level(step.turn.seat) == "expert" and step.decision.action == "paso"
+              and isinstance(step.decision.reason.params.get("chance"), int)
+              and number(step.decision.reason.params["chance"]) >= 50]
+    assert strong, "the matches hold a strong lance the expert passed"
+    for reason in strong:
+        assert reason.id == "explain.expert.paso.strong", reason
+        params = reason.params
+        assert str(params["bet"]).startswith(("envido", "ordago")), params
+        assert number(params["bet_game"]) <= number(params["game"]), params
+        for language in LANGUAGES:
+            text = reason_text(reason, language)
+            assert "{" not in text and str(params["bet_game"]) in text, (language, text)
+    english = reason_text(strong[0])
+    assert "a bet pays less" in english and ("Envido" in english or "Órdago" in english), english

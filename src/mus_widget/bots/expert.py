@@ -254,6 +254,12 @@ class ExpertBot(Bot):
         value, action = max(scored, key=lambda pair: pair[0])
         values = (("action", action.text), ("lance", betting.lance.value), ("chance", round(100 * chance)),
                   ("game", round(100 * value)))
+        bets = [pair for pair in scored if pair[1].kind in (Kind.ENVIDO, Kind.ORDAGO)]
+        if action.kind is Kind.PASO and chance >= 0.5 and bets:
+            # A strong lance left unbet: say what a bet would have been worth instead.
+            bet_value, bet = max(bets, key=lambda pair: pair[0])
+            values += (("bet", bet.text), ("bet_game", round(100 * bet_value)))
+            return Decision(action.text, Reason("explain.expert.paso.strong", values))
         return Decision(action.text, Reason(f"explain.expert.{_EXPLAINED.get(action.kind, 'envido')}", values))
 
     def _pressed(self, obs: Observation, betting: Betting, reading: Reading) -> bool:

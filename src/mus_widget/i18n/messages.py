@@ -156,6 +156,10 @@ EN: Final[dict[str, str]] = {
         "average after the draw."
     ),
     "explain.expert.paso": "{action} at {lance}: {chance} % to win it against the hands still possible; no bet.",
+    "explain.expert.paso.strong": (
+        "{action} at {lance}: {chance} % to win it, yet a bet pays less: {game} % to win the game with {action},"
+        " {bet_game} % with {bet} (a strong hand that bets is refused and wins only what was on the table)."
+    ),
     "explain.expert.envido": "{action} at {lance}: {chance} % to win it against the hands still possible.",
     "explain.expert.quiero": "{action} at {lance}: {chance} % to win it against the hands still possible.",
     "explain.expert.no_quiero": "{action} at {lance}: only {chance} % to win it against the hands still possible.",

@@ -64,9 +64,10 @@ def message_values(
     sena = values.get("sena")
     if isinstance(sena, str):
         out["sena"] = message(f"sena.{sena}.meaning", language)
-    action = values.get("action")
-    if isinstance(action, str):
-        out["action"] = action_text(action, language)
+    for key in ("action", "bet"):
+        action = values.get(key)
+        if isinstance(action, str):
+            out[key] = action_text(action, language)
     feature = values.get("feature")
     if isinstance(feature, str):
         out["feature"] = message(f"feature.{feature}", language, count=values.get("count", 0))
