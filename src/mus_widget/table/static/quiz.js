@@ -1,5 +1,5 @@
-// mus-widget bundle sha256:a0a017eb4619105c3c30ab59293bbe759f29fff984874ec3e36b7115dd5c670d (built from js/ by npm run build)
-// node_modules/preact/dist/preact.module.js
+// mus-widget bundle sha256:211560d0041f8a494adcf6de898b690516574f35f379394a1eaa8dc4edd47cdd (built from js/ by npm run build)
+// ../main/node_modules/preact/dist/preact.module.js
 var n;
 var l;
 var u;
