@@ -48,7 +48,8 @@ def test_grande_names_the_card_that_decides_it() -> None:
         "seat": 2, "rival": 1, "position": 2, "card": "3c", "rank": 12, "rival_card": "11o", "rival_rank": 11,
     }
     assert grande.text().startswith(
-        "Grande: the highest cards tie; North's second card, rey (3c), beats East's caballo (11o)."
+        "Grande: the highest cards tie; North's second card, rey (3c: a 3 counts as a rey), beats East's caballo "
+        "(11o)."
     )
     assert "the lance is worth 1 to South–North" in grande.text()
 

@@ -69,7 +69,7 @@ def test_show_hand_draws_four_cards_named_in_words_with_what_they_hold() -> None
     assert re.findall(r'data-card="(\w+)"', markup) == ["12o", "3c", "7e", "1b"]
     assert 'aria-label="king of coins (12o)"' in markup and 'aria-label="three of cups (3c)"' in markup
     assert 'width="62" height="97"' in markup
-    assert "a par of reyes · 28 points, no juego" in markup
+    assert "a par of reyes (a 3 counts as a rey) · 28 points, no juego" in markup
     static_only(markup)
     assert "31: juego" in show_hand("12o 11c 10e 1b").html
 
@@ -184,7 +184,7 @@ def test_the_pictures_survive_an_nbconvert_html_export_with_no_kernel(tmp_path: 
     assert len(SVG.findall(body)) == 4 + 4 + 1 + 16 + 16
     for card in ["12o", "3c", "7e", "1b", "11o", "4e", "5b", "7b"]:
         assert f'data-card="{card}"' in body
-    assert "a par of reyes · 28 points, no juego" in body
+    assert "a par of reyes (a 3 counts as a rey) · 28 points, no juego" in body
     assert 'data-lance="pares"' in body and "duples of 6s and ases" in body
     # Every shape of the card art reaches the page (the exporter re-serialises the markup, but drops nothing).
     markup = "".join(formatter.format(value)[0]["text/html"] for _, value in shown)

@@ -160,7 +160,7 @@ def test_stepping_forward_to_the_count_and_back() -> None:
     state = table.state
     assert state["stage"] == "count" and [row["lance"] for row in state["count"]["rows"]] == [
         "grande", "chica", "pares", "juego"]
-    assert "second card, rey (3c), beats" in state["count"]["rows"][0]["explain"]
+    assert "second card, rey (3c: a 3 counts as a rey), beats" in state["count"]["rows"][0]["explain"]
     assert state["scores"] == [2, 4]
     for step in reversed(range(len(scenario))):
         table.receive({"type": "step", "to": step})

@@ -20,6 +20,7 @@ from leaks import cards_in
 from mus_widget import MusTable
 from mus_widget.bots import Bot, Decision, make_bot
 from mus_widget.i18n.messages import EN
+from mus_widget.table.view_state import HISTORY_HANDS
 from mus_widget.table.widget import STATIC
 from support.deals import DEAL
 from support.waiting import until
@@ -27,6 +28,9 @@ from support.waiting import until
 ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "js"
 STATE_LIMIT = 8 * 1024
+"""The synced state but the log's history of earlier hands, which grows with the game."""
+HISTORY_LIMIT = HISTORY_HANDS * 3 * 1024
+"""The history: at most HISTORY_HANDS hands, each a few kilobytes (some 30 to 40 lines)."""
 
 
 def compact(value: object) -> bytes:
@@ -313,7 +317,7 @@ def student_move(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 @pytest.mark.slow
 def test_200_games_through_the_handler_never_show_an_unseen_card() -> None:
     """Every synced state names only cards the student has held, or cards shown at a showdown so far."""
-    biggest = 0
+    biggest = longest = 0
     levels = ("random", "novice")
     for seed in range(200):
         table = MusTable(seed=seed, pace=0, bots=levels[seed % 2], seat=seed % 4)
@@ -328,9 +332,11 @@ def test_200_games_through_the_handler_never_show_an_unseen_card() -> None:
                 seen |= {str(c) for hand in summary.hands for c in hand.cards}
                 shown_hands += 1
             state = table.state
-            size = len(compact(state))
-            biggest = max(biggest, size)
-            assert size < STATE_LIMIT, f"seed {seed}: a state of {size} bytes"
+            size = len(compact({**state, "history": []}))
+            history = len(compact(state["history"]))
+            biggest, longest = max(biggest, size), max(longest, history)
+            assert size < STATE_LIMIT, f"seed {seed}: a state of {size} bytes (and a history of {history})"
+            assert history < HISTORY_LIMIT, f"seed {seed}: a history of {history} bytes"
             leaked = cards_in(state) - seen
             assert not leaked, f"seed {seed}: {sorted(leaked)} synced before the student could see them"
             assert all(p["cards"] is None for s, p in enumerate(state["players"])
@@ -343,7 +349,7 @@ def test_200_games_through_the_handler_never_show_an_unseen_card() -> None:
                 table.receive(student_move(state, rng))
                 assert not table.error, (seed, table.error)
         assert table.game.is_over, f"seed {seed}: the game did not end"
-    assert biggest > 1000
+    assert biggest > 1000 and longest > 1000
 
 
 # ---------------------------------------------------------------------------------------------- pace

@@ -1,14 +1,24 @@
-// The table log at the side: every announcement of the hand, in order (the chat of an online room).
+// The table log at the side: the game's earlier hands (a heading for each, its announcements, its count), then
+// every announcement of the hand on the table, then, while its count is open, that count's lines.
 
 import { h } from "../dom.js";
 
+const KIND_CLASS = { hand: "mus-log-hand", count: "mus-log-count", event: "mus-log-earlier" };
+
+function line(item) {
+  return h("li", { class: KIND_CLASS[item.kind] }, item.text);
+}
+
 export function logView(ctx) {
   const { state, t } = ctx;
+  const counted = (state.count && state.count.lines) || [];
   return h(
     "section",
     { class: "mus-log", aria: { label: t("ui.log") } },
     h("h3", { class: "mus-log-title" }, t("ui.log")),
     h("ol", { class: "mus-log-lines", tabindex: "0", data: { key: "log" }, aria: { label: t("ui.log") } },
-      state.log.map((line) => h("li", {}, line))),
+      (state.history || []).map(line),
+      state.log.map((text) => h("li", {}, text)),
+      counted.map(line)),
   );
 }

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from ..engine.log import HandSummary
 from ..engine.observation import Observation
 from ..engine.seats import SEATS, team_of
 from ..i18n.catalogues import message
@@ -19,7 +20,7 @@ from ..table.checking import Check
 from ..table.intents import Handler
 from ..table.refusal import RefusalError, short
 from ..table.relayed import Host, RelayedTable
-from ..table.view_state import Player, Stage, TableView, view_state
+from ..table.view_state import Player, Stage, TableView, view_state, with_hand
 from ..teaching.coach import Advice, Coach
 from .live import Frame, Link, SeatFile, running_loop, seat_key
 from .protocol import ENGINE_ERRORS, MAX_CHAT, ClassroomError
@@ -146,6 +147,8 @@ class SeatRelay(_Linked):
         self._observation: Observation | None = None
         self._players: list[dict[str, Any]] = []
         self._stage: Stage = "play"
+        self._history: tuple[HandSummary, ...] = ()
+        """The hands over that this view has seen, for the log (a view that comes back starts afresh)."""
         self._waiting: int | None = None
         self.chat_room = _Room(table)
         self.table, self.name, self.token = table, name, token
@@ -201,7 +204,7 @@ class SeatRelay(_Linked):
         obs = self.observation
         players = _players(self._players, obs.games_won, self.seat, language)
         table = TableView(players=players, language=language, stage=self._stage, version=version,
-                          coach=self._coaching() if coach else None)
+                          coach=self._coaching() if coach else None, history=self._history)
         return view_state(obs, table)
 
     def room(self, language: str) -> dict[str, Any]:
@@ -221,6 +224,7 @@ class SeatRelay(_Linked):
             self._players = list(frame.get("players", []))
             self._waiting = None
             obs = self._observation
+            self._history = with_hand(self._history, obs.last_hand)
             if (before is not None and obs.last_hand is not None
                     and (before.game_number, before.hand_number) != (obs.game_number, obs.hand_number)):
                 self._stage = "count"
@@ -328,6 +332,7 @@ class WatchRelay(_Linked):
         self.table = table
         self.chat_room = _Room(table)
         self._face: Frame = {}
+        self._history: tuple[HandSummary, ...] = ()
         self.link = Link(url, lambda: {"type": "watch", "table": table, "teacher_key": teacher_key}, self._frame,
                          running_loop())
         self._face = self.link.first
@@ -355,8 +360,9 @@ class WatchRelay(_Linked):
         first = observations[0]
         players = _players(self.players, first.games_won, None, language)
         hands = tuple(o.hand for o in observations)
+        self._history = with_hand(self._history, first.last_hand)
         return view_state(first, TableView(players=players, language=language, version=version, reveal=hands,
-                                           watch=True))
+                                           watch=True, history=self._history))
 
     def room(self, language: str) -> dict[str, Any]:
         return self.chat_room.view(language, None, 0)

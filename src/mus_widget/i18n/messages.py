@@ -63,6 +63,8 @@ EN: Final[dict[str, str]] = {
     "why.nobody": "{lance}: nobody holds it.",
     # explanations of a counted hand (mus_widget.teaching.explain): who took each lance and why, then the row
     "why.card": "{rank} ({card})",
+    "why.card.3": "rey ({card}: a 3 counts as a rey)",
+    "why.card.2": "as ({card}: a 2 counts as an as)",
     "why.grande.1": "Grande: {seat}'s highest card, {card}, beats {rival}'s {rival_card}.",
     "why.grande.2": "Grande: the highest cards tie; {seat}'s second card, {card}, beats {rival}'s {rival_card}.",
     "why.grande.3": "Grande: the first two cards tie; {seat}'s third card, {card}, beats {rival}'s {rival_card}.",
@@ -86,6 +88,9 @@ EN: Final[dict[str, str]] = {
     "why.pares.phrase.medias": "medias of {ranks}",
     "why.pares.phrase.duples": "duples of {high} and {low}",
     "why.pares.phrase.four": "duples of four {ranks}",
+    "why.pares.counts.rey": "{pares} (a 3 counts as a rey)",
+    "why.pares.counts.as": "{pares} (a 2 counts as an as)",
+    "why.pares.counts.both": "{pares} (a 3 counts as a rey and a 2 as an as)",
     "why.juego.total": "Juego: {seat}'s {total} beats {rival}'s {rival_total}; the order is 31, 32, 40, 37, 36, 35, "
                        "34, 33.",
     "why.juego.real": "Juego: {seat}'s real 31 (three 7s and a figure) beats {rival}'s 31.",
@@ -278,6 +283,13 @@ EN.update({
     "ui.sena.yours": "your seña, ringed in red for your partner",
     # the log and player info
     "ui.log": "Table log",
+    "ui.log.hand": "Hand {hand} · mano: {mano}",
+    "ui.log.count": "{lance}: {team} +{points}",
+    "ui.log.count.negada": "{lance}: {team} +{points} (no quiero, negada of {stake})",
+    "ui.log.count.negada.scored": "{lance}: {team} +{points} (no quiero, negada of {stake} already scored)",
+    "ui.log.count.ordago": "{lance}: {team} win the órdago",
+    "ui.log.count.not_counted": "{lance}: {team} +{points} (not counted)",
+    "ui.log.count.nobody": "{lance}: nobody",
     "ui.fold.tips": "Tips",
     "ui.fold.log": "Log",
     "ui.info": "Player info",

@@ -13,6 +13,7 @@ from ..bots.guard import BotFault, seat_bot
 from ..bots.turns import Turn, play, say, step
 from ..engine.actions import Action
 from ..engine.game import Game
+from ..engine.log import HandSummary
 from ..engine.observation import Observation
 from ..engine.phase import Phase
 from ..engine.scoring import Reason
@@ -20,7 +21,7 @@ from ..engine.seats import SEATS, team_of
 from ..teaching.coach import Advice, Coach
 from .options import Setup
 from .stepping import Stepping
-from .view_state import Player, Stage, TableView, view_state
+from .view_state import Player, Stage, TableView, view_state, with_hand
 
 LANCE_PHASES: Final = frozenset({Phase.GRANDE, Phase.CHICA, Phase.PARES, Phase.JUEGO, Phase.PUNTO})
 
@@ -35,7 +36,10 @@ class Play:
     bots: dict[int, Bot]
     stage: Stage
     notes_last: tuple[tuple[Reason, ...], ...]
-    """The bots' reasons in the lances of the last hand, by seat: shown at its count."""
+    """The bots' reasons in the lances of the last hand, by seat: shown from its count to the next (only when
+    its hands were shown)."""
+    history: tuple[HandSummary, ...]
+    """The hands of this game over so far, oldest first: the log's history (:func:`with_hand`)."""
 
     def __init__(self, setup: Setup, given: Mapping[int, object] | None = None, stepping: Stepping | None = None,
                  on_fault: Callable[[BotFault], None] | None = None) -> None:
@@ -68,6 +72,7 @@ class Play:
             elif level is not None:
                 self.bots[s] = make_bot(level, seed * 4 + s, TEACHING)
         self.stage = "play" if stepping is None else stepping.stage()
+        self.history = () if stepping is None else stepping.history()
         self._notes_now: list[tuple[int, Reason]] = []
         self.notes_last = ((), (), (), ())
 
@@ -81,6 +86,7 @@ class Play:
         self.stepping = stepping
         self.game = stepping.scenario.game_at(stepping.index)
         self.stage = stepping.stage()
+        self.history = stepping.history()
 
     def act(self, action: Action) -> None:
         """The student plays ``action`` (the engine's errors if it is not legal), and what follows it."""
@@ -96,6 +102,7 @@ class Play:
         self.game = after
         if turn.ended:
             self.stage = "count"
+            self.history = with_hand(self.history, after.last_hand)
             shown = after.last_hand is not None and after.last_hand.hands is not None
             notes: list[list[Reason]] = [[], [], [], []]
             if shown:
@@ -142,6 +149,7 @@ class Play:
             reveal=self.game.hands if face_up else None,
             coach=self._coaching(obs) if coach else None,
             steps=None if stepping is None else stepping.view(language),
+            history=self.history,
         )
         return view_state(obs, table)
 

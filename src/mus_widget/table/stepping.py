@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..engine.log import HandSummary
 from ..i18n.catalogues import message
 from ..teaching.scenarios import Scenario
 from .refusal import RefusalError, short
-from .view_state import Stage, Steps
+from .view_state import Stage, Steps, with_hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +28,13 @@ class Stepping:
             return "play"
         now, before = self.scenario.game_at(self.index), self.scenario.game_at(self.index - 1)
         return "count" if now.last_hand is not before.last_hand else "play"
+
+    def history(self) -> tuple[HandSummary, ...]:
+        """The hands over by the step shown, oldest first: the log's history as if the game had been played to it."""
+        out: tuple[HandSummary, ...] = ()
+        for index in range(self.index + 1):
+            out = with_hand(out, self.scenario.game_at(index).last_hand)
+        return out
 
     def view(self, language: str) -> Steps:
         """What the stepping controls show, the title and note in ``language`` where the scenario has them."""

@@ -2,19 +2,21 @@
 
 This module is the only road from the game to the browser, and it takes an observation, never a game: what
 it cannot see it cannot leak. Besides the observation it takes the table's public facts (:class:`TableView`:
-names, bot levels, records, the language, whether the count is open) and, only for a teacher's table that
-asked for it, every hand (``reveal``). Bots' reasons are public talk once the hands they were about have been
-shown, and are only used then. Texts are rendered here from the message catalogue, with the players' names.
+names, bot levels, records, the language, whether the count is open, the hands of the game already over) and,
+only for a teacher's table that asked for it, every hand (``reveal``). Bots' reasons are public talk once the
+hands they were about have been shown, and are only used then. Texts are rendered here from the message
+catalogue, with the players' names.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from ..engine.actions import Action, Kind, envido
-from ..engine.betting import Betting, LanceResult
+from ..engine.betting import Betting, LanceResult, Outcome
 from ..engine.cards import Hand
 from ..engine.errors import MusError
 from ..engine.log import Event, HandSummary
@@ -28,7 +30,7 @@ from ..i18n.catalogues import catalog, message
 from ..i18n.messages import EN
 from ..i18n.text import action_text, call_text, event_text, message_values, reason_text
 from ..teaching.coach import Advice
-from ..teaching.explain import Explanation, explain
+from ..teaching.explain import Explanation, explain, row_marks
 
 Stage = Literal["play", "count"]
 """``play``: the current hand; ``count``: the last hand's count is open until the student presses Next hand."""
@@ -41,6 +43,10 @@ MOMENTS: Final = (
     "senas",
 )
 """The moments a tips box knows; ``tip.<moment>.<n>`` are its tips."""
+
+HISTORY_HANDS: Final = 30
+"""The most hands of a game the history keeps (the latest): a game to 40 is over in about 30 hands at most, and
+each hand is some 30 to 40 lines (about 1.7 kB of the state)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,8 +69,10 @@ class TableView:
     """What the view shows besides the observation.
 
     ``notes`` are the bots' reasons for their calls in the lances of the last hand, by seat; they are shown
-    only with that hand's count and only when its hands were shown. ``reveal`` holds every hand of the
-    current deal for a teacher's table (``MusTable(reveal=True)``); None everywhere else.
+    only when that hand's cards were shown at its count, from its count until the next hand's count.
+    ``reveal`` holds every hand of the current deal for a teacher's table (``MusTable(reveal=True)``); None
+    everywhere else. ``history`` holds the hands already over (:func:`with_hand` keeps it), shown in the log
+    before the hand on the table.
     """
 
     players: tuple[Player, Player, Player, Player]
@@ -79,6 +87,8 @@ class TableView:
     """Where a teacher stepping through a scenario is; None at a table being played."""
     watch: bool = False
     """A teacher following a served table face up: nobody's turn is offered (the view only watches)."""
+    history: tuple[HandSummary, ...] = ()
+    """The hands over so far, oldest first (those of the game shown, before the hand shown, are drawn)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +121,13 @@ class _Texts:
     def __init__(self, players: Sequence[Player], language: str) -> None:
         self.names = [p.name for p in players]
         self.language = language
+
+    @classmethod
+    def named(cls, names: Sequence[str], language: str) -> _Texts:
+        texts = cls.__new__(cls)
+        texts.names = list(names)
+        texts.language = language
+        return texts
 
     def team(self, team: int) -> str:
         a, b = team_seats(team)
@@ -165,7 +182,7 @@ def view_state(obs: Observation, table: TableView) -> dict[str, Any]:
     declared = _declarations(log)
     senas = _last_senas(log)
     bubbles = _bubbles(obs, texts) if playing else {}
-    notes = table.notes if counting and shown is not None else ((), (), (), ())
+    notes = table.notes if last is not None and last.hands is not None else ((), (), (), ())
     players = []
     for s, player in enumerate(table.players):
         if shown is not None:
@@ -212,6 +229,7 @@ def view_state(obs: Observation, table: TableView) -> dict[str, Any]:
         "turn": turn,
         "true_senas": list(true_senas(obs.hand, obs.rules)),
         "log": [texts.event(e) for e in log],
+        "history": _history(table.history, last if counting else None, obs, texts),
         "count": _count(last, texts, obs.rules) if counting and last is not None else None,
         "winner": None if obs.winner is None else {
             "team": obs.winner,
@@ -262,6 +280,72 @@ def moment(obs: Observation) -> str:
     if betting.bettor_team is not None and betting.bettor_team != obs.team:
         return "betting"
     return betting.lance.value
+
+
+def with_hand(history: tuple[HandSummary, ...], last: HandSummary | None) -> tuple[HandSummary, ...]:
+    """``history`` (the hands over, oldest first) with ``last``, a table's last hand now, kept if it is new;
+    the hands of an earlier game (or of a game begun again: a hand number that goes back) dropped, and at
+    most :data:`HISTORY_HANDS`. Every table calls it when a hand ends (or whenever it looks)."""
+    if last is None or (history and (history[-1] is last or history[-1] == last)):
+        return history
+    same = tuple(h for h in history if h.game_number == last.game_number and h.hand_number < last.hand_number)
+    return (*same, last)[-HISTORY_HANDS:]
+
+
+def _history(history: Sequence[HandSummary], counted: HandSummary | None, obs: Observation,
+             texts: _Texts) -> list[dict[str, str]]:
+    """The log's lines before the hand shown (``counted``, the hand whose count is open, else the hand being
+    played): of each earlier hand of the same game, a ``hand`` line, its events and a ``count`` line per
+    row of its count. Only what was public: the log as everybody saw it, and the count."""
+    game, hand = (counted.game_number, counted.hand_number) if counted is not None else (
+        obs.game_number, obs.hand_number)
+    names = tuple(texts.names)
+    out: list[dict[str, str]] = []
+    for summary in history[-HISTORY_HANDS:]:
+        if summary.game_number == game and summary.hand_number < hand:
+            lines = _hand_lines(summary, texts.language, names, obs.rules.negadas_at_count)
+            out.extend({"kind": kind, "text": text} for kind, text in lines)
+    return out
+
+
+@functools.lru_cache(maxsize=4 * HISTORY_HANDS)
+def _hand_lines(summary: HandSummary, language: str, names: tuple[str, ...],
+                negadas_at_count: bool) -> tuple[tuple[str, str], ...]:
+    """The history's lines of one hand over, as (kind, text): rendered once per hand, language and names."""
+    texts = _Texts.named(names, language)
+    out: list[tuple[str, str]] = []
+    for event in summary.log:
+        if event.kind == "deal":
+            out.append(("hand", message("ui.log.hand", language, hand=summary.hand_number,
+                                        game=summary.game_number, mano=names[summary.mano])))
+        else:
+            out.append(("event", texts.event(event)))
+    out.extend(("count", line) for line in _count_lines(summary, texts, negadas_at_count))
+    return tuple(out)
+
+
+def _count_lines(summary: HandSummary, texts: _Texts, negadas_at_count: bool) -> list[str]:
+    """One line per row of a hand's count: the lance, who took it and the points ("Grande: Ana & Carla +5");
+    a refused bet's row says its negada, scored then (the row's points are only the bonus) or now."""
+    lang = texts.language
+    out = []
+    for row in summary.count:
+        lance = message(f"lance.{row.lance.value}", lang)
+        if row.team is None:
+            out.append(message("ui.log.count.nobody", lang, lance=lance))
+            continue
+        values: dict[str, object] = {"lance": lance, "team": texts.team(row.team), "points": row.points,
+                                     "stake": row.stake}
+        if row.outcome is Outcome.ORDAGO:
+            key = "ui.log.count.ordago"
+        elif not row.counted:
+            key = "ui.log.count.not_counted"
+        elif row.outcome is Outcome.REJECTED:
+            key = "ui.log.count.negada" if negadas_at_count else "ui.log.count.negada.scored"
+        else:
+            key = "ui.log.count"
+        out.append(message(key, lang, **values))
+    return out
 
 
 def _cards(hand: Hand) -> list[str]:
@@ -382,9 +466,11 @@ def _coach(advice: Advice, texts: _Texts) -> dict[str, Any]:
 
 
 def _count(last: HandSummary, texts: _Texts, rules: Rules) -> dict[str, Any]:
+    """The count of the last hand: its rows (each with its explanation and the cards that decided it), the
+    explanations of negadas outside the rows, the scores, and its lines for the log (after the hand's events)."""
     explanations = _explanations(last, rules)
     by_lance = {e.lance: e for e in explanations}
-    rows = [_row(row, texts, by_lance.get(row.lance)) for row in last.count]
+    rows = [_row(row, texts, by_lance.get(row.lance), _marks(row, last, rules)) for row in last.count]
     counted = {row.lance for row in last.count}
     over = next((e for e in last.log if e.kind == "game_over"), None)
     return {
@@ -392,6 +478,7 @@ def _count(last: HandSummary, texts: _Texts, rules: Rules) -> dict[str, Any]:
         "notes": [texts.explanation(e) for e in explanations if e.lance not in counted],
         "scores": list(last.scores),
         "shown": last.hands is not None,
+        "lines": [{"kind": "count", "text": line} for line in _count_lines(last, texts, rules.negadas_at_count)],
         "over": None if over is None else message(
             "ui.game_over.ordago" if over.get("ordago") else "ui.game_over", texts.language,
             team=texts.team(int(over.get("team") or 0)), team_a=texts.team(0), team_b=texts.team(1),
@@ -407,7 +494,15 @@ def _explanations(last: HandSummary, rules: Rules) -> tuple[Explanation, ...]:
         return ()
 
 
-def _row(row: CountRow, texts: _Texts, explanation: Explanation | None) -> dict[str, Any]:
+def _marks(row: CountRow, last: HandSummary, rules: Rules) -> list[list[str]]:
+    """The cards that decided ``row``, by seat (only shown hands: none when the hands were not shown)."""
+    try:
+        return [list(cards) for cards in row_marks(row, last.hands, rules, last.mano)]
+    except (MusError, ValueError, KeyError):
+        return [[], [], [], []]
+
+
+def _row(row: CountRow, texts: _Texts, explanation: Explanation | None, marks: list[list[str]]) -> dict[str, Any]:
     return {
         "explain": None if explanation is None else texts.explanation(explanation),
         "lance": row.lance.value,
@@ -419,5 +514,6 @@ def _row(row: CountRow, texts: _Texts, explanation: Explanation | None) -> dict[
         "points": row.points,
         "counted": row.counted,
         "why": texts.reason(row.why),
+        "marks": marks,
     }
 

@@ -172,7 +172,7 @@ def _pares_of(seed: int, rules: Rules) -> Exercise:
         answer, why = "none", Reason("exercise.why.no_pares", (("seat", seat),))
     else:
         answer = value.pares.name.lower()
-        why = Reason("exercise.why.pares", (("seat", seat), *pares_values("", value)))
+        why = Reason("exercise.why.pares", (("seat", seat), *pares_values("", value, hand, rules.kings)))
     return Exercise("pares_of", seed, Reason("exercise.pares_of", (("seat", seat),)), choices, answer, (why,),
                     (hand,), None, rules)
 

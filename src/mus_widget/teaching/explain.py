@@ -19,13 +19,13 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..engine.betting import LanceResult, Outcome
-from ..engine.cards import Hand
+from ..engine.cards import Card, Hand
 from ..engine.game import Game
 from ..engine.hands import HandValue, Lance, ParesKind, evaluate, rank_of
 from ..engine.log import HandSummary
 from ..engine.rules import Rules
 from ..engine.scoring import CountRow, Reason, Value, best_seat
-from ..engine.seats import speaking_order, team_of, team_seats
+from ..engine.seats import SEATS, speaking_order, team_of, team_seats
 from ..i18n.catalogues import message
 
 _INDEX: Final = {lance: i for i, lance in enumerate(Lance)}
@@ -150,7 +150,7 @@ def _row(row: CountRow, table: _Table, wins_game: bool) -> Explanation:
         paid_now = table.rules.negadas_at_count
         account.append(Reason("why.row.negada.at_count" if paid_now else "why.row.negada.at_once",
                               (("team", team), ("stake", row.stake))))
-    account.extend(_bonus(lance, team, table.values))
+    account.extend(_bonus(lance, team, table))
     if not row.counted:
         account.append(Reason("why.row.not_counted"))
     else:
@@ -181,15 +181,16 @@ def _negada_reason(lance: Lance, team: int, negada: int) -> Reason:
     return Reason(f"why.negada.{kind}", (("lance", lance.value), ("team", team), ("negada", negada)))
 
 
-def _bonus(lance: Lance, team: int, values: Sequence[HandValue]) -> list[Reason]:
+def _bonus(lance: Lance, team: int, table: _Table) -> list[Reason]:
     """What each holder of ``team`` adds at Pares or Juego; the point of Punto."""
     out = []
+    values = table.values
     if lance is Lance.PARES:
         for seat in team_seats(team):
             value = values[seat]
             if value.has_pares:
-                out.append(Reason("why.bonus.pares", (("seat", seat), *pares_values("", value),
-                                                      ("points", value.pares_points))))
+                pares = pares_values("", value, table.hands[seat], table.rules.kings)
+                out.append(Reason("why.bonus.pares", (("seat", seat), *pares, ("points", value.pares_points))))
     elif lance is Lance.JUEGO:
         for seat in team_seats(team):
             value = values[seat]
@@ -240,16 +241,67 @@ def deciding_reason(
             ("rival_card", other), ("rival_rank", ranks_theirs[index]),
         ))
     if lance is Lance.PARES:
+        pares = pares_values("", mine, hands[seat], kings)
         if tied:
-            return Reason("why.pares.tie", (*base, *pares_values("", mine)))
+            return Reason("why.pares.tie", (*base, *pares))
         kind = "kind" if mine.pares is not theirs.pares else "rank"
-        return Reason(f"why.pares.{kind}", (*base, *pares_values("", mine), *pares_values("rival_", theirs)))
+        return Reason(f"why.pares.{kind}", (*base, *pares, *pares_values("rival_", theirs, hands[rival], kings)))
     totals = (*base, ("total", mine.total), ("rival_total", theirs.total))
     if tied:
         return Reason(f"why.{lance.value}.tie", (*base, ("total", mine.total)))
     if lance is Lance.JUEGO and mine.total == theirs.total == 31:
         return Reason("why.juego.real", totals)
     return Reason(f"why.{lance.value}.total", totals)
+
+
+def deciding_cards(
+    lance: Lance, hands: Sequence[Hand], values: Sequence[HandValue], mano: int, kings: int = 8
+) -> tuple[tuple[str, ...], ...]:
+    """The cards that decide ``lance``, by seat (four tuples of cards in notation, empty for a seat whose cards
+    play no part): at Grande and Chica the cards of the winner and of the best hand of the other team compared
+    up to and including the deciding card (all four when they tie and the tie goes to the mano); at Pares each
+    holder's pares, of both teams; at Juego every card of each seat with juego; at Punto the cards of the two
+    hands compared. ``values`` are the hands' values under rules with ``kings`` reyes (with 8, a 3 is compared
+    as a rey and a 2 as an as)."""
+    marks: list[tuple[str, ...]] = [(), (), (), ()]
+    if lance is Lance.PARES:
+        for seat in SEATS:
+            if values[seat].has_pares:
+                marks[seat] = pares_cards(hands[seat], kings)
+        return tuple(marks)
+    if lance is Lance.JUEGO:
+        for seat in SEATS:
+            if values[seat].has_juego:
+                marks[seat] = tuple(map(str, hands[seat].cards))
+        return tuple(marks)
+    seat, rival = contenders(lance, values, mano)
+    if lance is Lance.PUNTO:
+        for s in (seat, rival):
+            if s is not None:
+                marks[s] = tuple(map(str, hands[s].cards))
+        return tuple(marks)
+    if rival is None:  # never at Grande or Chica, where every hand takes part
+        return tuple(marks)
+    ordered = [values[s].ranks if lance is Lance.GRANDE else tuple(reversed(values[s].ranks)) for s in (seat, rival)]
+    last = next((k for k in range(4) if ordered[0][k] != ordered[1][k]), 3)
+    for s, ranks in zip((seat, rival), ordered, strict=True):
+        marks[s] = tuple(_nth_card(hands[s], ranks, k, kings) for k in range(last + 1))
+    return tuple(marks)
+
+
+def pares_cards(hand: Hand, kings: int = 8) -> tuple[str, ...]:
+    """The cards of ``hand`` that make its pares (every card whose rank it holds twice or more), in notation."""
+    ranks = [rank_of(card.number, kings) for card in hand.cards]
+    return tuple(str(card) for card, rank in zip(hand.cards, ranks, strict=True) if ranks.count(rank) > 1)
+
+
+def row_marks(row: CountRow, hands: Sequence[Hand] | None, rules: Rules, mano: int) -> tuple[tuple[str, ...], ...]:
+    """The deciding cards of a row of the count (:func:`deciding_cards`), by seat: none for a negada, a lance
+    nobody held, or hands that were not shown; an órdago's row is its lance's."""
+    if hands is None or row.outcome in (Outcome.REJECTED, Outcome.NOBODY):
+        return ((), (), (), ())
+    values = [evaluate(hand, rules) for hand in hands]
+    return deciding_cards(row.lance, hands, values, mano, rules.kings)
 
 
 def _nth_card(hand: Hand, ranks: tuple[int, ...], index: int, kings: int) -> str:
@@ -261,12 +313,28 @@ def _nth_card(hand: Hand, ranks: tuple[int, ...], index: int, kings: int) -> str
     return str(cards[k])
 
 
-def pares_values(prefix: str, value: HandValue) -> tuple[tuple[str, Value], ...]:
-    """The values a reason needs to name a hand's pares (``pares``, ``high``, ``low``, after ``prefix``)."""
+def pares_values(prefix: str, value: HandValue, hand: Hand | None = None,
+                 kings: int = 8) -> tuple[tuple[str, Value], ...]:
+    """The values a reason needs to name a hand's pares (``pares``, ``high``, ``low``, after ``prefix``); given
+    the ``hand``, also ``counts`` when its pares hold a 3 counted as a rey or a 2 counted as an as (with 8
+    reyes): ``rey``, ``as`` or ``both`` (:func:`stand_ins`)."""
     ranks = value.pares_ranks
     high = ranks[0] if ranks else 0
     low = ranks[1] if len(ranks) > 1 else high
-    return ((f"{prefix}pares", value.pares.name.lower()), (f"{prefix}high", high), (f"{prefix}low", low))
+    out: tuple[tuple[str, Value], ...] = (
+        (f"{prefix}pares", value.pares.name.lower()), (f"{prefix}high", high), (f"{prefix}low", low)
+    )
+    counts = "" if hand is None else stand_ins(hand, ranks, kings)
+    return (*out, (f"{prefix}counts", counts)) if counts else out
+
+
+def stand_ins(hand: Hand, ranks: Sequence[int], kings: int = 8) -> str:
+    """Which of ``ranks`` ``hand`` holds by a card that only counts as that rank (with 8 reyes a 3 is a rey, a
+    2 an as): ``rey``, ``as``, ``both`` or ""."""
+    numbers = hand.numbers
+    rey = 12 in ranks and 3 in numbers and rank_of(3, kings) == 12
+    as_ = 1 in ranks and 2 in numbers and rank_of(2, kings) == 1
+    return "both" if rey and as_ else "rey" if rey else "as" if as_ else ""
 
 
 # ---------------------------------------------------------------------------------------------- rendering
@@ -294,23 +362,41 @@ def render(reason: Reason, language: str = "en", names: Sequence[str] | None = N
     for prefix in ("", "rival_"):
         card = values.get(f"{prefix}card")
         if isinstance(card, str):
-            rank = message(f"rank.{values[f'{prefix}rank']}", language)
-            out[f"{prefix}card"] = message("why.card", language, rank=rank, card=card)
+            out[f"{prefix}card"] = card_phrase(card, int(values[f"{prefix}rank"]), language)
         pares = values.get(f"{prefix}pares")
         if isinstance(pares, str):
             out[f"{prefix}pares"] = pares_phrase(pares, int(values[f"{prefix}high"]), int(values[f"{prefix}low"]),
-                                                 language)
+                                                 language, str(values.get(f"{prefix}counts", "")))
     return message(reason.id, language, **out)
 
 
-def pares_phrase(kind: str, high: int, low: int, language: str = "en") -> str:
-    """Pares in words: "a par of reyes", "medias of sotas", "duples of reyes and 7s", "duples of four reyes"."""
+def card_phrase(card: str, rank: int, language: str = "en") -> str:
+    """A card named by the rank it counts as: "rey (12o)", and for a card that only counts as that rank (a 3
+    as a rey, a 2 as an as, with 8 reyes) saying so: "rey (3c: a 3 counts as a rey)"."""
+    number = Card.parse(card).number
+    if number != rank and (number, rank) in ((3, 12), (2, 1)):
+        return message(f"why.card.{number}", language, card=card)
+    return message("why.card", language, rank=message(f"rank.{rank}", language), card=card)
+
+
+def pares_phrase(kind: str, high: int, low: int, language: str = "en", counts: str = "") -> str:
+    """Pares in words: "a par of reyes", "medias of sotas", "duples of reyes and 7s", "duples of four reyes";
+    with ``counts`` (``rey``, ``as``, ``both``: see :func:`stand_ins`) saying that a 3 counts as a rey or a
+    2 as an as: "a par of reyes (a 3 counts as a rey)"."""
     if kind == ParesKind.DUPLES.name.lower():
         if high == low:
-            return message("why.pares.phrase.four", language, ranks=message(f"ranks.{high}", language))
-        return message("why.pares.phrase.duples", language, high=message(f"ranks.{high}", language),
-                       low=message(f"ranks.{low}", language))
-    return message(f"why.pares.phrase.{kind}", language, ranks=message(f"ranks.{high}", language))
+            phrase = message("why.pares.phrase.four", language, ranks=message(f"ranks.{high}", language))
+        else:
+            phrase = message("why.pares.phrase.duples", language, high=message(f"ranks.{high}", language),
+                             low=message(f"ranks.{low}", language))
+    else:
+        phrase = message(f"why.pares.phrase.{kind}", language, ranks=message(f"ranks.{high}", language))
+    if counts:
+        return message(f"why.pares.counts.{counts}", language, pares=phrase)
+    return phrase
 
 
-__all__ = ["Explanation", "contenders", "deciding_reason", "explain", "pares_phrase", "pares_values", "render"]
+__all__ = [
+    "Explanation", "card_phrase", "contenders", "deciding_cards", "deciding_reason", "explain", "pares_cards",
+    "pares_phrase", "pares_values", "render", "row_marks", "stand_ins",
+]

@@ -134,13 +134,14 @@ def show_hand(hand: Hand | str, language: str = "en", rules: Rules | None = None
 
 def hand_caption(hand: Hand, rules: Rules, language: str = "en") -> str:
     """What a hand holds, in words: "a par of reyes · 31 (juego)"."""
-    from .explain import pares_phrase
+    from .explain import pares_phrase, stand_ins
 
     value = evaluate(hand, rules)
     parts = []
     if value.has_pares:
         ranks = value.pares_ranks
-        parts.append(pares_phrase(value.pares.name.lower(), ranks[0], ranks[-1], language))
+        parts.append(pares_phrase(value.pares.name.lower(), ranks[0], ranks[-1], language,
+                                  stand_ins(hand, ranks, rules.kings)))
     else:
         parts.append(message("picture.no_pares", language))
     key = "picture.juego" if value.has_juego else "picture.total"

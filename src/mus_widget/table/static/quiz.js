@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:4faa09a16b5ee7199d79f232d3309769a413c86b93a3e97409a451b4b7f655c9 (built from js/ by npm run build)
+// mus-widget bundle sha256:0259d27496f9fd3cea1bff9b8d649c24cdbb9b6b5501589d2d4964e71aa6a8eb (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:4faa09a16b5ee7199d79f232d3309769a413c86b93a3e97409a451b4b7f655c9 (built from js/ by npm run build)
+// mus-widget bundle sha256:0259d27496f9fd3cea1bff9b8d649c24cdbb9b6b5501589d2d4964e71aa6a8eb (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -935,14 +935,14 @@ function roomBar(ctx) {
     lost ? h2("span", { class: "mus-room-link", role: "status" }, t2("ui.room.lost")) : h2("strong", { class: "mus-room-table" }, name)
   );
 }
-function lineView(line) {
-  if (line.kind === "event") return h2("li", { class: "mus-chat-event" }, line.text);
+function lineView(line2) {
+  if (line2.kind === "event") return h2("li", { class: "mus-chat-event" }, line2.text);
   return h2(
     "li",
-    { class: ["mus-chat-line", line.mine && "mus-chat-mine"], data: { seat: line.seat } },
-    h2("strong", { class: "mus-chat-name" }, line.name),
+    { class: ["mus-chat-line", line2.mine && "mus-chat-mine"], data: { seat: line2.seat } },
+    h2("strong", { class: "mus-chat-name" }, line2.name),
     ": ",
-    h2("span", { class: "mus-chat-text" }, line.text)
+    h2("span", { class: "mus-chat-text" }, line2.text)
   );
 }
 function chatView(ctx) {
@@ -1298,8 +1298,13 @@ function countFooter(ctx) {
 }
 
 // js/views/log.js
+var KIND_CLASS = { hand: "mus-log-hand", count: "mus-log-count", event: "mus-log-earlier" };
+function line(item) {
+  return h2("li", { class: KIND_CLASS[item.kind] }, item.text);
+}
 function logView(ctx) {
   const { state, t: t2 } = ctx;
+  const counted = state.count && state.count.lines || [];
   return h2(
     "section",
     { class: "mus-log", aria: { label: t2("ui.log") } },
@@ -1307,7 +1312,9 @@ function logView(ctx) {
     h2(
       "ol",
       { class: "mus-log-lines", tabindex: "0", data: { key: "log" }, aria: { label: t2("ui.log") } },
-      state.log.map((line) => h2("li", {}, line))
+      (state.history || []).map(line),
+      state.log.map((text) => h2("li", {}, text)),
+      counted.map(line)
     )
   );
 }
@@ -1366,7 +1373,7 @@ function infoPopover(ctx, seat) {
     h2("p", {}, t2("ui.info.seat", { seat: t2(`seat.${seat}`) })),
     h2("p", {}, t2("ui.info.record", { games, won })),
     h2("p", { class: "mus-info-why-title" }, t2("ui.info.why")),
-    why.length ? h2("ul", { class: "mus-info-why" }, why.map((line) => h2("li", {}, line))) : h2("p", { class: "mus-muted" }, t2("ui.info.why.none"))
+    why.length ? h2("ul", { class: "mus-info-why" }, why.map((line2) => h2("li", {}, line2))) : h2("p", { class: "mus-muted" }, t2("ui.info.why.none"))
   );
 }
 
