@@ -457,7 +457,8 @@ MOTION = """(root) => {
   for (const el of [root, ...root.querySelectorAll('*')]) {
     const style = getComputedStyle(el);
     if (style.animationName === 'none' || style.animationIterationCount === 'infinite') continue;
-    const seconds = (text) => Math.max(...text.split(',').map((s) => parseFloat(s) * (s.trim().endsWith('ms') ? 0.001 : 1)));
+    const seconds = (text) => Math.max(...text.split(',')
+      .map((s) => parseFloat(s) * (s.trim().endsWith('ms') ? 0.001 : 1)));
     finite.push({ name: style.animationName, total: seconds(style.animationDuration) + seconds(style.animationDelay) });
   }
   return finite;

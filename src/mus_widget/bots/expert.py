@@ -252,8 +252,9 @@ class ExpertBot(Bot):
         if not self.may_ordago(obs):  # at a student's table, against a team that folds, only now and then
             scored = [pair for pair in scored if not _stakes_game(obs, betting, pair[1])] or scored
         value, action = max(scored, key=lambda pair: pair[0])
-        values = (("action", action.text), ("lance", betting.lance.value), ("chance", round(100 * chance)),
-                  ("game", round(100 * value)))
+        values: tuple[tuple[str, str | int], ...] = (
+            ("action", action.text), ("lance", betting.lance.value), ("chance", round(100 * chance)),
+            ("game", round(100 * value)))
         bets = [pair for pair in scored if pair[1].kind in (Kind.ENVIDO, Kind.ORDAGO)]
         if action.kind is Kind.PASO and chance >= 0.5 and bets:
             # A strong lance left unbet: say what a bet would have been worth instead.
