@@ -1,5 +1,5 @@
-// mus-widget bundle sha256:a0a017eb4619105c3c30ab59293bbe759f29fff984874ec3e36b7115dd5c670d (built from js/ by npm run build)
-// node_modules/preact/dist/preact.module.js
+// mus-widget bundle sha256:328362424e8ebf7101fd288586724f4232f2e569bfb9601404dbdb1385fddbb0 (built from js/ by npm run build)
+// ../main/node_modules/preact/dist/preact.module.js
 var n;
 var l;
 var u;
@@ -513,6 +513,18 @@ function withFallback(model, { id, quiet = 1500, every = 250 } = {}) {
   };
 }
 
+// js/still.js
+function hideStills(id, doc = globalThis.document) {
+  if (!id || !doc || typeof doc.querySelectorAll !== "function") return;
+  const hide = () => {
+    for (const picture of doc.querySelectorAll("[data-mus-still]")) {
+      if (picture.getAttribute("data-mus-still") === id) picture.hidden = true;
+    }
+  };
+  hide();
+  (globalThis.requestAnimationFrame || ((f2) => setTimeout(f2, 16)))(hide);
+}
+
 // js/quiz.js
 function quizView(state, { answer, another, notice }) {
   const answers = state.answers.map(([key, label]) => {
@@ -558,6 +570,7 @@ function render({ model: born, el }) {
   const root = frame("div", { class: "mus-quiz", "data-lm-suppress-shortcuts": "true", lang: "en" });
   el.appendChild(root);
   const unfollow = followTheme(root);
+  hideStills(born.get("_id"));
   let notice = null;
   const watch = kernelWatch(model, {
     id: model.get("_id"),
