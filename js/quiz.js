@@ -4,6 +4,7 @@
 import { draw as patch, frame, h } from "./dom.js";
 import { followTheme, kernelWatch } from "./host.js";
 import { withFallback } from "./fallback.js";
+import { hideStills } from "./still.js";
 
 /** The quiz as it stands: pure function of the synced state and the two intents. */
 export function quizView(state, { answer, another, notice }) {
@@ -38,6 +39,7 @@ function render({ model: born, el }) {
   const root = frame("div", { class: "mus-quiz", "data-lm-suppress-shortcuts": "true", lang: "en" });
   el.appendChild(root);
   const unfollow = followTheme(root);
+  hideStills(born.get("_id"));
   let notice = null;
   const watch = kernelWatch(model, {
     id: model.get("_id"),

@@ -10,6 +10,7 @@ import { newForm, newGameMessage } from "./views/newgame.js";
 import { tableView } from "./views/table.js";
 import { tipMoment } from "./views/tips.js";
 import { withFallback } from "./fallback.js";
+import { hideStills } from "./still.js";
 
 /** The view's own state, which other views of the same table do not share. */
 function freshUi() {
@@ -72,6 +73,7 @@ function render({ model: born, el }) {
   root.append(live, notice, app);
   el.appendChild(root);
   const unfollow = followTheme(root);
+  hideStills(born.get("_id"));
 
   // Without a kernel nothing the table shows can change: say so at once instead of looking alive, where the
   // student just clicked (a tall table's top may be off screen), or over the felt's top before any click.

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 import pytest
 
 from classroom_support import TEACHER_KEY, ServerProcess, careless
+from support.shown import shown
 from support.waiting import until
 
 pytest.importorskip("websockets")
@@ -267,7 +268,7 @@ def test_a_table_is_a_table_of_the_facade_and_its_repr_names_the_seat(server: Se
     try:
         assert repr(table) == f"<ServedTable {server.url} table='3B' seat=0 name='Ana'>"
         assert table.observation.seat == 0
-        assert "text/html" in table._repr_mimebundle_()[0]
+        assert "text/html" in shown(table)[0], "a picture before the view"
     finally:
         table.close()
 

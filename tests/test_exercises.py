@@ -9,6 +9,7 @@ from mus_widget.engine.seats import next_seat
 from mus_widget.i18n import LANGUAGES
 from mus_widget.table.quiz import Quiz
 from mus_widget.teaching.exercises import KINDS, exercise
+from support.shown import shown
 
 SEEDS = range(25)
 LANCES = {"grande": mw.Lance.GRANDE, "chica": mw.Lance.CHICA, "pares": mw.Lance.PARES, "juego": mw.Lance.JUEGO,
@@ -181,11 +182,9 @@ def test_a_click_in_the_browser_answers_and_a_bad_one_changes_nothing() -> None:
 
 def test_the_quiz_shows_as_a_picture_where_there_is_no_kernel() -> None:
     quiz = Quiz("grande", seed=2, language="en")
-    bundle = quiz._repr_mimebundle_()
-    assert bundle is not None
-    data, _ = bundle
-    assert "application/vnd.jupyter.widget-view+json" in data
-    page = data["text/html"]
+    picture, view = shown(quiz)
+    assert "application/vnd.jupyter.widget-view+json" in view and "text/html" not in view
+    page = picture["text/html"]
     assert "<svg" in page and quiz.exercise.text("en") in page and "A snapshot of the quiz" in page
     assert all(label in page for _, label in quiz.exercise.labels("en"))
     assert "<script" not in page and "http" not in page.replace("http://www.w3.org/2000/svg", "")
@@ -195,8 +194,8 @@ def test_the_picture_does_not_give_the_answer_away_until_the_answer() -> None:
     for kind in ("pares_of", "juego_of", "pares", "juego"):
         quiz = Quiz(kind, seed=5, language="en")
         caption = mw.teaching.pictures.hand_caption(quiz.exercise.hands[0], quiz.exercise.rules)
-        for shown in (quiz.state["picture"], quiz.picture().html):
-            assert caption not in shown and "juego" not in shown.replace("Juego", "")
+        for drawn in (quiz.state["picture"], quiz.picture().html):
+            assert caption not in drawn and "juego" not in drawn.replace("Juego", "")
         quiz.answer(quiz.exercise.answer)
         assert caption in quiz.state["picture"], "once answered, the hands say what they hold"
 

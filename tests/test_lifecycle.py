@@ -16,6 +16,7 @@ import pytest
 import mus_widget as mw
 from mus_widget.bots import knowledge
 from support.deals import DEAL
+from support.shown import shown
 from support.waiting import until
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -79,13 +80,11 @@ def test_one_table_over_many_hands_levels_off_in_memory() -> None:
 # ---------------------------------------------------------------------------------------------- the static picture
 
 
-def test_the_tables_display_data_holds_its_view_and_a_picture_of_what_the_browser_holds() -> None:
+def test_the_table_shows_its_view_and_before_it_a_picture_of_what_the_browser_holds() -> None:
     table = mw.MusTable(pace=0, seed=4, tips=False, deal=DEAL, mano=0, names=["Ane", "Iker", "Miren", "Jon"])
-    bundle = table._repr_mimebundle_()
-    assert bundle is not None
-    data, _ = bundle
-    assert "application/vnd.jupyter.widget-view+json" in data
-    page = data["text/html"]
+    picture, view = shown(table)
+    assert "application/vnd.jupyter.widget-view+json" in view and "text/html" not in view
+    page = picture["text/html"]
     own = [f'data-card="{card}"' for card in DEAL[0].split()]
     others = [f'data-card="{card}"' for hand in DEAL[1:] for card in hand.split()]
     assert all(card in page for card in own), "the student's cards face up"

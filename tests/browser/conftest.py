@@ -95,12 +95,20 @@ LATE = code_notebook("from mus_widget import MusTable\n\nMusTable(pace=0, seed=4
 """A table and a quiz, for a page that holds up their modules' loading."""
 
 
+REOPENED = code_notebook(
+    "import mus_widget as mw",
+    f"table = mw.MusTable(pace=0, seed=4, tips=False, deal={json.dumps(list(DEAL))}, mano=0, language='en')\ntable",
+    "quiz = mw.Quiz('grande', seed=2, language='en')\nquiz",
+)
+"""A table and a quiz, to run, save with their outputs and open again without their kernel."""
+
+
 @pytest.fixture(scope="session")
 def lab_server(chromium: Path) -> Iterator[LabServer]:
     server = LabServer({"two-views.ipynb": TWO_VIEWS, "paced.ipynb": PACED, "steps.ipynb": STEPS,
                         "coached.ipynb": COACHED, "languages.ipynb": LANGUAGES,
                         "steps-languages.ipynb": STEPS_IN_EVERY_LANGUAGE, "late.ipynb": LATE,
-                        "ordago.ipynb": ORDAGO_PROPOSED})
+                        "ordago.ipynb": ORDAGO_PROPOSED, "reopened.ipynb": REOPENED})
     try:
         yield server
     finally:

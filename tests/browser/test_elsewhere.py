@@ -149,7 +149,8 @@ def test_the_lesson_plays_in_every_front_end(host: str, browser: Any, home: Path
         page.wait_for_selector(".mus-widget[data-version]", timeout=90_000)
         page.wait_for_selector(".mus-quiz .mus-quiz-answer", timeout=60_000)
         assert page.locator(".mus-widget").count() == 2, "the table and the stepping table, each shown once"
-        assert page.locator(".mus-picture-table").count() == 0, "a live front end shows the view, not the picture"
+        assert page.locator(".mus-picture-table:visible, .mus-quiz-snapshot:visible").count() == 0, \
+            "a live front end shows the view, not the picture"
 
         table = TablePage(page)
         before = table.version()
@@ -228,7 +229,8 @@ def test_an_exported_lesson_shows_pictures_and_asks_no_server(browser: Any, home
                 assert any(url.startswith(fallback) and url.endswith("/dist/index.js") for url in loaded), loaded
             else:
                 page.wait_for_selector(".mus-widget .mus-kernel[data-kernel='snapshot']", timeout=30_000)
-                assert page.locator(".mus-widget").count() == 2 and page.locator(".mus-picture-table").count() == 0
+                assert page.locator(".mus-widget").count() == 2
+                assert page.locator(".mus-picture-table:visible, .mus-quiz-snapshot:visible").count() == 0
                 page.wait_for_selector(".mus-quiz .mus-quiz-lost[data-kernel='snapshot']", timeout=20_000)
                 page.locator(".mus-widget .mus-actions button").first.click()
                 assert "A snapshot of the table" in page.locator(".mus-kernel").first.inner_text()
@@ -267,3 +269,71 @@ def test_after_a_kernel_restart_the_next_click_says_the_table_lost_its_kernel(
         page.screenshot(path=str(screenshots / "kernel-restarted.png"))
     finally:
         page.close()
+
+
+class NoKernelLab(LabServer):
+    """JupyterLab that opens a notebook with no kernel at all ("No Kernel"), never starting one."""
+
+    def _argv(self, settings: Path) -> list[str]:
+        return [*super()._argv(settings), "--LabServerApp.notebook_starts_kernel=False"]
+
+
+def assert_pictures_stand_in(page: Any, left: str) -> None:
+    """The table's and the quiz's pictures show, drawn and trusted, and the text JupyterLab ``left`` where each
+    view could not draw is not seen."""
+    page.wait_for_selector(f".jp-OutputArea-output:text-is('{left}')", state="attached", timeout=30_000)
+    page.wait_for_timeout(500)
+    assert page.locator(".jp-mod-trusted .mus-picture-table:visible").count() == 1
+    assert page.locator(".jp-mod-trusted .mus-quiz-snapshot:visible").count() == 1
+    assert page.locator(".mus-picture-table svg:visible").count() >= 16, "the cards are drawn"
+    assert page.get_by_text("A snapshot of the table").first.is_visible()
+    assert page.locator(".jp-OutputArea-output", has_text=left).count() == 2, "each view is still there"
+    assert page.locator(".jp-OutputArea-output:visible", has_text=left).count() == 0, f"{left!r} is seen"
+    assert page.locator(".jp-OutputArea-output:visible", has_text="widget").count() == 0
+    assert page.locator(".mus-widget, .mus-quiz").count() == 0
+
+
+def test_a_notebook_reopened_without_its_kernel_shows_the_pictures_not_model_not_found(
+        browser: Any, lab_server: LabServer, screenshots: Path) -> None:
+    page = browser.new_page(viewport={"width": 1300, "height": 1000})
+    try:
+        open_notebook(page, lab_server, "reopened.ipynb")
+        run_all(page)
+        page.wait_for_selector(".mus-quiz .mus-quiz-answer", timeout=60_000)
+        page.wait_for_timeout(300)
+        assert page.locator(".mus-picture-table").count() == 1 and page.locator(".mus-quiz-snapshot").count() == 1
+        assert page.locator(".mus-still:visible").count() == 0, "a live view hides its picture"
+        page.keyboard.press("Control+s")
+        saved = lab_server.notebooks / "reopened.ipynb"
+        for _ in range(100):
+            if "data-mus-still" in saved.read_text():
+                break
+            page.wait_for_timeout(100)
+        menu(page, "Kernel", "Shut Down Kernel")
+        page.wait_for_selector(".jp-KernelName:has-text('No Kernel')", timeout=20_000)
+    finally:
+        page.close()
+    notebook = json.loads(saved.read_text())
+    assert "widgets" not in notebook["metadata"], "JupyterLab saves no widget state by default"
+
+    # Opened again: JupyterLab starts a new kernel, which holds neither widget ("model not found").
+    page = browser.new_page(viewport={"width": 1300, "height": 1000})
+    try:
+        open_notebook(page, lab_server, "reopened.ipynb")
+        assert_pictures_stand_in(page, "Error displaying widget: model not found")
+        page.screenshot(path=str(screenshots / "reopened-new-kernel.png"), full_page=True)
+    finally:
+        page.close()
+
+    # Opened where notebooks start no kernel: the views wait for a widget manager that never comes.
+    server = NoKernelLab({"reopened.ipynb": notebook})
+    page = browser.new_page(viewport={"width": 1300, "height": 1000})
+    try:
+        page.goto(server.notebook_url("reopened.ipynb"))
+        page.wait_for_selector(".jp-Notebook", timeout=60_000)
+        page.wait_for_selector(".jp-KernelName:has-text('No Kernel')", timeout=30_000)
+        assert_pictures_stand_in(page, "Loading widget...")
+        page.screenshot(path=str(screenshots / "reopened-no-kernel.png"), full_page=True)
+    finally:
+        page.close()
+        server.stop()

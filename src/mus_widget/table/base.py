@@ -1,5 +1,5 @@
 """The widgets' common base (the table's and the quiz's): an anywidget that keeps its front end in touch even when
-anywidget stops listening.
+anywidget stops listening, and that shows a static picture wherever its live view cannot.
 
 anywidget gives a widget's module 2 s to load from the moment its model is born in the browser; past that (a busy
 page, fifty tables at once, JupyterLite starting) it drops every message the kernel sends that model, for good.
@@ -7,20 +7,57 @@ The view still draws from the state the model was born with, and its clicks stil
 comes back. So a :class:`BaseWidget` opens its comm only once it holds its first view, and when its front end
 (``js/fallback.js``) hears nothing from the kernel it asks for a :class:`Fallback`: a plain ipywidgets model beside the
 widget's own that carries the same traits and custom messages, which anywidget does not gate.
+
+Displayed in a notebook, a :class:`BaseWidget` puts two outputs in the cell: first its static picture
+(:meth:`BaseWidget.picture`, ``text/html``), then its view (the widget view mime type). One output holding both
+would not do: every renderer that knows the widget view takes it over the ``text/html`` beside it, and shows
+nothing (JupyterLab's "Error displaying widget: model not found" once the kernel is gone, a blank in nbconvert's
+HTML once ``--execute`` saved the widget state, a blank in myst-nb without network). So the picture stands on its
+own; the live view hides it when it draws (``js/still.js``), and the picture's own style hides the text
+JupyterLab leaves where the view cannot draw (docs/export.md).
 """
 
 from __future__ import annotations
 
 import functools
+import html
 import uuid
-from typing import Any
+from typing import Any, Final
 
 import anywidget
 import ipywidgets
 import traitlets
+from IPython.display import display
+
+from ..teaching.pictures import Picture
 
 FALLBACK_SUFFIX = ".fallback"
 """The fallback's model id is the widget's followed by this, so every view of the widget finds the same fallback."""
+
+
+WIDGET_VIEW: Final = "application/vnd.jupyter.widget-view+json"
+STILL_STYLE: Final = (
+    "<style>"
+    # JupyterLab and Notebook 7: the output right after a shown picture (its widget's view) when it holds text
+    # alone, no element: "Loading widget..." without a kernel, "Error displaying widget: model not found" with a
+    # new one. The picture stands in for it. (A :has() may not hold another, hence the :not().)
+    ".jp-OutputArea-child:has(.mus-still:not([hidden])) + .jp-OutputArea-child:not(:has(.jp-OutputArea-output *))"
+    "{display:none}"
+    # The picture's own output once the live view hid the picture: no empty row left.
+    ".jp-OutputArea-child:has(> .jp-OutputArea-output > .mus-still[hidden]){display:none}"
+    "</style>")
+"""The style each picture carries (a widget's own CSS comes only with its model, which is what is missing)."""
+
+
+def still(picture: Picture, model_id: str) -> str:
+    """``picture`` as the output a widget shows before its view: marked with the widget's model id, which the
+    live view looks for to hide it (``js/still.js``), and carrying :data:`STILL_STYLE`."""
+    return f'<div class="mus-still" data-mus-still="{html.escape(model_id)}">{STILL_STYLE}{picture.html}</div>'
+
+
+def _output(data: dict[str, Any], metadata: dict[str, Any] | None = None) -> None:
+    """Put one output of ``data`` in the cell (IPython's ``display`` of ready-made data)."""
+    display(data, metadata=metadata, raw=True)  # type: ignore[no-untyped-call]
 
 
 class Fallback(ipywidgets.Widget):  # type: ignore[misc]
@@ -82,6 +119,22 @@ class BaseWidget(anywidget.AnyWidget):
         """Handle one message of the front end's own (anything but a ping or the fallback's)."""
         raise NotImplementedError
 
+    def picture(self) -> Picture:
+        """The widget as a static picture: what shows where its live view cannot (see the module)."""
+        raise NotImplementedError
+
+    def _ipython_display_(self) -> None:
+        """Display the widget as two outputs: its picture (with the repr as its ``text/plain``), then its view
+        (with an empty ``text/plain``, so that a page without the view shows the picture alone). A closed widget
+        shows its repr, as ipywidgets' own do."""
+        bundle = self._repr_mimebundle_() if callable(self._repr_mimebundle_) else None
+        if bundle is None:
+            _output({"text/plain": repr(self)})
+            return
+        data, metadata = bundle
+        _output({"text/html": still(self.picture(), self._model_id), "text/plain": data["text/plain"]})
+        _output({**data, "text/plain": ""}, metadata)
+
     @property
     def falling_back(self) -> bool:
         """Whether a front end asked for a fallback and it is open."""
@@ -119,4 +172,5 @@ class BaseWidget(anywidget.AnyWidget):
             setattr(self._fallback, change["name"], change["new"])
 
 
-__all__ = ["FALLBACK_SUFFIX", "BaseWidget", "Fallback", "fallback_class", "mirrored"]
+__all__ = ["FALLBACK_SUFFIX", "STILL_STYLE", "WIDGET_VIEW", "BaseWidget", "Fallback", "fallback_class", "mirrored",
+           "still"]

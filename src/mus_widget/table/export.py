@@ -5,7 +5,7 @@ MathJax and Mermaid, so in a classroom without internet every table and quiz is 
 nbconvert with a template that asks for none of them:
 
 - by default the page holds no widget script at all: every table and quiz shows as its static picture (the
-  ``text/html`` each widget puts beside its view), marked as a snapshot;
+  output each widget displays before its view), marked as a snapshot;
 - with ``--scripts`` require.js and the widgets' HTML manager (shipped in this package, see :data:`SHIPPED`;
   ``--scripts DIR`` takes them from a ``node_modules`` holding npm ``requirejs`` and
   ``@jupyter-widgets/html-manager``, or a folder laid out like :data:`SHIPPED`) and anywidget's own front end
@@ -94,7 +94,7 @@ def export(notebook: Path, output: Path | None = None, *, execute: bool = False,
         ExecutePreprocessor(timeout=timeout, store_widget_state=True).preprocess(  # type: ignore[no-untyped-call]
             nb, {"metadata": {"path": str(notebook.parent)}})
     if found is None:
-        nb.metadata.pop("widgets", None)  # without widget state nbconvert shows each widget's picture
+        nb.metadata.pop("widgets", None)  # without widget state nbconvert shows no view: the pictures alone
     folder = page.with_name(page.stem + "_files")
     with tempfile.TemporaryDirectory(prefix="mus-export-") as templates:
         (Path(templates) / "mus_offline").mkdir()

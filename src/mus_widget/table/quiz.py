@@ -4,9 +4,10 @@
 one; the repr names the seed); "Another deal" moves to the next seed. ``answer(key)`` is what a
 click does, so lessons and tests can drive a quiz from Python.
 
-The quiz is an anywidget like the table (so it works wherever the table does, marimo included); its display
-data also holds a static picture of the question (:meth:`Quiz.picture`), which an export or a static viewer
-shows instead. The browser learns which answer is right only once the student has answered.
+The quiz is an anywidget like the table (so it works wherever the table does, marimo included); displayed, it
+shows a static picture of the question (:meth:`Quiz.picture`) before its view, which an export, a static viewer
+or a notebook reopened without its kernel shows instead (see :mod:`mus_widget.table.base`). The browser learns
+which answer is right only once the student has answered.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import html
 import pathlib
 import secrets
-from typing import Any, Final
+from typing import Final
 
 import traitlets
 
@@ -82,14 +83,6 @@ class Quiz(BaseWidget):
                 f"<p><b>{html.escape(ex.text(lang))}</b></p><ol>{items}</ol>{said}"
                 f'<p style="font-style:italic;opacity:0.8">{note}</p></div>')
         return Picture(body, f"{ex.text(lang)} ({', '.join(label for _, label in ex.labels(lang))})")
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
-        """The widget's view, and beside it the static picture for pages without a kernel."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data, metadata = bundle
-        return {**data, "text/html": self.picture().html}, metadata
 
     def _show(self) -> None:
         ex, lang, verdict = self.exercise, self.language, self.verdict

@@ -49,9 +49,9 @@ STATIC: Final = pathlib.Path(__file__).parent / "static"
 class TableWidget(BaseWidget):
     """The table's front end and what every table shares, whoever holds its game: the synced traits, the
     intents from the browser (each refused with a catalogue text in :attr:`error`, changing nothing) and the
-    static picture beside the view; the ping and the fallback come with :class:`BaseWidget`. :class:`MusTable`
-    plays its game here; :class:`~mus_widget.table.relayed.RelayedTable` shows a game held elsewhere (a classroom
-    server)."""
+    static picture; showing that picture before the view, the ping and the fallback come with
+    :class:`BaseWidget`. :class:`MusTable` plays its game here; :class:`~mus_widget.table.relayed.RelayedTable`
+    shows a game held elsewhere (a classroom server)."""
 
     # Inline text, read once: anywidget keeps a widget whose _esm is a file path alive through its file watcher,
     # so a closed table would never be freed.
@@ -96,15 +96,6 @@ class TableWidget(BaseWidget):
     def picture(self) -> Picture:
         """The table as it is now, as a static picture of what the browser holds (:mod:`.snapshot`)."""
         return table_snapshot(self.state, self.language)
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
-        """The widget's view, and beside it the static picture for pages without a kernel (an export,
-        nbviewer, a book): a live front end shows the view, the others the picture, never both."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data, metadata = bundle
-        return {**data, "text/html": self.picture().html}, metadata
 
     def _handlers(self) -> dict[str, Handler]:
         """The handler of each intent this table takes, by its ``type``."""

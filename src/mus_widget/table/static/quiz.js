@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:0259d27496f9fd3cea1bff9b8d649c24cdbb9b6b5501589d2d4964e71aa6a8eb (built from js/ by npm run build)
+// mus-widget bundle sha256:5989fb3d730c23d81c56fc6313109cbb9a1451d270eef82862eaa7877e833fe3 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -513,6 +513,18 @@ function withFallback(model, { id, quiet = 1500, every = 250 } = {}) {
   };
 }
 
+// js/still.js
+function hideStills(id, doc = globalThis.document) {
+  if (!id || !doc || typeof doc.querySelectorAll !== "function") return;
+  const hide = () => {
+    for (const picture of doc.querySelectorAll("[data-mus-still]")) {
+      if (picture.getAttribute("data-mus-still") === id) picture.hidden = true;
+    }
+  };
+  hide();
+  (globalThis.requestAnimationFrame || ((f2) => setTimeout(f2, 16)))(hide);
+}
+
 // js/quiz.js
 function quizView(state, { answer, another, notice }) {
   const answers = state.answers.map(([key, label]) => {
@@ -558,6 +570,7 @@ function render({ model: born, el }) {
   const root = frame("div", { class: "mus-quiz", "data-lm-suppress-shortcuts": "true", lang: "en" });
   el.appendChild(root);
   const unfollow = followTheme(root);
+  hideStills(born.get("_id"));
   let notice = null;
   const watch = kernelWatch(model, {
     id: model.get("_id"),
