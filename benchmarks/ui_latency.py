@@ -150,8 +150,8 @@ def choose(page: Any, rng: random.Random) -> str | None:
     pick = rng.choices(range(n), weights)[0]
     slider = root.locator("input.mus-slider")
     if buttons.nth(pick).get_attribute("data-key") == "act-raise" and slider.count():
-        low, high = int(slider.get_attribute("min") or 2), int(slider.get_attribute("max") or 2)
-        slider.fill(str(rng.randint(low, min(high, low + 4))))
+        stops = (slider.get_attribute("data-stops") or "2").split(",")
+        slider.fill(str(rng.randrange(min(len(stops), 5))))
     buttons.nth(pick).click()
     sure = root.locator("[data-key='confirm-yes']")
     if sure.count():  # a game-deciding call's second step: timed from the click on Yes

@@ -25,11 +25,13 @@ export function positionOf(seat, student) {
   return POSITIONS[(seat - student + 4) % 4];
 }
 
-/** A team's points as a Mus table keeps them: amarracos (5 points each) and piedras (single points). */
-export function counters(t, points, target) {
+/** A team's points as a Mus table keeps them: amarracos (5 points each) and piedras (single points), named
+ * with the team's name (each team's counters have a name of their own). */
+export function counters(t, team, points, target) {
   const amarracos = Math.floor(points / 5);
   const piedras = points % 5;
-  const tip = t("ui.score.counters", { points, amarracos, piedras, target, goal: Math.ceil(target / 5) });
+  const counted = t("ui.score.counters", { points, amarracos, piedras, target, goal: Math.ceil(target / 5) });
+  const tip = t("ui.score.of_team", { team, counters: counted });
   return h(
     "span",
     { class: "mus-counters", role: "img", tabindex: "0", title: tip, aria: { label: tip }, data: { key: "counters" } },
@@ -45,7 +47,7 @@ function topBar(ctx) {
       h("span", { class: "mus-score-team" }, state.teams[team]),
       h("strong", { key: `score-${state.scores[team]}`, class: "mus-score-points" }, String(state.scores[team])),
       h("span", { class: "mus-score-target" }, `/ ${state.target}`),
-      counters(t, state.scores[team], state.target)));
+      counters(t, state.teams[team], state.scores[team], state.target)));
   return h(
     "header",
     { class: "mus-topbar" },

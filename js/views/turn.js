@@ -26,6 +26,19 @@ export function sliderRange(turn) {
   return { low, high, max: turn.ordago ? high + 1 : high };
 }
 
+/** The amounts the slider stops at: every one up to seven over the lowest, then every fifth (and the highest),
+ * then Órdago's notch when it is legal; so a short drag moves a point or two, and the far end is still near. */
+export function sliderStops(turn) {
+  const range = sliderRange(turn);
+  if (!range) return null;
+  const stops = [];
+  for (let amount = range.low; amount <= range.high; amount += 1) {
+    if (amount - range.low <= 7 || amount % 5 === 0 || amount === range.high) stops.push(amount);
+  }
+  if (range.max > range.high) stops.push(range.max);
+  return stops;
+}
+
 const ORDAGO = { kind: "ordago", text: "ordago" };
 
 /** Whether `text` would decide the whole game at once: an órdago, or a quiero to one. */
@@ -121,19 +134,21 @@ function raiseControls(ctx, turn) {
     h("span", { class: "mus-word" }, raiseLabel(t, turn, action)),
     h("span", { class: "mus-gloss" }, raiseGloss(t, turn, action)),
   );
+  const stops = sliderStops(turn);
   const follow = (input) => {
     // The button follows the slider; the redraw patches the button and leaves the slider (and its thumb) be.
-    ui.amount = Number(input.value);
+    ui.amount = stops[Number(input.value)] ?? range.low;
     ctx.redraw();
   };
+  const at = Math.max(stops.findIndex((amount) => amount >= (ui.amount ?? range.low)), 0);
   const slider = h("input", {
     class: "mus-slider",
     type: "range",
-    min: String(range.low),
-    max: String(range.max),
+    min: "0",
+    max: String(stops.length - 1),
     step: "1",
-    value: String(Math.min(Math.max(ui.amount ?? range.low, range.low), range.max)),
-    data: { key: "slider" },
+    value: String(at),
+    data: { key: "slider", stops: stops.join(",") },
     aria: { label: t("ui.slider"), valuetext: raiseLabel(t, turn, action) },
     on: {
       input: (event) => follow(event.target),

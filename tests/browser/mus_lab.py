@@ -193,6 +193,12 @@ def fit_widget(page: Any, width: int) -> int:
     return got
 
 
+def slide_to(slider: Any, amount: int) -> None:
+    """Move the raise slider to ``amount`` (one of its stops; the last is Órdago's notch)."""
+    stops = [int(stop) for stop in (slider.get_attribute("data-stops") or "").split(",")]
+    slider.fill(str(stops.index(amount)))
+
+
 class TablePage:
     """The first Mus table on a page: its state version, and clicks that wait for the table's answer."""
 

@@ -329,11 +329,14 @@ def test_the_slider_under_the_buttons_takes_arrow_keys_and_drags_to_ordago(table
     buttons = root.locator(".mus-actions").bounding_box()
     track = slider.bounding_box()
     assert buttons and track and track["y"] >= buttons["y"] + buttons["height"] - 1, "the slider is under the buttons"
-    low = int(slider.get_attribute("min") or 0)
+    stops = [int(stop) for stop in (slider.get_attribute("data-stops") or "").split(",")]
+    low = stops[0]
+    assert stops[:8] == list(range(low, low + 8)), "a point at a time at first: a short drag moves little"
+    assert stops == sorted(set(stops)) and len(stops) <= 8 + 10, stops
     slider.focus()
     tables.page.keyboard.press("ArrowRight")
     tables.page.keyboard.press("ArrowRight")
-    assert slider.input_value() == str(low + 2), "JupyterLab took the arrow keys"
+    assert slider.input_value() == "2", "JupyterLab took the arrow keys"
     assert raise_button.get_attribute("data-action") == f"envido {low + 2}"
     assert root.locator(".mus-slider-ends").inner_text().strip().endswith("Órdago")
     y = track["y"] + track["height"] / 2
@@ -397,6 +400,11 @@ def test_scores_name_their_teams_and_an_ordago_win_reads_as_a_win(tables: Tables
     assert counters.locator(".mus-amarraco").count() == points // 5
     assert counters.locator(".mus-piedra").count() == points % 5
     assert "amarracos (5 points each)" in tip and "A game to 40 is 8 amarracos" in tip, tip
+    names = [tables.root("en", "proposal").locator(".mus-counters").nth(i).get_attribute("aria-label") or ""
+             for i in (0, 1)]
+    teams = tables.root("en", "proposal").locator(".mus-score-team").all_inner_texts()
+    assert names[0] != names[1], names
+    assert all(name.startswith(f"{team}: ") for name, team in zip(names, teams, strict=True)), names
 
 
 @pytest.mark.parametrize(("kind", "first"), [("grande", ".mus-actions button"), ("proposal", "[data-key='act-agree']"),
@@ -411,3 +419,32 @@ def test_tab_reaches_the_actions_first(tables: Tables, kind: str, first: str) ->
     focused = tables.page.evaluate("(sel) => document.activeElement.matches(sel) && document.activeElement.outerHTML",
                                    first)
     assert focused, tables.page.evaluate("() => document.activeElement.outerHTML.slice(0, 200)")
+
+
+COVERS = """(root) => {
+  const info = root.querySelector('.mus-info');
+  if (!info) return 'no popover';
+  const a = info.getBoundingClientRect();
+  const table = root.getBoundingClientRect();
+  if (a.left < table.left - 1 || a.right > table.right + 1) return `beyond the table: ${JSON.stringify(a)}`;
+  for (const card of root.querySelectorAll('.mus-me .mus-card-slot, .mus-me .mus-card-button')) {
+    const b = card.getBoundingClientRect();
+    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (w > 1 && h > 1) return `covers ${card.dataset.card || card.innerText}`;
+  }
+  return '';
+}"""
+
+
+@pytest.mark.parametrize("width", [640, 830, 1280])
+def test_a_players_info_never_covers_the_students_cards(tables: Tables, width: int) -> None:
+    narrow_output(tables.page, width)
+    root = tables.root("en", "pares")
+    found = {}
+    for button in root.locator(".mus-info-button").all():
+        button.scroll_into_view_if_needed()
+        button.click()
+        found[button.get_attribute("data-key")] = root.evaluate(COVERS)
+        button.click()
+    assert len(found) == 3 and not any(found.values()), found

@@ -93,7 +93,8 @@ def test_a_teacher_steps_through_a_scenario(browser: Any, lab_server: LabServer,
         count = root.locator(".mus-count")
         assert count.locator("tr.mus-count-row").count() == 4
         text = count.inner_text()
-        assert "the highest cards tie; North's second card, rey (3c), beats East's caballo (11o)" in text
+        assert ("the highest cards tie; North's second card, rey (3c: a 3 counts as a rey), beats East's"
+                " caballo (11o)") in text
         score = root.locator(".mus-count-foot .mus-count-score").inner_text()
         assert score == "Score: South & North 2, East & West 4", score
         assert root.locator("[data-key='next-hand']").count() == 0

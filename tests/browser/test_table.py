@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from browser.mus_lab import LabServer, TablePage, fit_widget, open_notebook, run_all, use_theme
+from browser.mus_lab import LabServer, TablePage, fit_widget, open_notebook, run_all, slide_to, use_theme
 from browser.mus_scenario import Choice, Memo, View, decide, find_seed, play
 from mus_widget.teaching.exercises import exercise
 
@@ -35,7 +35,7 @@ READ_VIEW = """() => {
     kind: actions.includes('mus') ? 'mus' : 'bet',
     actions,
     agree: agree ? agree.dataset.action : null,
-    slider: slider ? [Number(slider.min), Number(slider.max)] : null,
+    slider: slider ? [Number(slider.dataset.stops.split(',')[0]), Number(slider.dataset.stops.split(',').pop())] : null,
     cards,
   };
 }"""
@@ -75,7 +75,7 @@ class Table(TablePage):
             assert discard.inner_text().strip() == f"Discard {len(choice.cards)}"
             discard.click()
         else:
-            root.locator("input.mus-slider").fill(str(choice.amount))
+            slide_to(root.locator("input.mus-slider"), choice.amount)
             raise_button = root.locator("[data-key='act-raise']")
             assert raise_button.get_attribute("data-action") == choice.action
             # A raise over a bet on the table reads "5 más" ("raise 5"); the first bet "Envido 5" ("bet").

@@ -219,6 +219,7 @@ EN.update({
     "ui.level.expert": "Expert",
     "ui.hand_number": "Game {game} · hand {hand}",
     "ui.games_won": "Games won: {team_a} {a}, {team_b} {b}",
+    "ui.score.of_team": "{team}: {counters}",
     "ui.score.counters": (
         "{points} points: {amarracos} amarracos (5 points each) and {piedras} piedras (1 point "
         "each). A game to {target} is {goal} amarracos."

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:5989fb3d730c23d81c56fc6313109cbb9a1451d270eef82862eaa7877e833fe3 (built from js/ by npm run build)
+// mus-widget bundle sha256:4d55b64ac44f3ac43520960a964d985e61be8bcf4b9e424049974a3e2d097e04 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;

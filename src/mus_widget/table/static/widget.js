@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:5989fb3d730c23d81c56fc6313109cbb9a1451d270eef82862eaa7877e833fe3 (built from js/ by npm run build)
+// mus-widget bundle sha256:4d55b64ac44f3ac43520960a964d985e61be8bcf4b9e424049974a3e2d097e04 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -540,6 +540,16 @@ function sliderRange(turn) {
   const [low, high] = turn.raise;
   return { low, high, max: turn.ordago ? high + 1 : high };
 }
+function sliderStops(turn) {
+  const range = sliderRange(turn);
+  if (!range) return null;
+  const stops = [];
+  for (let amount = range.low; amount <= range.high; amount += 1) {
+    if (amount - range.low <= 7 || amount % 5 === 0 || amount === range.high) stops.push(amount);
+  }
+  if (range.max > range.high) stops.push(range.max);
+  return stops;
+}
 var ORDAGO = { kind: "ordago", text: "ordago" };
 function decidesTheGame(turn, text) {
   if (!turn || turn.kind !== "bet") return false;
@@ -629,18 +639,20 @@ function raiseControls(ctx, turn) {
     h2("span", { class: "mus-word" }, raiseLabel(t2, turn, action)),
     h2("span", { class: "mus-gloss" }, raiseGloss(t2, turn, action))
   );
+  const stops = sliderStops(turn);
   const follow = (input) => {
-    ui.amount = Number(input.value);
+    ui.amount = stops[Number(input.value)] ?? range.low;
     ctx.redraw();
   };
+  const at = Math.max(stops.findIndex((amount) => amount >= (ui.amount ?? range.low)), 0);
   const slider = h2("input", {
     class: "mus-slider",
     type: "range",
-    min: String(range.low),
-    max: String(range.max),
+    min: "0",
+    max: String(stops.length - 1),
     step: "1",
-    value: String(Math.min(Math.max(ui.amount ?? range.low, range.low), range.max)),
-    data: { key: "slider" },
+    value: String(at),
+    data: { key: "slider", stops: stops.join(",") },
     aria: { label: t2("ui.slider"), valuetext: raiseLabel(t2, turn, action) },
     on: {
       input: (event) => follow(event.target),
@@ -1791,10 +1803,11 @@ var POSITIONS = ["bottom", "right", "top", "left"];
 function positionOf(seat, student) {
   return POSITIONS[(seat - student + 4) % 4];
 }
-function counters(t2, points, target) {
+function counters(t2, team, points, target) {
   const amarracos = Math.floor(points / 5);
   const piedras = points % 5;
-  const tip = t2("ui.score.counters", { points, amarracos, piedras, target, goal: Math.ceil(target / 5) });
+  const counted = t2("ui.score.counters", { points, amarracos, piedras, target, goal: Math.ceil(target / 5) });
+  const tip = t2("ui.score.of_team", { team, counters: counted });
   return h2(
     "span",
     { class: "mus-counters", role: "img", tabindex: "0", title: tip, aria: { label: tip }, data: { key: "counters" } },
@@ -1810,7 +1823,7 @@ function topBar(ctx) {
     h2("span", { class: "mus-score-team" }, state.teams[team]),
     h2("strong", { key: `score-${state.scores[team]}`, class: "mus-score-points" }, String(state.scores[team])),
     h2("span", { class: "mus-score-target" }, `/ ${state.target}`),
-    counters(t2, state.scores[team], state.target)
+    counters(t2, state.teams[team], state.scores[team], state.target)
   ));
   return h2(
     "header",
