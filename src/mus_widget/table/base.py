@@ -13,11 +13,17 @@ from __future__ import annotations
 
 import functools
 import uuid
-from typing import Any
+from typing import Any, TypeVar
 
 import anywidget
 import ipywidgets
 import traitlets
+
+T = TypeVar("T")
+
+Synced = traitlets.TraitType[dict[str, Any], T]
+"""A synced ``Dict`` trait whose values are held by mypy to ``T``, a ``TypedDict`` of :mod:`.contract` (read back
+as plain JSON): ``state: Synced[TableState] = synced_dict()``."""
 
 FALLBACK_SUFFIX = ".fallback"
 """The fallback's model id is the widget's followed by this, so every view of the widget finds the same fallback."""
@@ -33,6 +39,11 @@ def fallback_class(names: tuple[str, ...]) -> type[Fallback]:
     """The :class:`Fallback` with one synced trait for each of ``names``."""
     traits: dict[str, Any] = {name: traitlets.Any().tag(sync=True) for name in names}
     return type("Fallback", (Fallback,), traits)
+
+
+def synced_dict() -> Any:
+    """A synced ``traitlets.Dict()``, for an attribute annotated :data:`Synced` (a plain ``Dict`` takes any dict)."""
+    return traitlets.Dict().tag(sync=True)
 
 
 def mirrored(kind: type[BaseWidget]) -> tuple[str, ...]:
@@ -119,4 +130,4 @@ class BaseWidget(anywidget.AnyWidget):
             setattr(self._fallback, change["name"], change["new"])
 
 
-__all__ = ["FALLBACK_SUFFIX", "BaseWidget", "Fallback", "fallback_class", "mirrored"]
+__all__ = ["FALLBACK_SUFFIX", "BaseWidget", "Fallback", "Synced", "fallback_class", "mirrored", "synced_dict"]

@@ -1,4 +1,5 @@
-"""The table's synced state: one seat's :class:`Observation` mapped to the plain JSON the browser draws.
+"""The table's synced state: one seat's :class:`Observation` mapped to the plain JSON the browser draws (its shape,
+key by key, is :class:`~mus_widget.table.contract.TableState`).
 
 This module is the only road from the game to the browser, and it takes an observation, never a game: what
 it cannot see it cannot leak. Besides the observation it takes the table's public facts (:class:`TableView`:
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Final, Literal, cast
 
 from ..engine.actions import Action, Kind, envido
 from ..engine.betting import Betting, LanceResult
@@ -29,6 +30,9 @@ from ..i18n.messages import EN
 from ..i18n.text import action_text, call_text, event_text, message_values, reason_text
 from ..teaching.coach import Advice
 from ..teaching.explain import Explanation, explain
+from .contract import ActionView, BetView, Bubble, Count, PlayerView, TableState, Turn
+from .contract import Coach as CoachView
+from .contract import CountRow as CountRowView
 
 Stage = Literal["play", "count"]
 """``play``: the current hand; ``count``: the last hand's count is open until the student presses Next hand."""
@@ -148,7 +152,7 @@ class _Texts:
 # ---------------------------------------------------------------------------------------------- the mapping
 
 
-def view_state(obs: Observation, table: TableView) -> dict[str, Any]:
+def view_state(obs: Observation, table: TableView) -> TableState:
     """The synced state for the student's seat ``obs.seat``: plain JSON, cards in canonical notation.
 
     Every card in it is the student's own, or was shown at a showdown, or comes from ``table.reveal``.
@@ -166,7 +170,7 @@ def view_state(obs: Observation, table: TableView) -> dict[str, Any]:
     senas = _last_senas(log)
     bubbles = _bubbles(obs, texts) if playing else {}
     notes = table.notes if counting and shown is not None else ((), (), (), ())
-    players = []
+    players: list[PlayerView] = []
     for s, player in enumerate(table.players):
         if shown is not None:
             cards: list[str] | None = _cards(shown[s])
@@ -268,7 +272,7 @@ def _cards(hand: Hand) -> list[str]:
     return [str(card) for card in hand.cards]
 
 
-def _turn(obs: Observation) -> dict[str, Any]:
+def _turn(obs: Observation) -> Turn:
     """What the seat to move may do, shaped for buttons: bare calls, an envido to confirm, a range of
     envidos for the slider, órdago, and the partner's proposal when the seat answers for the team.
     ``choices`` are the actions of the fixed buttons and ``proposed`` the proposal, each as
@@ -276,7 +280,7 @@ def _turn(obs: Observation) -> dict[str, Any]:
     text; ``actions`` and ``proposal`` are the same as words and text."""
     if obs.phase is Phase.MUS:
         return {"kind": "mus", "actions": list(obs.legal_actions), "round": obs.mus_round,
-                "choices": [action.to_dict() for action in obs.legal]}
+                "choices": [_action(action) for action in obs.legal]}
     if obs.phase is Phase.DISCARD:
         return {"kind": "discard", "actions": ["discard"]}
     betting = obs.betting
@@ -297,12 +301,18 @@ def _turn(obs: Observation) -> dict[str, Any]:
         "ordago": Kind.ORDAGO in legal.kinds,
         "proposal": None if proposal is None else str(proposal),
         "proposer": betting.proposer if proposal is not None else None,
-        "choices": [action.to_dict() for action in choices],
-        "proposed": None if proposal is None else proposal.to_dict(),
+        "choices": [_action(action) for action in choices],
+        "proposed": None if proposal is None else _action(proposal),
     }
 
 
-def _bet(betting: Betting | None) -> dict[str, Any] | None:
+def _action(action: Action) -> ActionView:
+    """An action for the buttons, as :meth:`Action.to_dict` makes it (its keys are checked by
+    tests/test_contract.py)."""
+    return cast(ActionView, action.to_dict())
+
+
+def _bet(betting: Betting | None) -> BetView | None:
     if betting is None:
         return None
     return {
@@ -339,36 +349,34 @@ def _last_senas(log: Sequence[Event]) -> dict[int, str]:
     return out
 
 
-def _bubbles(obs: Observation, texts: _Texts) -> dict[int, dict[str, Any]]:
+def _bubbles(obs: Observation, texts: _Texts) -> dict[int, Bubble]:
     """The speech bubble of each seat: its last word in the current round (this mus question, these
     discards, this lance), with its place in the log; a proposal awaiting the partner is a question."""
     phase = obs.phase.value
-    out: dict[int, dict[str, Any]] = {}
+    last: dict[int, tuple[Event, int]] = {}
     for index, event in enumerate(obs.log):
         if event.kind == "mus_round" or (event.kind == "lance" and event.phase == phase):
-            out.clear()
+            last.clear()
         if event.seat is None or event.phase != phase:
             continue
-        if event.kind == "call":
-            out[event.seat] = {"call": event, "at": index}
-        elif event.kind == "discard":
-            count = event.get("count")
-            out[event.seat] = {"text": message("action.discard", texts.language, count=count), "at": index}
+        if event.kind in ("call", "discard"):
+            last[event.seat] = (event, index)
     betting = obs.betting
     proposer = betting.proposer if betting is not None and betting.proposal is not None else None
-    for seat, bubble in out.items():
-        call = bubble.pop("call", None)
-        if call is not None:
-            said = call_text(call, texts.language)
+    out: dict[int, Bubble] = {}
+    for seat, (event, at) in last.items():
+        if event.kind == "call":
+            said = call_text(event, texts.language)
             ask = seat == proposer
-            bubble["text"] = message("ui.proposal", texts.language, action=said) if ask else said
-            bubble["ask"] = ask
+            out[seat] = {"text": message("ui.proposal", texts.language, action=said) if ask else said, "at": at,
+                         "ask": ask}
         else:
-            bubble["ask"] = False
+            out[seat] = {"text": message("action.discard", texts.language, count=event.get("count")), "at": at,
+                         "ask": False}
     return out
 
 
-def _coach(advice: Advice, texts: _Texts) -> dict[str, Any]:
+def _coach(advice: Advice, texts: _Texts) -> CoachView:
     """The coach's box: the expert's action in words, its reason, and the chance at the lance."""
     lang = texts.language
     return {
@@ -381,7 +389,7 @@ def _coach(advice: Advice, texts: _Texts) -> dict[str, Any]:
     }
 
 
-def _count(last: HandSummary, texts: _Texts, rules: Rules) -> dict[str, Any]:
+def _count(last: HandSummary, texts: _Texts, rules: Rules) -> Count:
     explanations = _explanations(last, rules)
     by_lance = {e.lance: e for e in explanations}
     rows = [_row(row, texts, by_lance.get(row.lance)) for row in last.count]
@@ -407,7 +415,7 @@ def _explanations(last: HandSummary, rules: Rules) -> tuple[Explanation, ...]:
         return ()
 
 
-def _row(row: CountRow, texts: _Texts, explanation: Explanation | None) -> dict[str, Any]:
+def _row(row: CountRow, texts: _Texts, explanation: Explanation | None) -> CountRowView:
     return {
         "explain": None if explanation is None else texts.explanation(explanation),
         "lance": row.lance.value,
