@@ -5,6 +5,7 @@
 
 import { h } from "../dom.js";
 
+/** @param {import("../contract.js").Ctx} ctx */
 export function countView(ctx) {
   const { state, t } = ctx;
   const count = state.count;
@@ -48,6 +49,7 @@ export function countView(ctx) {
 }
 
 /** Under the student's cards at the count: the score (each team named), who won, then Next hand or New game. */
+/** @param {import("../contract.js").Ctx} ctx */
 export function countFooter(ctx) {
   const { state, t } = ctx;
   const count = state.count;

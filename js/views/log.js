@@ -2,6 +2,7 @@
 
 import { h } from "../dom.js";
 
+/** @param {import("../contract.js").Ctx} ctx */
 export function logView(ctx) {
   const { state, t } = ctx;
   return h(

@@ -8,6 +8,7 @@ import { arrowSvg, faceSvg, manoSvg, presenceSvg } from "../faces.js";
 import { infoPopover } from "./info.js";
 
 /** The four cards of a seat: face up with names, face down as one labelled group, or discard toggles. */
+/** @param {import("../contract.js").Ctx} ctx @param {number} seat */
 export function handView(ctx, seat) {
   const { state, t, ui } = ctx;
   const player = state.players[seat];
@@ -57,6 +58,7 @@ export function handView(ctx, seat) {
 }
 
 /** The face beside a name: the student's opens the señas; a bot's shows its last seña. */
+/** @param {import("../contract.js").Ctx} ctx @param {number} seat */
 function faceView(ctx, seat) {
   const { state, t, ui } = ctx;
   const player = state.players[seat];
@@ -101,6 +103,7 @@ function faceView(ctx, seat) {
   );
 }
 
+/** @param {import("../contract.js").Ctx} ctx @param {number} seat */
 function plateView(ctx, seat) {
   const { state, t, ui } = ctx;
   const player = state.players[seat];
@@ -154,6 +157,7 @@ function plateView(ctx, seat) {
   );
 }
 
+/** @param {import("../contract.js").Ctx} ctx @param {import("../contract.js").PlayerView} player */
 function declarations(ctx, player) {
   const { t } = ctx;
   const out = [];
@@ -166,6 +170,7 @@ function declarations(ctx, player) {
   return out;
 }
 
+/** @param {import("../contract.js").Ctx} ctx @param {number} seat */
 function bubbleView(ctx, seat) {
   const { state } = ctx;
   const bubble = state.players[seat].bubble;
@@ -179,6 +184,7 @@ function bubbleView(ctx, seat) {
 }
 
 /** A whole seat at its place around the table ("bottom", "right", "top", "left"). */
+/** @param {import("../contract.js").Ctx} ctx @param {number} seat @param {string} position */
 export function seatView(ctx, seat, position) {
   const { state, ui } = ctx;
   const player = state.players[seat];

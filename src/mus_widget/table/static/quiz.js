@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:a0a017eb4619105c3c30ab59293bbe759f29fff984874ec3e36b7115dd5c670d (built from js/ by npm run build)
+// mus-widget bundle sha256:3abd4ab67a6adebe87638220c547bae3f83cb1f47a5e0df4f65cdefc29bfc586 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:a0a017eb4619105c3c30ab59293bbe759f29fff984874ec3e36b7115dd5c670d (built from js/ by npm run build)
+// mus-widget bundle sha256:3abd4ab67a6adebe87638220c547bae3f83cb1f47a5e0df4f65cdefc29bfc586 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -2081,7 +2081,10 @@ function render({ model: born, el }) {
     prepare(state);
     markSeen(model.get("room") || {});
     const t2 = translator(model.get("messages"), model.get("language"));
-    const active = document.activeElement;
+    const active = (
+      /** @type {HTMLElement | null} */
+      document.activeElement
+    );
     const focusKey = active && root.contains(active) && active.dataset ? active.dataset.key : null;
     const ctx = {
       state,
