@@ -29,7 +29,9 @@ async function lookUp(manager, id) {
 
 /** `model` as the views use it (get, on, off, send, widget_manager), reading the kernel's fallback instead once the
  * model has proved deaf: a ping unanswered while the kernel sat idle for `quiet` ms. Where the host has no
- * kernel or no widget manager (marimo, an exported page) it reads `model` itself. `stop()` on the view's end. */
+ * kernel or no widget manager (marimo, an exported page) it reads `model` itself. `stop()` on the view's end.
+ * @param {any} model
+ * @param {{ id?: string, quiet?: number, every?: number }} [options] */
 export function withFallback(model, { id, quiet = 1500, every = 250 } = {}) {
   const manager = model.widget_manager;
   if (!id || !manager || typeof manager.get_model !== "function" || kernelStatus(manager) === null) {

@@ -6,7 +6,9 @@ import { followTheme, kernelWatch } from "./host.js";
 import { withFallback } from "./fallback.js";
 import { hideStills } from "./still.js";
 
-/** The quiz as it stands: pure function of the synced state and the two intents. */
+/** The quiz as it stands: pure function of the synced state and the two intents.
+ * @param {import("./contract.js").QuizState} state
+ * @param {{ answer: (key: string) => void, another: () => void, notice: string | null }} intents */
 export function quizView(state, { answer, another, notice }) {
   const answers = state.answers.map(([key, label]) => {
     const cls = ["mus-quiz-answer"];
@@ -33,8 +35,10 @@ export function quizView(state, { answer, another, notice }) {
   ].filter(Boolean);
 }
 
+/** @param {{ model: import("./contract.js").Model<import("./contract.js").QuizTraits>, el: HTMLElement }} props */
 function render({ model: born, el }) {
   // The model to read: anywidget's, or the kernel's fallback beside it should anywidget stop delivering to it.
+  /** @type {{ model: import("./contract.js").Model<import("./contract.js").QuizTraits>, stop: () => void }} */
   const { model, stop: stopFallback } = withFallback(born, { id: born.get("_id") });
   const root = frame("div", { class: "mus-quiz", "data-lm-suppress-shortcuts": "true", lang: "en" });
   el.appendChild(root);

@@ -12,7 +12,11 @@ import { tipMoment } from "./views/tips.js";
 import { withFallback } from "./fallback.js";
 import { hideStills } from "./still.js";
 
-/** The view's own state, which other views of the same table do not share. */
+/** @typedef {import("./contract.js").TableState} TableState */
+/** @typedef {import("./contract.js").Translate} Translate */
+
+/** The view's own state, which other views of the same table do not share.
+ * @returns {import("./contract.js").Ui} */
 function freshUi() {
   return {
     selected: new Set(),
@@ -41,7 +45,8 @@ function freshUi() {
 /** `ui.focus` after a move: the next turn's first action (or the count's button), once it is there. */
 const TURN = "turn";
 
-/** What the aria-live region should say after a state change. */
+/** What the aria-live region should say after a state change.
+ * @param {Translate} t @param {TableState | null} before @param {TableState} state */
 function announcement(t, before, state) {
   const lines = [];
   const sameHand = before && before.game === state.game && before.hand === state.hand && before.stage === state.stage;
@@ -55,7 +60,8 @@ function announcement(t, before, state) {
   return lines.join(" ");
 }
 
-/** A key for the student's current decision: the slider and the picked cards reset when it changes. */
+/** A key for the student's current decision: the slider and the picked cards reset when it changes.
+ * @param {TableState} state */
 function turnKey(state) {
   const turn = state.turn;
   if (!turn) return "";
@@ -63,8 +69,10 @@ function turnKey(state) {
   return `${state.game}|${state.hand}|${state.phase}|${cards.join(" ")}|${JSON.stringify(turn)}`;
 }
 
+/** @param {{ model: import("./contract.js").Model<import("./contract.js").TableTraits>, el: HTMLElement }} props */
 function render({ model: born, el }) {
   // The model to read: anywidget's, or the kernel's fallback beside it should anywidget stop delivering to it.
+  /** @type {{ model: import("./contract.js").Model<import("./contract.js").TableTraits>, stop: () => void }} */
   const { model, stop: stopFallback } = withFallback(born, { id: born.get("_id") });
   const root = frame("div", { class: "mus-widget", "data-lm-suppress-shortcuts": "true" });
   const live = frame("div", { class: "mus-live", role: "status", "aria-live": "polite", "aria-atomic": "true" });
@@ -150,8 +158,9 @@ function render({ model: born, el }) {
     prepare(state);
     markSeen(model.get("room") || {});
     const t = translator(model.get("messages"), model.get("language"));
-    const active = document.activeElement;
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
     const focusKey = active && root.contains(active) && active.dataset ? active.dataset.key : null;
+    /** @type {import("./contract.js").Ctx} */
     const ctx = {
       state,
       t,

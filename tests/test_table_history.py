@@ -11,6 +11,7 @@ import mus_widget as mw
 from mus_widget import MusTable
 from mus_widget.bots import Bot, Decision
 from mus_widget.engine.log import HandSummary
+from mus_widget.table.contract import HistoryLine, TableState
 from mus_widget.table.view_state import HISTORY_HANDS, Player, Stage, TableView, view_state, with_hand
 from support.deals import DEAL
 
@@ -41,6 +42,13 @@ def to_the_count(t: MusTable) -> dict[str, Any]:
         t.receive({"type": "act", "action": next(a for a in ("no-mus", "paso", "quiero") if a in legal)})
         assert not t.error, t.error
     return t.state
+
+
+def counted_lines(state: TableState) -> list[HistoryLine]:
+    """The open count's lines for the log."""
+    count = state["count"]
+    assert count is not None, "the count is open"
+    return count["lines"]
 
 
 def test_the_history_keeps_every_earlier_hand_of_the_game_with_its_count() -> None:
@@ -83,7 +91,7 @@ def test_a_refused_bet_and_a_game_won_read_in_the_count_lines() -> None:
     while not game.is_over and game.hand_number == 1:
         game = game.apply("paso")
     state = view_state(game.observe(0), TableView(players=PLAYERS, stage="count"))
-    texts = [line["text"] for line in state["count"]["lines"]]
+    texts = [line["text"] for line in counted_lines(state)]
     assert texts == ["Grande: Ana & Carla +0 (no quiero, negada of 1 already scored)", "Chica: Bea & Dani +1",
                      "Pares: Bea & Dani +4", "Juego: Ana & Carla +3"]
     obs = game.observe(0)
@@ -91,20 +99,20 @@ def test_a_refused_bet_and_a_game_won_read_in_the_count_lines() -> None:
     won = dataclasses.replace(obs.last_hand, count=tuple(
         dataclasses.replace(row, counted=False) if row.lance is mw.Lance.JUEGO else row for row in obs.last_hand.count))
     late = view_state(dataclasses.replace(obs, last_hand=won), TableView(players=PLAYERS, stage="count"))
-    assert late["count"]["lines"][-1]["text"] == "Juego: Ana & Carla +3 (not counted)", "after the game was won"
+    assert counted_lines(late)[-1]["text"] == "Juego: Ana & Carla +3 (not counted)", "after the game was won"
     at_count = dataclasses.replace(rules, negadas_at_count=True)
     game = mw.Game.from_deal(DEAL, mano=0, rules=at_count)
     for action in ("no-mus", "envido 2", "no-quiero", "no-quiero"):
         game = game.apply(action)
     while not game.is_over and game.hand_number == 1:
         game = game.apply("paso")
-    counted = view_state(game.observe(0), TableView(players=PLAYERS, stage="count"))["count"]["lines"]
+    counted = counted_lines(view_state(game.observe(0), TableView(players=PLAYERS, stage="count")))
     assert counted[0]["text"] == "Grande: Ana & Carla +1 (no quiero, negada of 1)"
     ordago = mw.Game.from_deal(DEAL, mano=0, rules=rules)
     for action in ("no-mus", "ordago", "quiero"):
         ordago = ordago.apply(action)
     over = view_state(ordago.observe(0), TableView(players=PLAYERS, stage="count"))
-    assert over["stage"] == "over" and over["count"]["lines"] == [
+    assert over["stage"] == "over" and counted_lines(over) == [
         {"kind": "count", "text": "Grande: Ana & Carla win the órdago"}]
 
 
@@ -213,4 +221,5 @@ def test_each_seats_last_word_stays_until_the_lance_ends_and_then_its_outcome() 
     assert state["last"] == "Grande: en paso." and state["turn"] is not None, "the outcome waits for Ana's decision"
     game = game.apply("envido 2")
     state = view_state(game.observe(0), table_view)
-    assert state["last"] == "Grande: en paso." and state["players"][0]["bubble"]["text"] == "Envido 2"
+    said = state["players"][0]["bubble"]
+    assert state["last"] == "Grande: en paso." and said is not None and said["text"] == "Envido 2"

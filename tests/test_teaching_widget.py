@@ -56,8 +56,9 @@ def test_a_negada_that_wins_the_game_is_explained_beside_an_empty_count() -> Non
 
     players = (Player("Ana", None), Player("Bea", "novice"), Player("Carla", "novice"), Player("Dani", "novice"))
     state = view_state(game.observe(0), TableView(players=players, stage="count"))
-    assert state["count"]["rows"] == []
-    assert state["count"]["notes"][0].startswith("Grande: no quiero to the first bet, so Ana & Carla take the lance")
+    count = state["count"]
+    assert count is not None and count["rows"] == []
+    assert count["notes"][0].startswith("Grande: no quiero to the first bet, so Ana & Carla take the lance")
 
 
 # ---------------------------------------------------------------------------------------------- the coach

@@ -6,6 +6,7 @@ random play through every phase."""
 from __future__ import annotations
 
 import random
+from typing import Any, cast
 
 import mus_widget as mw
 from mus_widget.engine.actions import Action, Kind, envido
@@ -80,7 +81,7 @@ def test_the_turns_structured_actions_offer_what_the_engine_allows_over_random_p
             if game.to_move is None:
                 continue
             obs = game.observe(game.to_move)
-            turn = view_state(obs, TABLE)["turn"]
+            turn = cast("dict[str, Any] | None", view_state(obs, TABLE)["turn"])
             assert turn is not None
             if obs.phase is Phase.DISCARD:
                 seen.add("discard")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any, cast
 
 import pytest
 
@@ -11,11 +12,18 @@ from leaks import cards_in
 from mus_widget.engine.scoring import Reason
 from mus_widget.i18n import LanguageError
 from mus_widget.i18n.messages import EN
-from mus_widget.table.view_state import MOMENTS, Player, TableView, messages_for, moment, view_state
+from mus_widget.table.view_state import MOMENTS, Player, TableView, messages_for, moment
+from mus_widget.table.view_state import view_state as typed_view_state
 from support.deals import DEAL
 
 PLAYERS = (Player("Ana", None), Player("Bea", "novice", 3, 1), Player("Carla", "expert"), Player("Dani", "random"))
 TABLE = TableView(players=PLAYERS)
+
+
+def view_state(obs: mw.Observation, table: TableView) -> dict[str, Any]:
+    """The synced state as the browser reads it, plain JSON (its keys are the contract's: tests/test_contract.py),
+    so that a test indexes its optional parts freely."""
+    return cast("dict[str, Any]", typed_view_state(obs, table))
 
 
 def team_answer_game() -> mw.Game:

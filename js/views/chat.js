@@ -5,6 +5,7 @@ import { h } from "../dom.js";
 
 /** The room's header, one line of one height (a dropped connection takes the table's place in it, so the
  *  table under it never moves): the table, or the teacher watching it face up. */
+/** @param {import("../contract.js").Ctx} ctx */
 export function roomBar(ctx) {
   const { room, t } = ctx;
   if (!room || !room.table) return null;
@@ -20,6 +21,7 @@ export function roomBar(ctx) {
   );
 }
 
+/** @param {import("../contract.js").ChatLine} line */
 function lineView(line) {
   if (line.kind === "event") return h("li", { class: "mus-chat-event" }, line.text);
   return h(
@@ -32,6 +34,7 @@ function lineView(line) {
 }
 
 /** The chat panel; the draft lives in the view's own `ui`, so a push from the server never loses it. */
+/** @param {import("../contract.js").Ctx} ctx */
 export function chatView(ctx) {
   const { room, t, ui } = ctx;
   if (!room || !room.table) return null;

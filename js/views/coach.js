@@ -3,6 +3,7 @@
 
 import { h } from "../dom.js";
 
+/** @param {import("../contract.js").Ctx} ctx */
 export function coachView(ctx) {
   const { state, t } = ctx;
   const coach = state.coach;

@@ -55,6 +55,7 @@ export function countHands(ctx) {
     teams.map((seats) => h("div", { class: "mus-count-team" }, seats.map((seat) => countHand(ctx, seat)))));
 }
 
+/** @param {import("../contract.js").Ctx} ctx */
 export function countView(ctx) {
   const { state, t } = ctx;
   const count = state.count;
@@ -102,6 +103,7 @@ export function countView(ctx) {
 }
 
 /** Under the student's cards at the count: the score (each team named), who won, then Next hand or New game. */
+/** @param {import("../contract.js").Ctx} ctx */
 export function countFooter(ctx) {
   const { state, t } = ctx;
   const count = state.count;

@@ -4,6 +4,7 @@
 import { h } from "../dom.js";
 
 /** A person at a served table: who they are and whether they are here. */
+/** @param {import("../contract.js").Ctx} ctx @param {number} seat */
 function humanPopover(ctx, seat) {
   const { state, t } = ctx;
   const player = state.players[seat];
@@ -21,6 +22,7 @@ function humanPopover(ctx, seat) {
   );
 }
 
+/** @param {import("../contract.js").Ctx} ctx @param {number} seat */
 export function infoPopover(ctx, seat) {
   const { state, t } = ctx;
   const player = state.players[seat];

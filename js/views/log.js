@@ -9,6 +9,7 @@ function line(item) {
   return h("li", { class: KIND_CLASS[item.kind] }, item.text);
 }
 
+/** @param {import("../contract.js").Ctx} ctx */
 export function logView(ctx) {
   const { state, t } = ctx;
   const counted = (state.count && state.count.lines) || [];

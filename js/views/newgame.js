@@ -6,6 +6,7 @@ import { h } from "../dom.js";
 const FLAGS = ["real_31", "team_consent", "negadas_at_count", "mus_corrido_first_hand"];
 
 /** The form's starting values, from the table's current options. */
+/** @param {import("../contract.js").Setup} setup @param {{tips: boolean, language: string, pace: number}} prefs @returns {import("../contract.js").NewGameForm} */
 export function newForm(setup, prefs) {
   return {
     seat: setup.seat,
@@ -21,6 +22,7 @@ export function newForm(setup, prefs) {
 }
 
 /** The intent the form sends. */
+/** @param {import("../contract.js").NewGameForm} form */
 export function newGameMessage(form) {
   const seed = String(form.seed).trim();
   return {
@@ -49,6 +51,7 @@ function select(key, value, options, onChange) {
   );
 }
 
+/** @param {import("../contract.js").Ctx} ctx */
 export function newGameView(ctx) {
   const { t, ui, setup } = ctx;
   const form = ui.form;

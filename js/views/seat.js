@@ -8,6 +8,7 @@ import { arrowSvg, faceSvg, manoSvg, presenceSvg } from "../faces.js";
 import { infoPopover } from "./info.js";
 
 /** The four cards of a seat: face up with names, face down as one labelled group, or discard toggles. */
+/** @param {import("../contract.js").Ctx} ctx @param {number} seat */
 export function handView(ctx, seat) {
   const { state, t, ui } = ctx;
   const player = state.players[seat];
@@ -64,6 +65,7 @@ export function handView(ctx, seat) {
 }
 
 /** The face beside a name: the student's opens the señas; a bot's shows its last seña. */
+/** @param {import("../contract.js").Ctx} ctx @param {number} seat */
 function faceView(ctx, seat) {
   const { state, t, ui } = ctx;
   const player = state.players[seat];
@@ -108,6 +110,7 @@ function faceView(ctx, seat) {
   );
 }
 
+/** @param {import("../contract.js").Ctx} ctx @param {number} seat */
 function plateView(ctx, seat) {
   const { state, t, ui } = ctx;
   const player = state.players[seat];
@@ -162,6 +165,7 @@ function plateView(ctx, seat) {
   );
 }
 
+/** @param {import("../contract.js").Ctx} ctx @param {import("../contract.js").PlayerView} player */
 function declarations(ctx, player) {
   const { t } = ctx;
   const out = [];
@@ -174,6 +178,7 @@ function declarations(ctx, player) {
   return out;
 }
 
+/** @param {import("../contract.js").Ctx} ctx @param {number} seat */
 function bubbleView(ctx, seat) {
   const { state } = ctx;
   const bubble = state.players[seat].bubble;
@@ -187,6 +192,7 @@ function bubbleView(ctx, seat) {
 }
 
 /** A whole seat at its place around the table ("bottom", "right", "top", "left"). */
+/** @param {import("../contract.js").Ctx} ctx @param {number} seat @param {string} position */
 export function seatView(ctx, seat, position) {
   const { state, ui } = ctx;
   const player = state.players[seat];

@@ -3,6 +3,7 @@
 import { h, svgImage } from "../dom.js";
 import { faceSvg, SENA_IDS } from "../faces.js";
 
+/** @param {import("../contract.js").Ctx} ctx */
 export function senasOverview(ctx) {
   const { state, t } = ctx;
   const honest = new Set(state.true_senas || []);

@@ -3,6 +3,7 @@
 
 import { h } from "../dom.js";
 
+/** @param {import("../contract.js").Ctx} ctx */
 export function stepsView(ctx) {
   const { state, t } = ctx;
   const steps = state.steps;
@@ -33,6 +34,7 @@ export function stepsView(ctx) {
 }
 
 /** The step's note, beside the table. */
+/** @param {import("../contract.js").Ctx} ctx */
 export function noteView(ctx) {
   const { state, t } = ctx;
   const steps = state.steps;

@@ -27,6 +27,7 @@ export function positionOf(seat, student) {
 
 /** A team's points as a Mus table keeps them: amarracos (5 points each) and piedras (single points), named
  * with the team's name (each team's counters have a name of their own). */
+/** @param {import("../contract.js").Translate} t @param {string} team @param {number} points @param {number} target */
 export function counters(t, team, points, target) {
   const amarracos = Math.floor(points / 5);
   const piedras = points % 5;
@@ -40,6 +41,7 @@ export function counters(t, team, points, target) {
   );
 }
 
+/** @param {import("../contract.js").Ctx} ctx */
 function topBar(ctx) {
   const { state, t } = ctx;
   const scores = [0, 1].map((team) =>
@@ -72,6 +74,7 @@ function topBar(ctx) {
   );
 }
 
+/** @param {import("../contract.js").Ctx} ctx */
 function errorBanner(ctx) {
   const { error, ui, t } = ctx;
   if (!error || !error.seq || ui.dismissedError === error.seq) return null;
@@ -84,6 +87,7 @@ function errorBanner(ctx) {
   );
 }
 
+/** @param {import("../contract.js").Ctx} ctx */
 function centre(ctx) {
   const { state, t } = ctx;
   const bet = state.bet;
@@ -103,6 +107,7 @@ function centre(ctx) {
 
 /** The room under the student's cards, the same size at every moment: the turn's buttons, the señas, the
  *  count's score and Next hand, or who is to move. */
+/** @param {import("../contract.js").Ctx} ctx */
 function turnSlot(ctx) {
   const { state, t, ui } = ctx;
   let inside;
@@ -116,6 +121,7 @@ function turnSlot(ctx) {
 }
 
 /** The side panels; in a narrow column the tips, the log and a served table's chat fold behind buttons. */
+/** @param {import("../contract.js").Ctx} ctx */
 function sideView(ctx) {
   const { room, t, ui } = ctx;
   const chat = chatView(ctx);
@@ -138,6 +144,7 @@ function sideView(ctx) {
 }
 
 /** The table for one state; `ctx` carries the state, the texts, the view's own UI state and the intents. */
+/** @param {import("../contract.js").Ctx} ctx */
 export function tableView(ctx) {
   const { state } = ctx;
   // The student's turn comes first in the page (Tab reaches its actions first; the grid and `order` place every

@@ -6,6 +6,7 @@ import { h, svgImage } from "../dom.js";
 import { crossSvg, pageSvg } from "../faces.js";
 
 /** The catalogue ids of the tips of one moment, in order: tip.<moment>.1, tip.<moment>.2, ... */
+/** @param {Record<string, string>} messages @param {string} moment */
 export function tipIds(messages, moment) {
   const out = [];
   for (let n = 1; messages[`tip.${moment}.${n}`] !== undefined; n += 1) out.push(`tip.${moment}.${n}`);
@@ -14,6 +15,7 @@ export function tipIds(messages, moment) {
 
 /** The moments the tips box speaks about (the most pressing first), and a key that changes when a new box
  *  should open. */
+/** @param {import("../contract.js").TableState} state @param {import("../contract.js").Ui} ui */
 export function tipMoment(state, ui) {
   const moments = ui.senasOpen ? ["senas"] : state.tips || [state.moment];
   const moment = moments[0] || state.moment;
@@ -25,6 +27,7 @@ export function tipMoment(state, ui) {
   };
 }
 
+/** @param {import("../contract.js").Ctx} ctx */
 export function tipsView(ctx) {
   const { t, ui, messages } = ctx;
   if (!ctx.tips) return null;

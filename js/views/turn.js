@@ -8,6 +8,7 @@ import { actionGloss, actionLabel, lanceLabel } from "../i18n.js";
 import { exclamationSvg } from "../faces.js";
 
 /** The bar's text: what is being decided and what is on the table. */
+/** @param {import("../contract.js").Translate} t @param {import("../contract.js").TableState} state */
 export function barText(t, state) {
   const turn = state.turn;
   if (!turn) return "";
@@ -20,6 +21,7 @@ export function barText(t, state) {
 }
 
 /** The amounts of the slider: the envido range, and one more notch for Órdago when it is legal. */
+/** @param {import("../contract.js").Turn} turn */
 export function sliderRange(turn) {
   if (!turn || !turn.raise) return null;
   const [low, high] = turn.raise;
@@ -42,12 +44,14 @@ export function sliderStops(turn) {
 const ORDAGO = { kind: "ordago", text: "ordago" };
 
 /** Whether `text` would decide the whole game at once: an órdago, or a quiero to one. */
+/** @param {import("../contract.js").Turn} turn @param {string} text */
 export function decidesTheGame(turn, text) {
   if (!turn || turn.kind !== "bet") return false;
   return text === "ordago" || (text === "quiero" && Boolean(turn.ordago_on));
 }
 
 /** The second step of a game-deciding call: what it stakes, "Yes" to play it, "Not yet" (focused) to think again. */
+/** @param {import("../contract.js").Ctx} ctx @param {import("../contract.js").Turn} turn */
 function confirmView(ctx, turn) {
   const { t, ui } = ctx;
   const action = ui.confirming;
@@ -71,6 +75,7 @@ function envido(amount) {
 }
 
 /** The action of the slider's button at `amount`: envido N, or órdago at the end. */
+/** @param {import("../contract.js").Turn} turn @param {number | null} amount @returns {import("../contract.js").ActionView} */
 export function sliderAction(turn, amount) {
   const range = sliderRange(turn);
   if (!range) return null;
@@ -79,11 +84,13 @@ export function sliderAction(turn, amount) {
 }
 
 /** A button's face: the game's word, with the local word under it where there is one. */
+/** @param {import("../contract.js").Translate} t @param {Partial<import("../contract.js").Turn>} turn @param {string} label @param {import("../contract.js").ActionView} action @param {boolean} glossed */
 function face(t, turn, label, action, glossed) {
   const gloss = glossed ? raiseGloss(t, turn, action) : "";
   return [h("span", { class: "mus-word" }, label), gloss ? h("span", { class: "mus-gloss" }, gloss) : null];
 }
 
+/** @param {import("../contract.js").Ctx} ctx @param {import("../contract.js").ActionView} action */
 function actionButton(ctx, action, extra = {}) {
   const { t } = ctx;
   const turn = ctx.state.turn || {};
@@ -103,10 +110,12 @@ function actionButton(ctx, action, extra = {}) {
 }
 
 /** The label of a raise: "Envido 5" opens the betting, "5 más" raises a bet already on the table. */
+/** @param {import("../contract.js").Translate} t @param {Partial<import("../contract.js").Turn>} turn @param {import("../contract.js").ActionView} action */
 function raiseLabel(t, turn, action) {
   return action.kind === "envido" && turn.stake ? t("action.raise", { amount: action.amount }) : actionLabel(t, action);
 }
 
+/** @param {import("../contract.js").Translate} t @param {Partial<import("../contract.js").Turn>} turn @param {import("../contract.js").ActionView} action */
 function raiseGloss(t, turn, action) {
   return action.kind === "envido" && turn.stake
     ? t("gloss.action.raise", { amount: action.amount })
@@ -114,6 +123,7 @@ function raiseGloss(t, turn, action) {
 }
 
 /** The raise: a button in the row (its face follows the slider), and the slider under the row, ending in Órdago. */
+/** @param {import("../contract.js").Ctx} ctx @param {import("../contract.js").Turn} turn */
 function raiseControls(ctx, turn) {
   const { t, ui } = ctx;
   const range = sliderRange(turn);
@@ -168,6 +178,7 @@ function raiseControls(ctx, turn) {
 }
 
 /** The buttons of the turn, and the raise slider that goes under them (or null). */
+/** @param {import("../contract.js").Ctx} ctx @param {import("../contract.js").Turn} turn */
 function buttons(ctx, turn) {
   const { state, t, ui } = ctx;
   if (turn.kind === "mus") {
@@ -198,6 +209,7 @@ function buttons(ctx, turn) {
 }
 
 /** The turn panel, or nothing when it is not the student's turn. */
+/** @param {import("../contract.js").Ctx} ctx */
 export function turnView(ctx) {
   const { state, t } = ctx;
   const turn = state.turn;

@@ -17,6 +17,7 @@ from ..engine.seats import SEATS, team_of
 from ..i18n.catalogues import message
 from ..i18n.names import check_name
 from ..table.checking import Check
+from ..table.contract import ChatLine, Room, ServedSetup, TableState
 from ..table.intents import Handler
 from ..table.refusal import RefusalError, short
 from ..table.relayed import Host, RelayedTable
@@ -54,7 +55,7 @@ def _players(info: Sequence[dict[str, Any]], games_won: Sequence[int], own: int 
     return (out[0], out[1], out[2], out[3])
 
 
-def _line(entry: dict[str, Any], language: str, own: int | None) -> dict[str, Any]:
+def _line(entry: dict[str, Any], language: str, own: int | None) -> ChatLine:
     """A line of the room for the browser: a chat line as typed (the browser sets it as text), or a table
     event in the table's language."""
     if entry["kind"] == "chat":
@@ -103,7 +104,7 @@ class _Room:
             self.lines = [*self.lines, {"kind": "event", "event": event, "seat": frame.get("seat"),
                                         "name": str(frame.get("name", ""))}][-CHAT_KEPT:]
 
-    def view(self, language: str, own: int | None, max_chat: int) -> dict[str, Any]:
+    def view(self, language: str, own: int | None, max_chat: int) -> Room:
         return {"table": self.table, "chat": [_line(e, language, own) for e in self.lines], "max_chat": max_chat,
                 "heard": self.heard, "link": "open" if self.open else "lost"}
 
@@ -197,17 +198,17 @@ class SeatRelay(_Linked):
 
     # ------------------------------------------------------------------ the relay
 
-    def setup(self) -> dict[str, Any]:
+    def setup(self) -> ServedSetup:
         return {"served": True, "watching": False, "seat": self.seat, "table": self.table}
 
-    def view(self, language: str, version: int, *, coach: bool) -> dict[str, Any]:
+    def view(self, language: str, version: int, *, coach: bool) -> TableState:
         obs = self.observation
         players = _players(self._players, obs.games_won, self.seat, language)
         table = TableView(players=players, language=language, stage=self._stage, version=version,
                           coach=self._coaching() if coach else None, history=self._history)
         return view_state(obs, table)
 
-    def room(self, language: str) -> dict[str, Any]:
+    def room(self, language: str) -> Room:
         return self.chat_room.view(language, self.seat, MAX_CHAT)
 
     def handlers(self, language: str) -> dict[str, Handler]:
@@ -352,10 +353,10 @@ class WatchRelay(_Linked):
     def players(self) -> list[dict[str, Any]]:
         return list(self._face.get("players", []))
 
-    def setup(self) -> dict[str, Any]:
+    def setup(self) -> ServedSetup:
         return {"served": True, "watching": True, "seat": 0, "table": self.table}
 
-    def view(self, language: str, version: int, *, coach: bool) -> dict[str, Any]:
+    def view(self, language: str, version: int, *, coach: bool) -> TableState:
         observations = self.observations()
         first = observations[0]
         players = _players(self.players, first.games_won, None, language)
@@ -364,7 +365,7 @@ class WatchRelay(_Linked):
         return view_state(first, TableView(players=players, language=language, version=version, reveal=hands,
                                            watch=True, history=self._history))
 
-    def room(self, language: str) -> dict[str, Any]:
+    def room(self, language: str) -> Room:
         return self.chat_room.view(language, None, 0)
 
     def handlers(self, language: str) -> dict[str, Handler]:

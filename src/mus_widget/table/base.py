@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import html
 import uuid
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import anywidget
 import ipywidgets
@@ -30,6 +30,12 @@ import traitlets
 from IPython.display import display
 
 from ..teaching.pictures import Picture
+
+T = TypeVar("T")
+
+Synced = traitlets.TraitType[dict[str, Any], T]
+"""A synced ``Dict`` trait whose values are held by mypy to ``T``, a ``TypedDict`` of :mod:`.contract` (read back
+as plain JSON): ``state: Synced[TableState] = synced_dict()``."""
 
 FALLBACK_SUFFIX = ".fallback"
 """The fallback's model id is the widget's followed by this, so every view of the widget finds the same fallback."""
@@ -70,6 +76,11 @@ def fallback_class(names: tuple[str, ...]) -> type[Fallback]:
     """The :class:`Fallback` with one synced trait for each of ``names``."""
     traits: dict[str, Any] = {name: traitlets.Any().tag(sync=True) for name in names}
     return type("Fallback", (Fallback,), traits)
+
+
+def synced_dict() -> Any:
+    """A synced ``traitlets.Dict()``, for an attribute annotated :data:`Synced` (a plain ``Dict`` takes any dict)."""
+    return traitlets.Dict().tag(sync=True)
 
 
 def mirrored(kind: type[BaseWidget]) -> tuple[str, ...]:
@@ -172,5 +183,5 @@ class BaseWidget(anywidget.AnyWidget):
             setattr(self._fallback, change["name"], change["new"])
 
 
-__all__ = ["FALLBACK_SUFFIX", "STILL_STYLE", "WIDGET_VIEW", "BaseWidget", "Fallback", "fallback_class", "mirrored",
-           "still"]
+__all__ = ["FALLBACK_SUFFIX", "STILL_STYLE", "WIDGET_VIEW", "BaseWidget", "Fallback", "Synced", "fallback_class",
+           "mirrored", "still", "synced_dict"]

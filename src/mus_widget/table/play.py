@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from typing import Final
 
 from ..bots import TEACHING, Bot, make_bot
 from ..bots.guard import BotFault, seat_bot
@@ -19,6 +19,7 @@ from ..engine.phase import Phase
 from ..engine.scoring import Reason
 from ..engine.seats import SEATS, team_of
 from ..teaching.coach import Advice, Coach
+from .contract import TableState
 from .options import Setup
 from .stepping import Stepping
 from .view_state import Player, Stage, TableView, view_state, with_hand
@@ -134,7 +135,7 @@ class Play:
             self._notes_now.append((turn.seat, turn.decision.reason))
         self._taken(turn)
 
-    def view(self, language: str, version: int, *, reveal: bool, coach: bool) -> dict[str, Any]:
+    def view(self, language: str, version: int, *, reveal: bool, coach: bool) -> TableState:
         """The student's view of the game as it is now (:func:`~mus_widget.table.view_state.view_state`): every
         hand face up with ``reveal`` or when the stepping says so, the coach's advice with ``coach``."""
         stepping = self.stepping

@@ -17,13 +17,12 @@ import pathlib
 import secrets
 from typing import Final
 
-import traitlets
-
 from ..engine.rules import Rules
 from ..i18n.catalogues import default_language, message
 from ..teaching.exercises import Exercise, Verdict, exercise
 from ..teaching.pictures import Picture
-from .base import BaseWidget
+from .base import BaseWidget, Synced, synced_dict
+from .contract import QuizState
 
 STATIC: Final = pathlib.Path(__file__).parent / "static"
 
@@ -35,7 +34,7 @@ class Quiz(BaseWidget):
     _esm = (STATIC / "quiz.js").read_text(encoding="utf-8")
     _css = (STATIC / "quiz.css").read_text(encoding="utf-8")
 
-    state = traitlets.Dict().tag(sync=True)
+    state: Synced[QuizState] = synced_dict()
     """What the browser shows: the picture, the question, the answers, and once answered the verdict."""
 
     def __init__(self, kind: str | Exercise, seed: int | None = None, *, language: str | None = None,

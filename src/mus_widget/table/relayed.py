@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..i18n.catalogues import default_language
+from .contract import Room, Setup, TableState
 from .intents import Handler
 from .options import Prefs, check_language
 from .refusal import RefusalError
@@ -37,17 +38,17 @@ class Relay(Protocol):
     def start(self, host: Host) -> None:
         """Begin telling ``host`` of changes (on the kernel's thread)."""
 
-    def view(self, language: str, version: int, *, coach: bool) -> dict[str, Any]:
+    def view(self, language: str, version: int, *, coach: bool) -> TableState:
         """The seat's view of the game now, as :func:`~mus_widget.table.view_state.view_state` makes it."""
         ...
 
-    def room(self, language: str) -> dict[str, Any]:
-        """The room beside the table: ``table`` (its name), ``chat`` (lines of ``seat``, ``name``, ``text``,
-        ``mine``), ``max_chat`` (0: this view may not chat), ``link`` (``open`` or ``lost``), ``note`` (a line
-        about the table, or "")."""
+    def room(self, language: str) -> Room:
+        """The room beside the table: ``table`` (its name), ``chat`` (lines of ``kind``, ``seat``, ``name``,
+        ``text``, ``mine``), ``max_chat`` (0: this view may not chat), ``heard`` (chat lines heard in all), ``link``
+        (``open`` or ``lost``)."""
         ...
 
-    def setup(self) -> dict[str, Any]:
+    def setup(self) -> Setup:
         """The table's facts for the front end (``seat``, ``names``, ``watching``...); the new-game panel is
         never offered at a relayed table."""
         ...

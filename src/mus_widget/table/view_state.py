@@ -1,4 +1,5 @@
-"""The table's synced state: one seat's :class:`Observation` mapped to the plain JSON the browser draws.
+"""The table's synced state: one seat's :class:`Observation` mapped to the plain JSON the browser draws (its shape,
+key by key, is :class:`~mus_widget.table.contract.TableState`).
 
 This module is the only road from the game to the browser, and it takes an observation, never a game: what
 it cannot see it cannot leak. Besides the observation it takes the table's public facts (:class:`TableView`:
@@ -13,7 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Final, Literal, cast
 
 from ..engine.actions import Action, Kind, envido
 from ..engine.betting import Betting, LanceResult, Outcome
@@ -31,6 +32,9 @@ from ..i18n.messages import EN
 from ..i18n.text import action_text, call_text, event_text, message_values, reason_text
 from ..teaching.coach import Advice
 from ..teaching.explain import Explanation, explain, row_marks
+from .contract import ActionView, BetView, Bubble, Count, HistoryLine, PlayerView, TableState, Turn
+from .contract import Coach as CoachView
+from .contract import CountRow as CountRowView
 
 Stage = Literal["play", "count"]
 """``play``: the current hand; ``count``: the last hand's count is open until the student presses Next hand."""
@@ -165,7 +169,7 @@ class _Texts:
 # ---------------------------------------------------------------------------------------------- the mapping
 
 
-def view_state(obs: Observation, table: TableView) -> dict[str, Any]:
+def view_state(obs: Observation, table: TableView) -> TableState:
     """The synced state for the student's seat ``obs.seat``: plain JSON, cards in canonical notation.
 
     Every card in it is the student's own, or was shown at a showdown, or comes from ``table.reveal``.
@@ -183,7 +187,7 @@ def view_state(obs: Observation, table: TableView) -> dict[str, Any]:
     senas = _last_senas(log)
     bubbles = _bubbles(obs, texts) if playing else {}
     notes = table.notes if last is not None and last.hands is not None else ((), (), (), ())
-    players = []
+    players: list[PlayerView] = []
     for s, player in enumerate(table.players):
         if shown is not None:
             cards: list[str] | None = _cards(shown[s])
@@ -293,27 +297,31 @@ def with_hand(history: tuple[HandSummary, ...], last: HandSummary | None) -> tup
 
 
 def _history(history: Sequence[HandSummary], counted: HandSummary | None, obs: Observation,
-             texts: _Texts) -> list[dict[str, str]]:
+             texts: _Texts) -> list[HistoryLine]:
     """The log's lines before the hand shown (``counted``, the hand whose count is open, else the hand being
     played): of each earlier hand of the same game, a ``hand`` line, its events and a ``count`` line per
     row of its count. Only what was public: the log as everybody saw it, and the count."""
     game, hand = (counted.game_number, counted.hand_number) if counted is not None else (
         obs.game_number, obs.hand_number)
     names = tuple(texts.names)
-    out: list[dict[str, str]] = []
+    out: list[HistoryLine] = []
     for summary in history[-HISTORY_HANDS:]:
         if summary.game_number == game and summary.hand_number < hand:
             lines = _hand_lines(summary, texts.language, names, obs.rules.negadas_at_count)
-            out.extend({"kind": kind, "text": text} for kind, text in lines)
+            out.extend(HistoryLine(kind=kind, text=text) for kind, text in lines)
     return out
+
+
+LineKind = Literal["hand", "event", "count"]
+"""What a line of the log's history is: a hand's heading, an event, or a line of a count."""
 
 
 @functools.lru_cache(maxsize=4 * HISTORY_HANDS)
 def _hand_lines(summary: HandSummary, language: str, names: tuple[str, ...],
-                negadas_at_count: bool) -> tuple[tuple[str, str], ...]:
+                negadas_at_count: bool) -> tuple[tuple[LineKind, str], ...]:
     """The history's lines of one hand over, as (kind, text): rendered once per hand, language and names."""
     texts = _Texts.named(names, language)
-    out: list[tuple[str, str]] = []
+    out: list[tuple[LineKind, str]] = []
     for event in summary.log:
         if event.kind == "deal":
             out.append(("hand", message("ui.log.hand", language, hand=summary.hand_number,
@@ -352,7 +360,7 @@ def _cards(hand: Hand) -> list[str]:
     return [str(card) for card in hand.cards]
 
 
-def _turn(obs: Observation) -> dict[str, Any]:
+def _turn(obs: Observation) -> Turn:
     """What the seat to move may do, shaped for buttons: bare calls, an envido to confirm, a range of
     envidos for the slider, órdago, and the partner's proposal when the seat answers for the team.
     ``choices`` are the actions of the fixed buttons and ``proposed`` the proposal, each as
@@ -360,7 +368,7 @@ def _turn(obs: Observation) -> dict[str, Any]:
     text; ``actions`` and ``proposal`` are the same as words and text."""
     if obs.phase is Phase.MUS:
         return {"kind": "mus", "actions": list(obs.legal_actions), "round": obs.mus_round,
-                "choices": [action.to_dict() for action in obs.legal]}
+                "choices": [_action(action) for action in obs.legal]}
     if obs.phase is Phase.DISCARD:
         return {"kind": "discard", "actions": ["discard"]}
     betting = obs.betting
@@ -381,12 +389,18 @@ def _turn(obs: Observation) -> dict[str, Any]:
         "ordago": Kind.ORDAGO in legal.kinds,
         "proposal": None if proposal is None else str(proposal),
         "proposer": betting.proposer if proposal is not None else None,
-        "choices": [action.to_dict() for action in choices],
-        "proposed": None if proposal is None else proposal.to_dict(),
+        "choices": [_action(action) for action in choices],
+        "proposed": None if proposal is None else _action(proposal),
     }
 
 
-def _bet(betting: Betting | None) -> dict[str, Any] | None:
+def _action(action: Action) -> ActionView:
+    """An action for the buttons, as :meth:`Action.to_dict` makes it (its keys are checked by
+    tests/test_contract.py)."""
+    return cast(ActionView, action.to_dict())
+
+
+def _bet(betting: Betting | None) -> BetView | None:
     if betting is None:
         return None
     return {
@@ -423,36 +437,34 @@ def _last_senas(log: Sequence[Event]) -> dict[int, str]:
     return out
 
 
-def _bubbles(obs: Observation, texts: _Texts) -> dict[int, dict[str, Any]]:
+def _bubbles(obs: Observation, texts: _Texts) -> dict[int, Bubble]:
     """The speech bubble of each seat: its last word in the current round (this mus question, these
     discards, this lance), with its place in the log; a proposal awaiting the partner is a question."""
     phase = obs.phase.value
-    out: dict[int, dict[str, Any]] = {}
+    last: dict[int, tuple[Event, int]] = {}
     for index, event in enumerate(obs.log):
         if event.kind == "mus_round" or (event.kind == "lance" and event.phase == phase):
-            out.clear()
+            last.clear()
         if event.seat is None or event.phase != phase:
             continue
-        if event.kind == "call":
-            out[event.seat] = {"call": event, "at": index}
-        elif event.kind == "discard":
-            count = event.get("count")
-            out[event.seat] = {"text": message("action.discard", texts.language, count=count), "at": index}
+        if event.kind in ("call", "discard"):
+            last[event.seat] = (event, index)
     betting = obs.betting
     proposer = betting.proposer if betting is not None and betting.proposal is not None else None
-    for seat, bubble in out.items():
-        call = bubble.pop("call", None)
-        if call is not None:
-            said = call_text(call, texts.language)
+    out: dict[int, Bubble] = {}
+    for seat, (event, at) in last.items():
+        if event.kind == "call":
+            said = call_text(event, texts.language)
             ask = seat == proposer
-            bubble["text"] = message("ui.proposal", texts.language, action=said) if ask else said
-            bubble["ask"] = ask
+            out[seat] = {"text": message("ui.proposal", texts.language, action=said) if ask else said, "at": at,
+                         "ask": ask}
         else:
-            bubble["ask"] = False
+            out[seat] = {"text": message("action.discard", texts.language, count=event.get("count")), "at": at,
+                         "ask": False}
     return out
 
 
-def _coach(advice: Advice, texts: _Texts) -> dict[str, Any]:
+def _coach(advice: Advice, texts: _Texts) -> CoachView:
     """The coach's box: the expert's action in words, its reason, and the chance at the lance."""
     lang = texts.language
     return {
@@ -465,7 +477,7 @@ def _coach(advice: Advice, texts: _Texts) -> dict[str, Any]:
     }
 
 
-def _count(last: HandSummary, texts: _Texts, rules: Rules) -> dict[str, Any]:
+def _count(last: HandSummary, texts: _Texts, rules: Rules) -> Count:
     """The count of the last hand: its rows (each with its explanation and the cards that decided it), the
     explanations of negadas outside the rows, the scores, and its lines for the log (after the hand's events)."""
     explanations = _explanations(last, rules)
@@ -478,7 +490,7 @@ def _count(last: HandSummary, texts: _Texts, rules: Rules) -> dict[str, Any]:
         "notes": [texts.explanation(e) for e in explanations if e.lance not in counted],
         "scores": list(last.scores),
         "shown": last.hands is not None,
-        "lines": [{"kind": "count", "text": line} for line in _count_lines(last, texts, rules.negadas_at_count)],
+        "lines": [HistoryLine(kind="count", text=line) for line in _count_lines(last, texts, rules.negadas_at_count)],
         "over": None if over is None else message(
             "ui.game_over.ordago" if over.get("ordago") else "ui.game_over", texts.language,
             team=texts.team(int(over.get("team") or 0)), team_a=texts.team(0), team_b=texts.team(1),
@@ -502,7 +514,7 @@ def _marks(row: CountRow, last: HandSummary, rules: Rules) -> list[list[str]]:
         return [[], [], [], []]
 
 
-def _row(row: CountRow, texts: _Texts, explanation: Explanation | None, marks: list[list[str]]) -> dict[str, Any]:
+def _row(row: CountRow, texts: _Texts, explanation: Explanation | None, marks: list[list[str]]) -> CountRowView:
     return {
         "explain": None if explanation is None else texts.explanation(explanation),
         "lance": row.lance.value,

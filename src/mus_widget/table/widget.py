@@ -15,7 +15,7 @@ import logging
 import pathlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Final
+from typing import Any, Final, NoReturn, cast
 
 import traitlets
 
@@ -30,7 +30,8 @@ from ..i18n.catalogues import LANGUAGES, default_language, language_name, messag
 from ..i18n.text import message_values
 from ..teaching.pictures import Picture
 from ..teaching.scenarios import Scenario
-from .base import BaseWidget
+from .base import BaseWidget, Synced, synced_dict
+from .contract import ErrorView, Room, RulesView, Setup, TableSetup, TableState
 from .intents import Handler, Intents
 from .options import DEFAULT_PACE, PACES, NewGame, Prefs, check_language, check_pace, renamed, setup_from
 from .pacing import Pacer
@@ -58,22 +59,24 @@ class TableWidget(BaseWidget):
     _esm = (STATIC / "widget.js").read_text(encoding="utf-8")
     _css = (STATIC / "widget.css").read_text(encoding="utf-8")
 
-    state = traitlets.Dict().tag(sync=True)
-    """The student seat's view: :func:`mus_widget.table.view_state.view_state`."""
+    state: Synced[TableState] = synced_dict()
+    """The student seat's view: :func:`mus_widget.table.view_state.view_state` (a
+    :class:`~mus_widget.table.contract.TableState`)."""
     messages = traitlets.Dict().tag(sync=True)
     """The catalogue texts the browser needs, in the table's language."""
-    setup = traitlets.Dict().tag(sync=True)
-    """The options of the current game and the choices the new-game panel offers (never the seed)."""
+    setup: Synced[Setup] = synced_dict()
+    """The options of the current game and the choices the new-game panel offers (never the seed): a
+    :data:`~mus_widget.table.contract.Setup`."""
     tips = traitlets.Bool(True).tag(sync=True)
     coach = traitlets.Bool(False).tag(sync=True)
     """Show the coach on the student's turn: the expert's action, its reason and the chance at the lance."""
     language = traitlets.Unicode("en").tag(sync=True)
     pace = traitlets.Float(DEFAULT_PACE).tag(sync=True)
-    error = traitlets.Dict().tag(sync=True)
-    """The last refusal: ``{"seq", "id", "text"}``; empty once an intent is taken."""
-    room = traitlets.Dict().tag(sync=True)
-    """A served table's room: its name, the chat and the connection (:mod:`mus_widget.table.relayed`); empty at a
-    table of one student and three bots."""
+    error: Synced[ErrorView | dict[str, NoReturn]] = synced_dict()
+    """The last refusal (a :class:`~mus_widget.table.contract.ErrorView`); empty once an intent is taken."""
+    room: Synced[Room] = synced_dict()
+    """A served table's room: its name, the chat and the connection (:mod:`mus_widget.table.relayed`, a
+    :class:`~mus_widget.table.contract.Room`); empty at a table of one student and three bots."""
 
     _error_seq = 0
     """How many refusals this table has shown: the ``seq`` of the next one."""
@@ -376,14 +379,14 @@ class MusTable(TableWidget):
                 self._pacer.play()
             self._sync()
 
-    def _setup_state(self) -> dict[str, Any]:
+    def _setup_state(self) -> TableSetup:
         s = self._play.setup
         bots = self._play.bots
         return {
             "seat": s.seat,
             "names": list(s.names),
             "bots": [None if b is None else b.level for b in (bots.get(i) for i in SEATS)],
-            "rules": s.rules.to_dict(),
+            "rules": cast(RulesView, s.rules.to_dict()),  # its keys: tests/test_contract.py
             "levels": list(LEVELS),
             "languages": [[code, language_name(code)] for code in LANGUAGES],
             "paces": [[name, value] for name, value in PACES],

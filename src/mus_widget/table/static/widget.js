@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:4d55b64ac44f3ac43520960a964d985e61be8bcf4b9e424049974a3e2d097e04 (built from js/ by npm run build)
+// mus-widget bundle sha256:f74eec149b26229d977a8e42524d931dd6b1ad154d97b1064f9d0d89963cad7d (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -2206,7 +2206,10 @@ function render({ model: born, el }) {
     prepare(state);
     markSeen(model.get("room") || {});
     const t2 = translator(model.get("messages"), model.get("language"));
-    const active = document.activeElement;
+    const active = (
+      /** @type {HTMLElement | null} */
+      document.activeElement
+    );
     const focusKey = active && root.contains(active) && active.dataset ? active.dataset.key : null;
     const ctx = {
       state,

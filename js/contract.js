@@ -1,0 +1,365 @@
+// The contract between Python and the browser, the front end's half: the synced dicts the views read, as JSDoc
+// typedefs that TypeScript's checkJs holds every read to (npm run typecheck; tsconfig.json). The Python half is
+// src/mus_widget/table/contract.py, a TypedDict for each typedef of the first two parts here, with the same keys:
+// tests/test_contract.py checks that the two declare the same keys (a key optional here, `[key]`, is NotRequired
+// there or missing from some shapes of a union), that Python sends exactly those keys, and that tsc finds nothing.
+// Types only: nothing here runs, and nothing of it reaches the bundle.
+//
+// A union of Python (Turn, Setup) is one typedef here: the keys not in every shape are optional.
+
+// ---------------------------------------------------------------------------------------------- the table's state
+
+/**
+ * An action as the buttons read it (Action.to_dict): its kind's word, its canonical text (what a button sends
+ * back), an envido's amount, a discard's cards.
+ * @typedef {object} ActionView
+ * @property {string} kind
+ * @property {string} text
+ * @property {number} [amount]
+ * @property {string[]} [cards]
+ */
+
+/**
+ * A seat's speech bubble: its last word in the round, its place in the log, whether it asks the partner.
+ * @typedef {object} Bubble
+ * @property {string} text
+ * @property {number} at
+ * @property {boolean} ask
+ */
+
+/**
+ * One seat as the student's view shows it.
+ * @typedef {object} PlayerView
+ * @property {string} name
+ * @property {string | null} level the bot's level; null for a person
+ * @property {number[]} record games finished at this table, and of those won by this player's team
+ * @property {"here" | "gone" | "away" | "open" | null} presence a person's at a served table; else null
+ * @property {string[] | null} cards null where the student may not see them
+ * @property {Bubble | null} bubble
+ * @property {string | null} sena
+ * @property {boolean | null} pares
+ * @property {boolean | null} juego
+ * @property {string[]} why
+ */
+
+/**
+ * The student's turn (Python: MusTurn | DiscardTurn | BetTurn, by `kind`).
+ * @typedef {object} Turn
+ * @property {"mus" | "discard" | "bet"} kind
+ * @property {string[]} actions
+ * @property {number} [round] mus
+ * @property {ActionView[]} [choices] mus, bet
+ * @property {string} [lance] bet, and below
+ * @property {number} [stake]
+ * @property {boolean} [ordago_on]
+ * @property {number | null} [confirm]
+ * @property {[number, number] | null} [raise]
+ * @property {boolean} [ordago]
+ * @property {string | null} [proposal]
+ * @property {number | null} [proposer]
+ * @property {ActionView | null} [proposed]
+ */
+
+/**
+ * The lance being bet.
+ * @typedef {object} BetView
+ * @property {string} lance
+ * @property {number} stake
+ * @property {boolean} ordago
+ * @property {number | null} bettor_team
+ * @property {number[]} eligible
+ */
+
+/**
+ * One lance of the count.
+ * @typedef {object} CountRow
+ * @property {string | null} explain
+ * @property {string} lance
+ * @property {string} outcome
+ * @property {number} stake
+ * @property {number} bonus
+ * @property {number | null} team
+ * @property {string | null} winner
+ * @property {number} points
+ * @property {boolean} counted
+ * @property {string} why
+ * @property {string[][]} marks per seat, the cards that decide the row
+ */
+
+/**
+ * The last hand's count.
+ * @typedef {object} Count
+ * @property {CountRow[]} rows
+ * @property {string[]} notes
+ * @property {number[]} scores
+ * @property {boolean} shown
+ * @property {string | null} over
+ * @property {HistoryLine[]} lines the count's lines for the log, after the hand's events
+ */
+
+/**
+ * @typedef {object} Winner
+ * @property {number} team
+ * @property {string} text
+ */
+
+/**
+ * The coach's box.
+ * @typedef {object} Coach
+ * @property {string} action
+ * @property {string} said
+ * @property {string} why
+ * @property {string | null} chance
+ */
+
+/**
+ * Stepping through a scenario.
+ * @typedef {object} Steps
+ * @property {number} index
+ * @property {number} count
+ * @property {string} title
+ * @property {string} note
+ * @property {boolean} face_up
+ * @property {boolean} toggle
+ * @property {boolean} over
+ */
+
+/**
+ * A line of the game's earlier hands.
+ * @typedef {object} HistoryLine
+ * @property {"hand" | "event" | "count"} kind
+ * @property {string} text
+ */
+
+/**
+ * The `state` trait of a table: the student seat's view.
+ * @typedef {object} TableState
+ * @property {number} v
+ * @property {number} seat
+ * @property {number} partner
+ * @property {boolean} watch
+ * @property {"play" | "count" | "over"} stage
+ * @property {string} phase
+ * @property {number} game
+ * @property {number} hand
+ * @property {number} games
+ * @property {number[]} games_won
+ * @property {number} target
+ * @property {number[]} scores
+ * @property {number} mano
+ * @property {number | null} to_move
+ * @property {string[]} teams
+ * @property {PlayerView[]} players
+ * @property {BetView | null} bet
+ * @property {string | null} last
+ * @property {Turn | null} turn
+ * @property {string[]} true_senas
+ * @property {string[]} log
+ * @property {Count | null} count
+ * @property {Winner | null} winner
+ * @property {string} moment
+ * @property {string[]} tips
+ * @property {Coach | null} coach
+ * @property {Steps | null} steps
+ * @property {HistoryLine[]} history the game's earlier hands and their counts
+ */
+
+// ---------------------------------------------------------------------------------------------- the other traits
+
+/**
+ * @typedef {object} RulesView
+ * @property {number} target
+ * @property {number} kings
+ * @property {boolean} real_31
+ * @property {boolean} team_consent
+ * @property {boolean} negadas_at_count
+ * @property {boolean} mus_corrido_first_hand
+ * @property {number} games
+ */
+
+/**
+ * The `setup` trait (Python: TableSetup at a table of bots | ServedSetup at a relayed table).
+ * @typedef {object} Setup
+ * @property {number} seat
+ * @property {string[]} [names] a table of bots, and below
+ * @property {(string | null)[]} [bots]
+ * @property {RulesView} [rules]
+ * @property {string[]} [levels]
+ * @property {[string, string][]} [languages] code and name
+ * @property {[string, number][]} [paces] name and seconds
+ * @property {number[]} [targets]
+ * @property {boolean} [coach]
+ * @property {boolean} [served] a relayed table, and below
+ * @property {boolean} [watching]
+ * @property {string} [table]
+ */
+
+/**
+ * @typedef {object} ChatLine
+ * @property {"chat" | "event"} kind
+ * @property {number | null} seat
+ * @property {string} name
+ * @property {string} text
+ * @property {boolean} mine
+ */
+
+/**
+ * The `room` trait of a served table (empty at a table of bots).
+ * @typedef {object} Room
+ * @property {string} table
+ * @property {ChatLine[]} chat
+ * @property {number} max_chat
+ * @property {number} heard
+ * @property {"open" | "lost"} link
+ */
+
+/**
+ * The `error` trait: the last refusal (empty once an intent is taken).
+ * @typedef {object} ErrorView
+ * @property {number} seq
+ * @property {string} id
+ * @property {string} text
+ */
+
+// ---------------------------------------------------------------------------------------------- the quiz
+
+/**
+ * @typedef {object} QuizVerdict
+ * @property {boolean} right
+ * @property {string} text
+ * @property {string} why
+ */
+
+/**
+ * The `state` trait of a quiz.
+ * @typedef {object} QuizState
+ * @property {string} language
+ * @property {string} kind
+ * @property {number} seed
+ * @property {string} picture
+ * @property {string} question
+ * @property {[string, string][]} answers key and label
+ * @property {string | null} chosen
+ * @property {string | null} right
+ * @property {QuizVerdict | null} verdict
+ * @property {string} another
+ * @property {string} lost
+ * @property {string} snapshot
+ */
+
+// ---------------------------------------------------------------------------------------------- the views' own
+// Not synced, so not in Python: the table's traits by name, a view's own state, and the context of the views.
+
+/**
+ * The synced traits of a table, by name (what `model.get` returns).
+ * @typedef {object} TableTraits
+ * @property {string} _id
+ * @property {TableState} state
+ * @property {Record<string, string>} messages
+ * @property {Setup} setup
+ * @property {boolean} tips
+ * @property {boolean} coach
+ * @property {string} language
+ * @property {number} pace
+ * @property {Partial<ErrorView>} error
+ * @property {Partial<Room>} room
+ */
+
+/**
+ * The synced traits of a quiz, by name.
+ * @typedef {object} QuizTraits
+ * @property {string} _id
+ * @property {QuizState} state
+ */
+
+/**
+ * A widget's model as the views read it: `get` knows the traits of `T` and no other.
+ * @template T
+ * @typedef {object} Model
+ * @property {<K extends keyof T>(name: K) => T[K]} get
+ * @property {(event: string, callback: (...args: any[]) => void) => void} on
+ * @property {(event: string, callback: (...args: any[]) => void) => void} off
+ * @property {(content: object) => void} send
+ * @property {any} [widget_manager]
+ */
+
+/**
+ * The new-game panel's form (js/views/newgame.js newForm).
+ * @typedef {object} NewGameForm
+ * @property {number} seat
+ * @property {string[]} names
+ * @property {string[]} bots
+ * @property {RulesView} rules
+ * @property {boolean} tips
+ * @property {boolean} coach
+ * @property {string} language
+ * @property {number} pace
+ * @property {string} seed
+ */
+
+/**
+ * A view's own state, which other views of the same table do not share (js/widget.js freshUi).
+ * @typedef {object} Ui
+ * @property {Set<string>} selected the cards picked for a discard
+ * @property {number | null} amount the slider's
+ * @property {string} turnKey
+ * @property {boolean} senasOpen
+ * @property {string | null} fold the side panel unfolded in a narrow table
+ * @property {number | null} info the seat whose player info is open
+ * @property {NewGameForm | null} form
+ * @property {string} tipsClosed
+ * @property {string} tipsKey
+ * @property {number} tipPage
+ * @property {number} dismissedError
+ * @property {number | null} waitingFor the state's `v` an intent waits to change
+ * @property {string} chatDraft
+ * @property {number | null} chatSeen
+ * @property {boolean | null} faceUp
+ * @property {string | null} confirming
+ * @property {string | null} focus
+ */
+
+/**
+ * A catalogue text by id, its {placeholders} filled from `values` (js/i18n.js translator).
+ * @typedef {(id: string, values?: Record<string, unknown>) => string} Translate
+ */
+
+/**
+ * What every view of the table is given (js/widget.js draw): the synced traits, the texts, the view's own state,
+ * and the intents.
+ * @typedef {object} Ctx
+ * @property {TableState} state
+ * @property {Translate} t
+ * @property {Ui} ui
+ * @property {Record<string, string>} messages
+ * @property {Partial<Setup>} setup empty until the table sends its own
+ * @property {Partial<Room>} room
+ * @property {boolean} tips
+ * @property {Partial<ErrorView>} error
+ * @property {boolean} waiting
+ * @property {number | null} freshFrom the log index from which bubbles are new
+ * @property {() => void} redraw
+ * @property {(action: string, sure?: boolean) => void} act
+ * @property {() => void} confirm
+ * @property {() => void} cancelConfirm
+ * @property {() => void} nextHand
+ * @property {(sena: string) => void} makeSena
+ * @property {() => void} say
+ * @property {(card: string) => void} toggleCard
+ * @property {() => void} toggleSenas
+ * @property {(name: string) => void} toggleFold
+ * @property {(seat: number) => void} toggleInfo
+ * @property {(page: number) => void} pageTip
+ * @property {(key: string) => void} closeTips
+ * @property {(code: string) => void} setLanguage
+ * @property {(on: boolean) => void} setTips
+ * @property {(seq: number) => void} dismissError
+ * @property {() => void} openNewGame
+ * @property {() => void} closeNewGame
+ * @property {() => void} startGame
+ * @property {(to: number) => void} step
+ * @property {(on: boolean) => void} setFaceUp
+ * @property {() => void} playOn
+ */
+
+export {};
