@@ -317,6 +317,9 @@
  * @property {boolean | null} faceUp
  * @property {string | null} confirming
  * @property {string | null} focus
+ * @property {number | null} countRow the count's row pointed at or focused
+ * @property {Set<string> | null} newCards the student's cards served at the last discard
+ * @property {string} newIn the hand (game|hand) newCards belong to
  */
 
 /**
@@ -346,6 +349,7 @@
  * @property {(sena: string) => void} makeSena
  * @property {() => void} say
  * @property {(card: string) => void} toggleCard
+ * @property {(row: number | null, leaving?: number | null) => void} markRow
  * @property {() => void} toggleSenas
  * @property {(name: string) => void} toggleFold
  * @property {(seat: number) => void} toggleInfo

@@ -8,7 +8,7 @@
 export function hideStills(id, doc = globalThis.document) {
   if (!id || !doc || typeof doc.querySelectorAll !== "function") return;
   const hide = () => {
-    for (const picture of doc.querySelectorAll("[data-mus-still]")) {
+    for (const picture of /** @type {NodeListOf<HTMLElement>} */ (doc.querySelectorAll("[data-mus-still]"))) {
       if (picture.getAttribute("data-mus-still") === id) picture.hidden = true;
     }
   };

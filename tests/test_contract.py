@@ -349,8 +349,10 @@ def test_the_keys_never_sent_are_declared_optional() -> None:
 
 def test_the_checker_finds_a_missing_an_undeclared_and_a_mistyped_key() -> None:
     row: dict[str, Any] = {"explain": None, "lance": "grande", "outcome": "en_paso", "stake": 1, "bonus": 0,
-                           "team": 0, "winner": "Ana & Carla", "points": 1, "counted": True, "why": "…"}
-    count = {"rows": [row], "notes": [], "scores": [1, 0], "shown": True, "over": None}
+                           "team": 0, "winner": "Ana & Carla", "points": 1, "counted": True, "why": "…",
+                           "marks": [["12o"], [], [], []]}
+    count = {"rows": [row], "notes": [], "scores": [1, 0], "shown": True, "over": None,
+             "lines": [{"kind": "count", "text": "Grande: Ana & Carla +1"}]}
     assert problems(count, contract.Count, "count", Seen()) == []
     assert problems({**count, "rows": [{**row, "marked": []}]}, contract.Count, "count", Seen()) == [
         "count.rows[0]: CountRow has the undeclared key 'marked'"]

@@ -9,11 +9,13 @@ import { cardName, lanceLabel } from "../i18n.js";
 import { backSvg, cardSvg } from "../cards.js";
 
 /** The cards of `seat` that decide each row, as the count's rows mark them (`marks`, four lists by seat). */
+/** @param {import("../contract.js").CountRow | null} row @param {number} seat @returns {string[]} */
 function marked(row, seat) {
   return row && Array.isArray(row.marks) ? row.marks[seat] || [] : [];
 }
 
 /** One hand at the count: its player (and mano), its cards, lit for the row pointed at. */
+/** @param {import("../contract.js").Ctx} ctx @param {number} seat */
 function countHand(ctx, seat) {
   const { state, t, ui } = ctx;
   const player = state.players[seat];
@@ -47,6 +49,7 @@ function countHand(ctx, seat) {
 }
 
 /** The four hands at the count: the student's team first, each team's two together. */
+/** @param {import("../contract.js").Ctx} ctx */
 export function countHands(ctx) {
   const { state } = ctx;
   const me = state.seat;

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:f74eec149b26229d977a8e42524d931dd6b1ad154d97b1064f9d0d89963cad7d (built from js/ by npm run build)
+// mus-widget bundle sha256:88e20d01a7008c17e1554409cbdeaa720aee7de907c3a70597d4dd8528ce4420 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -517,7 +517,11 @@ function withFallback(model, { id, quiet = 1500, every = 250 } = {}) {
 function hideStills(id, doc = globalThis.document) {
   if (!id || !doc || typeof doc.querySelectorAll !== "function") return;
   const hide = () => {
-    for (const picture of doc.querySelectorAll("[data-mus-still]")) {
+    for (
+      const picture of
+      /** @type {NodeListOf<HTMLElement>} */
+      doc.querySelectorAll("[data-mus-still]")
+    ) {
       if (picture.getAttribute("data-mus-still") === id) picture.hidden = true;
     }
   };
