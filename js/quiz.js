@@ -1,10 +1,8 @@
 // The anywidget front end of mus_widget.Quiz: the exercise's picture, its question, a button per answer, the
 // verdict and why, and "Another deal". Python checks every answer; the browser learns the right one only after.
 
-import { draw as patch, frame, h } from "./dom.js";
-import { followTheme, kernelWatch } from "./host.js";
-import { withFallback } from "./fallback.js";
-import { hideStills } from "./still.js";
+import { draw as patch, h } from "./dom.js";
+import { mount } from "./mount.js";
 
 /** The quiz as it stands: pure function of the synced state and the two intents.
  * @param {import("./contract.js").QuizState} state
@@ -37,31 +35,20 @@ export function quizView(state, { answer, another, notice }) {
 
 /** @param {{ model: import("./contract.js").Model<import("./contract.js").QuizTraits>, el: HTMLElement }} props */
 function render({ model: born, el }) {
-  // The model to read: anywidget's, or the kernel's fallback beside it should anywidget stop delivering to it.
-  /** @type {{ model: import("./contract.js").Model<import("./contract.js").QuizTraits>, stop: () => void }} */
-  const { model, stop: stopFallback } = withFallback(born, { id: born.get("_id") });
-  const root = frame("div", { class: "mus-quiz", "data-lm-suppress-shortcuts": "true", lang: "en" });
-  el.appendChild(root);
-  const unfollow = followTheme(root);
-  hideStills(born.get("_id"));
+  /** @type {string | null} */
   let notice = null;
-  const watch = kernelWatch(model, {
-    id: model.get("_id"),
-    onLost: () => {
-      notice = "lost";
-      draw();
-    },
-    onBack: () => {
-      notice = null;
-      draw();
-    },
+  const say = (/** @type {string | null} */ kernel) => {
+    notice = kernel;
+    draw();
+  };
+  // The shared mount (js/mount.js): the model, the root, the theme, the kernel's watch.
+  const mounted = mount(born, el, {
+    className: "mus-quiz", onLost: () => say("lost"), onBack: () => say(null), onFrozen: () => say("snapshot"),
   });
-  watch.ready.then(() => {
-    if (watch.frozen()) {
-      notice = "snapshot";
-      draw();
-    }
-  });
+  /** @type {import("./contract.js").Model<import("./contract.js").QuizTraits>} */
+  const model = mounted.model;
+  const { root, watch } = mounted;
+  root.lang = "en";
   const send = (content) => {
     if (notice === null && watch.check()) model.send(content);
   };
@@ -75,14 +62,9 @@ function render({ model: born, el }) {
       notice,
     }), root);
   }
-  model.on("change:state", draw);
+  mounted.listen({ "change:state": draw });
   draw();
-  return () => {
-    model.off("change:state", draw);
-    watch.stop();
-    unfollow();
-    stopFallback();
-  };
+  return () => mounted.unmount();
 }
 
 export default { render };

@@ -3,14 +3,12 @@
 // View-only state (cards picked for a discard, the slider, open panels, the tips page) lives in `ui`.
 
 import { draw as patch, frame } from "./dom.js";
-import { followTheme, kernelWatch } from "./host.js";
 import { translator } from "./i18n.js";
 import { barText, decidesTheGame } from "./views/turn.js";
 import { newForm, newGameMessage } from "./views/newgame.js";
 import { tableView } from "./views/table.js";
 import { tipMoment } from "./views/tips.js";
-import { withFallback } from "./fallback.js";
-import { hideStills } from "./still.js";
+import { mount } from "./mount.js";
 
 /** @typedef {import("./contract.js").TableState} TableState */
 /** @typedef {import("./contract.js").Translate} Translate */
@@ -71,17 +69,24 @@ function turnKey(state) {
 
 /** @param {{ model: import("./contract.js").Model<import("./contract.js").TableTraits>, el: HTMLElement }} props */
 function render({ model: born, el }) {
-  // The model to read: anywidget's, or the kernel's fallback beside it should anywidget stop delivering to it.
-  /** @type {{ model: import("./contract.js").Model<import("./contract.js").TableTraits>, stop: () => void }} */
-  const { model, stop: stopFallback } = withFallback(born, { id: born.get("_id") });
-  const root = frame("div", { class: "mus-widget", "data-lm-suppress-shortcuts": "true" });
+  // The shared mount: the model to read (anywidget's, or the kernel's fallback beside it), the root, the theme,
+  // the kernel's watch; the table's own parts go in the root.
+  const mounted = mount(born, el, {
+    className: "mus-widget",
+    onLost: () => noKernel("ui.kernel.lost"),
+    onBack: () => {
+      notice.hidden = true;
+      root.classList.remove("mus-no-kernel");
+    },
+    onFrozen: () => noKernel("ui.kernel.snapshot"),
+  });
+  /** @type {import("./contract.js").Model<import("./contract.js").TableTraits>} */
+  const model = mounted.model;
+  const { root, watch } = mounted;
   const live = frame("div", { class: "mus-live", role: "status", "aria-live": "polite", "aria-atomic": "true" });
   const app = frame("div", { class: "mus-app-host" });
   const notice = frame("div", { class: "mus-kernel", role: "alert", hidden: true });
   root.append(live, notice, app);
-  el.appendChild(root);
-  const unfollow = followTheme(root);
-  hideStills(born.get("_id"));
 
   // Without a kernel nothing the table shows can change: say so at once instead of looking alive, where the
   // student just clicked (a tall table's top may be off screen), or over the felt's top before any click.
@@ -100,17 +105,6 @@ function render({ model: born, el }) {
     root.classList.add("mus-no-kernel");
     placeNotice();
   }
-  const watch = kernelWatch(model, {
-    id: model.get("_id"),
-    onLost: () => noKernel("ui.kernel.lost"),
-    onBack: () => {
-      notice.hidden = true;
-      root.classList.remove("mus-no-kernel");
-    },
-  });
-  watch.ready.then(() => {
-    if (watch.frozen()) noKernel("ui.kernel.snapshot");
-  });
   const guard = (event) => {
     pointY = event.clientY || (event.target.getBoundingClientRect ? event.target.getBoundingClientRect().bottom : null);
     placeNotice();
@@ -424,25 +418,17 @@ function render({ model: born, el }) {
     if (face) face.focus({ preventScroll: true });
   });
 
-  model.on("change:state", onState);
-  model.on("change:error", onError);
-  model.on("change:messages", draw);
-  model.on("change:tips", draw);
-  model.on("change:setup", draw);
-  model.on("change:room", draw);
+  mounted.listen({
+    "change:state": onState,
+    "change:error": onError,
+    "change:messages": draw,
+    "change:tips": draw,
+    "change:setup": draw,
+    "change:room": draw,
+  });
   shown = model.get("state");
   draw();
-  return () => {
-    watch.stop();
-    unfollow();
-    model.off("change:state", onState);
-    model.off("change:error", onError);
-    model.off("change:messages", draw);
-    model.off("change:tips", draw);
-    model.off("change:setup", draw);
-    model.off("change:room", draw);
-    stopFallback();
-  };
+  return () => mounted.unmount();
 }
 
 export default { render };

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:88e20d01a7008c17e1554409cbdeaa720aee7de907c3a70597d4dd8528ce4420 (built from js/ by npm run build)
+// mus-widget bundle sha256:6dad5fa8771322421369db20c17491ab52b2bd47af61da5972ca2399d7d34d0a (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -301,6 +301,106 @@ function draw(view, container) {
   R(view, container);
 }
 
+// js/fallback.js
+var FALLBACK_SUFFIX = ".fallback";
+function kernelStatus(manager) {
+  try {
+    const kernel = manager.kernel;
+    return kernel && !kernel.isDisposed ? kernel.status : null;
+  } catch {
+    return null;
+  }
+}
+async function lookUp(manager, id) {
+  try {
+    if (typeof manager.has_model === "function" && !manager.has_model(id)) return null;
+    return await manager.get_model(id) || null;
+  } catch {
+    return null;
+  }
+}
+function withFallback(model, { id, quiet = 1500, every = 250 } = {}) {
+  const manager = model.widget_manager;
+  if (!id || !manager || typeof manager.get_model !== "function" || kernelStatus(manager) === null) {
+    return { model, stop() {
+    } };
+  }
+  const handlers = [];
+  let fallback = null;
+  let heard = false;
+  let asked = false;
+  let looking = false;
+  let idle = 0;
+  const hear = () => {
+    heard = true;
+  };
+  model.on("msg:custom", hear);
+  model.on("change", hear);
+  function attach(found) {
+    fallback = found;
+    for (const [name, callback] of handlers) {
+      model.off(name, callback);
+      fallback.on(name, callback);
+    }
+    const called = /* @__PURE__ */ new Set();
+    for (const [name, callback] of handlers) {
+      if (!name.startsWith("change:") || called.has(callback)) continue;
+      called.add(callback);
+      callback();
+    }
+  }
+  function tick() {
+    if (heard) {
+      clearInterval(timer);
+      if (asked) model.send({ type: "drop_fallback" });
+      return;
+    }
+    if (!asked) {
+      idle = kernelStatus(manager) === "idle" ? idle + every : 0;
+      if (idle < quiet) return;
+      asked = true;
+      model.send({ type: "fallback" });
+    }
+    if (looking) return;
+    looking = true;
+    lookUp(manager, `${id}${FALLBACK_SUFFIX}`).then((found) => {
+      looking = false;
+      if (!found || fallback || heard) return;
+      clearInterval(timer);
+      attach(found);
+    });
+  }
+  const timer = setInterval(tick, every);
+  model.send({ type: "ping", seq: 0 });
+  const source = () => fallback || model;
+  return {
+    model: {
+      get(name) {
+        const value = fallback ? fallback.get(name) : void 0;
+        return value === void 0 ? model.get(name) : value;
+      },
+      on(name, callback) {
+        handlers.push([name, callback]);
+        source().on(name, callback);
+      },
+      off(name, callback) {
+        const at = handlers.findIndex(([n2, c2]) => n2 === name && c2 === callback);
+        if (at >= 0) handlers.splice(at, 1);
+        source().off(name, callback);
+      },
+      send: (...args) => model.send(...args),
+      widget_manager: manager
+    },
+    stop() {
+      clearInterval(timer);
+      model.off("msg:custom", hear);
+      model.off("change", hear);
+      for (const [name, callback] of handlers) source().off(name, callback);
+      handlers.length = 0;
+    }
+  };
+}
+
 // js/host.js
 function hostTheme(doc = document, media = globalThis.matchMedia) {
   const body = doc.body;
@@ -413,106 +513,6 @@ function kernelWatch(model, { id, onLost, onBack = () => {
   };
 }
 
-// js/fallback.js
-var FALLBACK_SUFFIX = ".fallback";
-function kernelStatus(manager) {
-  try {
-    const kernel = manager.kernel;
-    return kernel && !kernel.isDisposed ? kernel.status : null;
-  } catch {
-    return null;
-  }
-}
-async function lookUp(manager, id) {
-  try {
-    if (typeof manager.has_model === "function" && !manager.has_model(id)) return null;
-    return await manager.get_model(id) || null;
-  } catch {
-    return null;
-  }
-}
-function withFallback(model, { id, quiet = 1500, every = 250 } = {}) {
-  const manager = model.widget_manager;
-  if (!id || !manager || typeof manager.get_model !== "function" || kernelStatus(manager) === null) {
-    return { model, stop() {
-    } };
-  }
-  const handlers = [];
-  let fallback = null;
-  let heard = false;
-  let asked = false;
-  let looking = false;
-  let idle = 0;
-  const hear = () => {
-    heard = true;
-  };
-  model.on("msg:custom", hear);
-  model.on("change", hear);
-  function attach(found) {
-    fallback = found;
-    for (const [name, callback] of handlers) {
-      model.off(name, callback);
-      fallback.on(name, callback);
-    }
-    const called = /* @__PURE__ */ new Set();
-    for (const [name, callback] of handlers) {
-      if (!name.startsWith("change:") || called.has(callback)) continue;
-      called.add(callback);
-      callback();
-    }
-  }
-  function tick() {
-    if (heard) {
-      clearInterval(timer);
-      if (asked) model.send({ type: "drop_fallback" });
-      return;
-    }
-    if (!asked) {
-      idle = kernelStatus(manager) === "idle" ? idle + every : 0;
-      if (idle < quiet) return;
-      asked = true;
-      model.send({ type: "fallback" });
-    }
-    if (looking) return;
-    looking = true;
-    lookUp(manager, `${id}${FALLBACK_SUFFIX}`).then((found) => {
-      looking = false;
-      if (!found || fallback || heard) return;
-      clearInterval(timer);
-      attach(found);
-    });
-  }
-  const timer = setInterval(tick, every);
-  model.send({ type: "ping", seq: 0 });
-  const source = () => fallback || model;
-  return {
-    model: {
-      get(name) {
-        const value = fallback ? fallback.get(name) : void 0;
-        return value === void 0 ? model.get(name) : value;
-      },
-      on(name, callback) {
-        handlers.push([name, callback]);
-        source().on(name, callback);
-      },
-      off(name, callback) {
-        const at = handlers.findIndex(([n2, c2]) => n2 === name && c2 === callback);
-        if (at >= 0) handlers.splice(at, 1);
-        source().off(name, callback);
-      },
-      send: (...args) => model.send(...args),
-      widget_manager: manager
-    },
-    stop() {
-      clearInterval(timer);
-      model.off("msg:custom", hear);
-      model.off("change", hear);
-      for (const [name, callback] of handlers) source().off(name, callback);
-      handlers.length = 0;
-    }
-  };
-}
-
 // js/still.js
 function hideStills(id, doc = globalThis.document) {
   if (!id || !doc || typeof doc.querySelectorAll !== "function") return;
@@ -527,6 +527,38 @@ function hideStills(id, doc = globalThis.document) {
   };
   hide();
   (globalThis.requestAnimationFrame || ((f2) => setTimeout(f2, 16)))(hide);
+}
+
+// js/mount.js
+function mount(born, el, { className, onLost, onBack, onFrozen }) {
+  const { model, stop: stopFallback } = withFallback(born, { id: born.get("_id") });
+  const root = frame("div", { class: className, "data-lm-suppress-shortcuts": "true" });
+  el.appendChild(root);
+  const unfollow = followTheme(root);
+  hideStills(born.get("_id"));
+  const watch = kernelWatch(model, { id: model.get("_id"), onLost, onBack });
+  watch.ready.then(() => {
+    if (watch.frozen()) onFrozen();
+  });
+  const listening = [];
+  return {
+    model,
+    root,
+    watch,
+    /** Listen to the model's events (`{ "change:state": draw }`) until unmount. */
+    listen(events) {
+      for (const [name, fn] of Object.entries(events)) {
+        model.on(name, fn);
+        listening.push([name, fn]);
+      }
+    },
+    unmount() {
+      for (const [name, fn] of listening) model.off(name, fn);
+      watch.stop();
+      unfollow();
+      stopFallback();
+    }
+  };
 }
 
 // js/quiz.js
@@ -570,29 +602,20 @@ function quizView(state, { answer, another, notice }) {
   ].filter(Boolean);
 }
 function render({ model: born, el }) {
-  const { model, stop: stopFallback } = withFallback(born, { id: born.get("_id") });
-  const root = frame("div", { class: "mus-quiz", "data-lm-suppress-shortcuts": "true", lang: "en" });
-  el.appendChild(root);
-  const unfollow = followTheme(root);
-  hideStills(born.get("_id"));
   let notice = null;
-  const watch = kernelWatch(model, {
-    id: model.get("_id"),
-    onLost: () => {
-      notice = "lost";
-      draw2();
-    },
-    onBack: () => {
-      notice = null;
-      draw2();
-    }
+  const say = (kernel) => {
+    notice = kernel;
+    draw2();
+  };
+  const mounted = mount(born, el, {
+    className: "mus-quiz",
+    onLost: () => say("lost"),
+    onBack: () => say(null),
+    onFrozen: () => say("snapshot")
   });
-  watch.ready.then(() => {
-    if (watch.frozen()) {
-      notice = "snapshot";
-      draw2();
-    }
-  });
+  const model = mounted.model;
+  const { root, watch } = mounted;
+  root.lang = "en";
   const send = (content) => {
     if (notice === null && watch.check()) model.send(content);
   };
@@ -606,14 +629,9 @@ function render({ model: born, el }) {
       notice
     }), root);
   }
-  model.on("change:state", draw2);
+  mounted.listen({ "change:state": draw2 });
   draw2();
-  return () => {
-    model.off("change:state", draw2);
-    watch.stop();
-    unfollow();
-    stopFallback();
-  };
+  return () => mounted.unmount();
 }
 var quiz_default = { render };
 export {

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:88e20d01a7008c17e1554409cbdeaa720aee7de907c3a70597d4dd8528ce4420 (built from js/ by npm run build)
+// mus-widget bundle sha256:6dad5fa8771322421369db20c17491ab52b2bd47af61da5972ca2399d7d34d0a (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -302,118 +302,6 @@ function frame(tag, attributes = {}) {
 }
 function draw(view, container) {
   R(view, container);
-}
-
-// js/host.js
-function hostTheme(doc = document, media = globalThis.matchMedia) {
-  const body = doc.body;
-  const html = doc.documentElement;
-  const lab = body && body.getAttribute("data-jp-theme-light");
-  if (lab === "false") return "dark";
-  if (lab === "true") return "light";
-  const kind = body && body.getAttribute("data-vscode-theme-kind") || "";
-  const classes = body ? body.classList : { contains: () => false };
-  if (kind) return /light/.test(kind) && !/contrast(?!-light)/.test(kind) ? "light" : "dark";
-  if (classes.contains("vscode-dark") || classes.contains("vscode-high-contrast")) return "dark";
-  if (classes.contains("vscode-light")) return "light";
-  const colab = html && html.getAttribute("theme");
-  if (colab === "dark" || colab === "light") return colab;
-  return media && media("(prefers-color-scheme: dark)").matches ? "dark" : "light";
-}
-function followTheme(el, doc = document) {
-  const apply = () => {
-    el.dataset.theme = hostTheme(doc);
-  };
-  apply();
-  const observer = new MutationObserver(apply);
-  for (const node of [doc.body, doc.documentElement]) {
-    if (node) observer.observe(node, { attributes: true, attributeFilter: ["class", "theme", "data-jp-theme-light", "data-vscode-theme-kind"] });
-  }
-  const query = globalThis.matchMedia ? globalThis.matchMedia("(prefers-color-scheme: dark)") : null;
-  if (query && query.addEventListener) query.addEventListener("change", apply);
-  return () => {
-    observer.disconnect();
-    if (query && query.removeEventListener) query.removeEventListener("change", apply);
-  };
-}
-async function backingModel(model, id) {
-  try {
-    const manager = model.widget_manager;
-    if (!id || !manager || typeof manager.get_model !== "function") return null;
-    return await manager.get_model(id) || null;
-  } catch {
-    return null;
-  }
-}
-function kernelWatch(model, { id, onLost, onBack = () => {
-}, patience = 3e3 }) {
-  let backing = null;
-  let answered = false;
-  let lost = false;
-  let pending = null;
-  let seq = 0;
-  const ready = backingModel(model, id).then((found) => {
-    backing = found;
-  });
-  const kernel = () => {
-    try {
-      return model.widget_manager ? model.widget_manager.kernel : void 0;
-    } catch {
-      return void 0;
-    }
-  };
-  const lose = () => {
-    if (lost) return;
-    lost = true;
-    onLost();
-  };
-  const onMessage = (content) => {
-    if (!content || content.type !== "pong") return;
-    answered = true;
-    if (pending !== null) clearTimeout(pending);
-    pending = null;
-    if (lost && !frozen()) {
-      lost = false;
-      onBack();
-    }
-  };
-  function frozen() {
-    if (backing && backing.comm_live === false) return true;
-    const k2 = kernel();
-    return Boolean(k2 && (k2.isDisposed || k2.status === "dead"));
-  }
-  model.on("msg:custom", onMessage);
-  const ping = () => {
-    seq += 1;
-    model.send({ type: "ping", seq });
-    const k2 = kernel();
-    const busy = k2 && k2.status === "busy";
-    if (answered && !busy && pending === null) pending = setTimeout(lose, patience);
-  };
-  ping();
-  return {
-    get lost() {
-      return lost;
-    },
-    /** Whether the table may go on: false (and `onLost` called) when the kernel is gone. */
-    check() {
-      if (lost) return false;
-      if (frozen()) {
-        lose();
-        return false;
-      }
-      ping();
-      return true;
-    },
-    /** Whether the host says there is no kernel behind the model (an exported page, a restarted kernel). */
-    frozen,
-    /** Settles once the host's model has been looked up (at once where the host has none). */
-    ready,
-    stop() {
-      if (pending !== null) clearTimeout(pending);
-      model.off("msg:custom", onMessage);
-    }
-  };
 }
 
 // js/i18n.js
@@ -2066,6 +1954,118 @@ function withFallback(model, { id, quiet = 1500, every = 250 } = {}) {
   };
 }
 
+// js/host.js
+function hostTheme(doc = document, media = globalThis.matchMedia) {
+  const body = doc.body;
+  const html = doc.documentElement;
+  const lab = body && body.getAttribute("data-jp-theme-light");
+  if (lab === "false") return "dark";
+  if (lab === "true") return "light";
+  const kind = body && body.getAttribute("data-vscode-theme-kind") || "";
+  const classes = body ? body.classList : { contains: () => false };
+  if (kind) return /light/.test(kind) && !/contrast(?!-light)/.test(kind) ? "light" : "dark";
+  if (classes.contains("vscode-dark") || classes.contains("vscode-high-contrast")) return "dark";
+  if (classes.contains("vscode-light")) return "light";
+  const colab = html && html.getAttribute("theme");
+  if (colab === "dark" || colab === "light") return colab;
+  return media && media("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+}
+function followTheme(el, doc = document) {
+  const apply = () => {
+    el.dataset.theme = hostTheme(doc);
+  };
+  apply();
+  const observer = new MutationObserver(apply);
+  for (const node of [doc.body, doc.documentElement]) {
+    if (node) observer.observe(node, { attributes: true, attributeFilter: ["class", "theme", "data-jp-theme-light", "data-vscode-theme-kind"] });
+  }
+  const query = globalThis.matchMedia ? globalThis.matchMedia("(prefers-color-scheme: dark)") : null;
+  if (query && query.addEventListener) query.addEventListener("change", apply);
+  return () => {
+    observer.disconnect();
+    if (query && query.removeEventListener) query.removeEventListener("change", apply);
+  };
+}
+async function backingModel(model, id) {
+  try {
+    const manager = model.widget_manager;
+    if (!id || !manager || typeof manager.get_model !== "function") return null;
+    return await manager.get_model(id) || null;
+  } catch {
+    return null;
+  }
+}
+function kernelWatch(model, { id, onLost, onBack = () => {
+}, patience = 3e3 }) {
+  let backing = null;
+  let answered = false;
+  let lost = false;
+  let pending = null;
+  let seq = 0;
+  const ready = backingModel(model, id).then((found) => {
+    backing = found;
+  });
+  const kernel = () => {
+    try {
+      return model.widget_manager ? model.widget_manager.kernel : void 0;
+    } catch {
+      return void 0;
+    }
+  };
+  const lose = () => {
+    if (lost) return;
+    lost = true;
+    onLost();
+  };
+  const onMessage = (content) => {
+    if (!content || content.type !== "pong") return;
+    answered = true;
+    if (pending !== null) clearTimeout(pending);
+    pending = null;
+    if (lost && !frozen()) {
+      lost = false;
+      onBack();
+    }
+  };
+  function frozen() {
+    if (backing && backing.comm_live === false) return true;
+    const k2 = kernel();
+    return Boolean(k2 && (k2.isDisposed || k2.status === "dead"));
+  }
+  model.on("msg:custom", onMessage);
+  const ping = () => {
+    seq += 1;
+    model.send({ type: "ping", seq });
+    const k2 = kernel();
+    const busy = k2 && k2.status === "busy";
+    if (answered && !busy && pending === null) pending = setTimeout(lose, patience);
+  };
+  ping();
+  return {
+    get lost() {
+      return lost;
+    },
+    /** Whether the table may go on: false (and `onLost` called) when the kernel is gone. */
+    check() {
+      if (lost) return false;
+      if (frozen()) {
+        lose();
+        return false;
+      }
+      ping();
+      return true;
+    },
+    /** Whether the host says there is no kernel behind the model (an exported page, a restarted kernel). */
+    frozen,
+    /** Settles once the host's model has been looked up (at once where the host has none). */
+    ready,
+    stop() {
+      if (pending !== null) clearTimeout(pending);
+      model.off("msg:custom", onMessage);
+    }
+  };
+}
+
 // js/still.js
 function hideStills(id, doc = globalThis.document) {
   if (!id || !doc || typeof doc.querySelectorAll !== "function") return;
@@ -2080,6 +2080,38 @@ function hideStills(id, doc = globalThis.document) {
   };
   hide();
   (globalThis.requestAnimationFrame || ((f2) => setTimeout(f2, 16)))(hide);
+}
+
+// js/mount.js
+function mount(born, el, { className, onLost, onBack, onFrozen }) {
+  const { model, stop: stopFallback } = withFallback(born, { id: born.get("_id") });
+  const root = frame("div", { class: className, "data-lm-suppress-shortcuts": "true" });
+  el.appendChild(root);
+  const unfollow = followTheme(root);
+  hideStills(born.get("_id"));
+  const watch = kernelWatch(model, { id: model.get("_id"), onLost, onBack });
+  watch.ready.then(() => {
+    if (watch.frozen()) onFrozen();
+  });
+  const listening = [];
+  return {
+    model,
+    root,
+    watch,
+    /** Listen to the model's events (`{ "change:state": draw }`) until unmount. */
+    listen(events) {
+      for (const [name, fn] of Object.entries(events)) {
+        model.on(name, fn);
+        listening.push([name, fn]);
+      }
+    },
+    unmount() {
+      for (const [name, fn] of listening) model.off(name, fn);
+      watch.stop();
+      unfollow();
+      stopFallback();
+    }
+  };
 }
 
 // js/widget.js
@@ -2134,15 +2166,21 @@ function turnKey(state) {
   return `${state.game}|${state.hand}|${state.phase}|${cards.join(" ")}|${JSON.stringify(turn)}`;
 }
 function render({ model: born, el }) {
-  const { model, stop: stopFallback } = withFallback(born, { id: born.get("_id") });
-  const root = frame("div", { class: "mus-widget", "data-lm-suppress-shortcuts": "true" });
+  const mounted = mount(born, el, {
+    className: "mus-widget",
+    onLost: () => noKernel("ui.kernel.lost"),
+    onBack: () => {
+      notice.hidden = true;
+      root.classList.remove("mus-no-kernel");
+    },
+    onFrozen: () => noKernel("ui.kernel.snapshot")
+  });
+  const model = mounted.model;
+  const { root, watch } = mounted;
   const live = frame("div", { class: "mus-live", role: "status", "aria-live": "polite", "aria-atomic": "true" });
   const app = frame("div", { class: "mus-app-host" });
   const notice = frame("div", { class: "mus-kernel", role: "alert", hidden: true });
   root.append(live, notice, app);
-  el.appendChild(root);
-  const unfollow = followTheme(root);
-  hideStills(born.get("_id"));
   let pointY = null;
   function placeNotice() {
     if (pointY === null || notice.hidden) return;
@@ -2158,17 +2196,6 @@ function render({ model: born, el }) {
     root.classList.add("mus-no-kernel");
     placeNotice();
   }
-  const watch = kernelWatch(model, {
-    id: model.get("_id"),
-    onLost: () => noKernel("ui.kernel.lost"),
-    onBack: () => {
-      notice.hidden = true;
-      root.classList.remove("mus-no-kernel");
-    }
-  });
-  watch.ready.then(() => {
-    if (watch.frozen()) noKernel("ui.kernel.snapshot");
-  });
   const guard = (event) => {
     pointY = event.clientY || (event.target.getBoundingClientRect ? event.target.getBoundingClientRect().bottom : null);
     placeNotice();
@@ -2459,25 +2486,17 @@ function render({ model: born, el }) {
     const face3 = app.querySelector('[data-key="face"]');
     if (face3) face3.focus({ preventScroll: true });
   });
-  model.on("change:state", onState);
-  model.on("change:error", onError);
-  model.on("change:messages", draw2);
-  model.on("change:tips", draw2);
-  model.on("change:setup", draw2);
-  model.on("change:room", draw2);
+  mounted.listen({
+    "change:state": onState,
+    "change:error": onError,
+    "change:messages": draw2,
+    "change:tips": draw2,
+    "change:setup": draw2,
+    "change:room": draw2
+  });
   shown = model.get("state");
   draw2();
-  return () => {
-    watch.stop();
-    unfollow();
-    model.off("change:state", onState);
-    model.off("change:error", onError);
-    model.off("change:messages", draw2);
-    model.off("change:tips", draw2);
-    model.off("change:setup", draw2);
-    model.off("change:room", draw2);
-    stopFallback();
-  };
+  return () => mounted.unmount();
 }
 var widget_default = { render };
 export {
