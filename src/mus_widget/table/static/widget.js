@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:6dad5fa8771322421369db20c17491ab52b2bd47af61da5972ca2399d7d34d0a (built from js/ by npm run build)
+// mus-widget bundle sha256:4dff2b1fc9142037e75ddd7087a94d5ac3f7bd865fbccca7ac0df34c9d3e75e9 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
