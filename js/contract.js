@@ -161,7 +161,6 @@
  * @property {string[]} tips
  * @property {Coach | null} coach
  * @property {Steps | null} steps
- * @property {HistoryLine[]} history the game's earlier hands and their counts
  */
 
 // ---------------------------------------------------------------------------------------------- the other traits
@@ -255,6 +254,7 @@
  * @typedef {object} TableTraits
  * @property {string} _id
  * @property {TableState} state
+ * @property {HistoryLine[]} history the game's earlier hands and their counts (synced apart: once a hand)
  * @property {Record<string, string>} messages
  * @property {Setup} setup
  * @property {boolean} tips
@@ -332,6 +332,7 @@
  * and the intents.
  * @typedef {object} Ctx
  * @property {TableState} state
+ * @property {HistoryLine[]} history the game's earlier hands and their counts
  * @property {Translate} t
  * @property {Ui} ui
  * @property {Record<string, string>} messages

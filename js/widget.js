@@ -157,6 +157,7 @@ function render({ model: born, el }) {
     /** @type {import("./contract.js").Ctx} */
     const ctx = {
       state,
+      history: model.get("history") || [],
       t,
       ui,
       messages: model.get("messages") || {},
@@ -292,6 +293,8 @@ function render({ model: born, el }) {
     root.dataset.stage = state.stage;
     for (const lines of app.querySelectorAll(".mus-log-lines, .mus-chat-lines")) {
       if (following.get(lines) !== false) lines.scrollTop = lines.scrollHeight;
+      // A new box (a table's first draw, a panel unfolded) may not be laid out yet: to its bottom once it is.
+      if (!following.has(lines)) requestAnimationFrame(() => { lines.scrollTop = lines.scrollHeight; });
     }
     // The patch keeps the focused element where it stays; where it went, focus the same key's element or the
     // turn's first action, so the keyboard never falls out of the table.
@@ -422,6 +425,7 @@ function render({ model: born, el }) {
     "change:state": onState,
     "change:error": onError,
     "change:messages": draw,
+    "change:history": draw,
     "change:tips": draw,
     "change:setup": draw,
     "change:room": draw,

@@ -52,7 +52,8 @@ NEVER_SENT = {("ActionView", "cards"): "a discard is never a button's action: th
 CONTRACT = {name: getattr(contract, name) for name in contract.__all__}
 """Every type of the contract by name: a ``TypedDict``, or a union of them (:data:`~contract.Turn`, ``Setup``)."""
 
-TABLE_TRAITS: dict[str, Any] = {"state": contract.TableState, "setup": contract.Setup, "error": contract.ErrorView,
+TABLE_TRAITS: dict[str, Any] = {"state": contract.TableState, "history": list[contract.HistoryLine],
+                                "setup": contract.Setup, "error": contract.ErrorView,
                                 "room": contract.Room, "messages": dict[str, str]}
 """The synced dicts of a table and their types (``error`` and ``room`` may be empty instead)."""
 QUIZ_TRAITS: dict[str, Any] = {"state": contract.QuizState}
@@ -437,7 +438,8 @@ def test_the_front_end_declares_the_synced_traits(typedef: str, widget: type[Bas
     assert set(JS[typedef]) == set(mirrored(widget))
     for trait, hint in traits.items():
         if trait != "messages":
-            name = next(n for n, h in CONTRACT.items() if h == hint)
+            item = get_args(hint)[0] if get_origin(hint) is list else hint
+            name = next(n for n, h in CONTRACT.items() if h == item)
             assert re.search(rf"\b{name}\b", JS[typedef][trait].type), (trait, JS[typedef][trait].type)
 
 

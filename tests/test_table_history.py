@@ -53,9 +53,9 @@ def counted_lines(state: TableState) -> list[HistoryLine]:
 
 def test_the_history_keeps_every_earlier_hand_of_the_game_with_its_count() -> None:
     t = table()
-    assert t.state["history"] == [] and t.state["log"] == ["Game 1, hand 1: Ana is mano."]
+    assert t.history == [] and t.state["log"] == ["Game 1, hand 1: Ana is mano."]
     first = to_the_count(t)
-    assert first["history"] == [], "the counted hand is in the log, not twice"
+    assert t.history == [], "the counted hand is in the log, not twice"
     assert first["log"][0] == "Game 1, hand 1: Ana is mano." and first["log"][-1] == "Juego: one team only."
     lines = first["count"]["lines"]
     assert lines == [{"kind": "count", "text": text} for text in (
@@ -63,7 +63,7 @@ def test_the_history_keeps_every_earlier_hand_of_the_game_with_its_count() -> No
     )], "after the hand's events, one line per row of the count"
     t.receive({"type": "next_hand"})
     second = t.state
-    history = second["history"]
+    history = t.history
     assert history[0] == {"kind": "hand", "text": "Hand 1 · mano: Ana"}
     assert [line["text"] for line in history[1:-4]] == first["log"][1:], "then the hand's events as they were said"
     assert {line["kind"] for line in history[1:-4]} == {"event"}
@@ -71,16 +71,16 @@ def test_the_history_keeps_every_earlier_hand_of_the_game_with_its_count() -> No
     assert second["log"][0] == "Game 1, hand 2: Bea is mano.", "this hand's lines are the log's alone"
     assert second["log"][1:3] == ["Bea: No mus", "Bea: Paso"], "the bots played up to Ana"
     to_the_count(t)
-    assert t.state["history"] == history, "the history is the hands before the one shown, at its count too"
+    assert t.history == history, "the history is the hands before the one shown, at its count too"
     t.receive({"type": "next_hand"})
-    assert [line["text"] for line in t.state["history"] if line["kind"] == "hand"] == [
+    assert [line["text"] for line in t.history if line["kind"] == "hand"] == [
         "Hand 1 · mano: Ana", "Hand 2 · mano: Bea"]
     t.receive({"type": "prefs", "language": "es"})
-    assert t.state["history"][0] == {"kind": "hand", "text": "Mano 1 · es mano Ana"}
-    assert t.state["history"][-1]["kind"] == "count"
-    assert t.state["history"][-1]["text"].startswith("Juego: Ana & Carla +")
+    assert t.history[0] == {"kind": "hand", "text": "Mano 1 · es mano Ana"}
+    assert t.history[-1]["kind"] == "count"
+    assert t.history[-1]["text"].startswith("Juego: Ana & Carla +")
     t.new_game()
-    assert t.state["history"] == [], "a new game begins a new history"
+    assert t.history == [], "a new game begins a new history"
 
 
 def test_a_refused_bet_and_a_game_won_read_in_the_count_lines() -> None:
@@ -152,19 +152,19 @@ def test_stepping_shows_the_history_of_the_step_shown() -> None:
             if scenario.game_at(step).last_hand is not scenario.game_at(step - 1).last_hand]
     assert len(ends) == 2
     t.go_to(ends[0])
-    assert t.state["stage"] == "count" and t.state["history"] == [], "the counted hand is the log's"
+    assert t.state["stage"] == "count" and t.history == [], "the counted hand is the log's"
     t.go_to(ends[0] + 1)
-    assert [line["kind"] for line in t.state["history"]][:1] == ["hand"] and t.state["history"][-1]["kind"] == "count"
+    assert [line["kind"] for line in t.history][:1] == ["hand"] and t.history[-1]["kind"] == "count"
     t.go_to(ends[1])
-    assert [line["text"] for line in t.state["history"] if line["kind"] == "hand"] == ["Hand 1 · mano: South"]
+    assert [line["text"] for line in t.history if line["kind"] == "hand"] == ["Hand 1 · mano: South"]
     t.go_to(ends[1] + 1)
-    assert [line["text"] for line in t.state["history"] if line["kind"] == "hand"] == [
+    assert [line["text"] for line in t.history if line["kind"] == "hand"] == [
         "Hand 1 · mano: South", "Hand 2 · mano: East"]
     t.go_to(1)
-    assert t.state["history"] == [], "stepping back takes the later hands away"
+    assert t.history == [], "stepping back takes the later hands away"
     t.go_to(ends[1] + 1)
     t.play_on()
-    assert len([line for line in t.state["history"] if line["kind"] == "hand"]) == 2, "playing on keeps it"
+    assert len([line for line in t.history if line["kind"] == "hand"]) == 2, "playing on keeps it"
 
 
 # ---------------------------------------------------------------------------------------------- reasons

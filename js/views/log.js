@@ -18,7 +18,7 @@ export function logView(ctx) {
     { class: "mus-log", aria: { label: t("ui.log") } },
     h("h3", { class: "mus-log-title" }, t("ui.log")),
     h("ol", { class: "mus-log-lines", tabindex: "0", data: { key: "log" }, aria: { label: t("ui.log") } },
-      (state.history || []).map(line),
+      ctx.history.map(line),
       state.log.map((text) => h("li", {}, text)),
       counted.map(line)),
   );

@@ -102,7 +102,7 @@ class RoomOf:
         pass
 
     def view(self, language, version, *, coach):
-        state = dict(self.table.state, v=version, watch=self.watching)
+        state = dict(self.table.state, v=version, watch=self.watching, history=self.table.history)
         players = [dict(p) for p in state["players"]]
         for seat, name, presence in ((0, players[0]["name"], "here"), (1, "Beñat", "away"), (2, "Zeynep", "gone")):
             players[seat].update(name=name, level=None, presence=presence, why=[])

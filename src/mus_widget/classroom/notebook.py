@@ -17,7 +17,7 @@ from ..engine.seats import SEATS, team_of
 from ..i18n.catalogues import message
 from ..i18n.names import check_name
 from ..table.checking import Check
-from ..table.contract import ChatLine, Room, ServedSetup, TableState
+from ..table.contract import ChatLine, Room, SeatView, ServedSetup
 from ..table.intents import Handler
 from ..table.refusal import RefusalError, short
 from ..table.relayed import Host, RelayedTable
@@ -201,7 +201,7 @@ class SeatRelay(_Linked):
     def setup(self) -> ServedSetup:
         return {"served": True, "watching": False, "seat": self.seat, "table": self.table}
 
-    def view(self, language: str, version: int, *, coach: bool) -> TableState:
+    def view(self, language: str, version: int, *, coach: bool) -> SeatView:
         obs = self.observation
         players = _players(self._players, obs.games_won, self.seat, language)
         table = TableView(players=players, language=language, stage=self._stage, version=version,
@@ -356,7 +356,7 @@ class WatchRelay(_Linked):
     def setup(self) -> ServedSetup:
         return {"served": True, "watching": True, "seat": 0, "table": self.table}
 
-    def view(self, language: str, version: int, *, coach: bool) -> TableState:
+    def view(self, language: str, version: int, *, coach: bool) -> SeatView:
         observations = self.observations()
         first = observations[0]
         players = _players(self.players, first.games_won, None, language)

@@ -78,6 +78,15 @@ def fallback_class(names: tuple[str, ...]) -> type[Fallback]:
     return type("Fallback", (Fallback,), traits)
 
 
+SyncedList = traitlets.TraitType[list[Any], list[T]]
+"""A synced ``List`` trait whose items are held by mypy to ``T``, a ``TypedDict`` of :mod:`.contract`."""
+
+
+def synced_list() -> Any:
+    """A synced ``traitlets.List()``, for an attribute annotated :data:`SyncedList`."""
+    return traitlets.List().tag(sync=True)
+
+
 def synced_dict() -> Any:
     """A synced ``traitlets.Dict()``, for an attribute annotated :data:`Synced` (a plain ``Dict`` takes any dict)."""
     return traitlets.Dict().tag(sync=True)
@@ -183,5 +192,5 @@ class BaseWidget(anywidget.AnyWidget):
             setattr(self._fallback, change["name"], change["new"])
 
 
-__all__ = ["FALLBACK_SUFFIX", "STILL_STYLE", "WIDGET_VIEW", "BaseWidget", "Fallback", "Synced", "fallback_class",
-           "mirrored", "still", "synced_dict"]
+__all__ = ["FALLBACK_SUFFIX", "STILL_STYLE", "WIDGET_VIEW", "BaseWidget", "Fallback", "Synced", "SyncedList",
+           "fallback_class", "mirrored", "still", "synced_dict", "synced_list"]

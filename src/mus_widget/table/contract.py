@@ -213,6 +213,12 @@ class TableState(TypedDict):
     tips: list[str]
     coach: Coach | None
     steps: Steps | None
+
+
+class SeatView(TableState):
+    """The student seat's view as :func:`~mus_widget.table.view_state.view_state` makes it: the ``state`` trait,
+    and the ``history`` trait synced apart from it (it changes once a hand, the state at every move)."""
+
     history: list[HistoryLine]
     """The game's earlier hands and their counts."""
 

@@ -19,7 +19,7 @@ from ..engine.phase import Phase
 from ..engine.scoring import Reason
 from ..engine.seats import SEATS, team_of
 from ..teaching.coach import Advice, Coach
-from .contract import TableState
+from .contract import SeatView
 from .options import Setup
 from .stepping import Stepping
 from .view_state import Player, Stage, TableView, view_state, with_hand
@@ -135,7 +135,7 @@ class Play:
             self._notes_now.append((turn.seat, turn.decision.reason))
         self._taken(turn)
 
-    def view(self, language: str, version: int, *, reveal: bool, coach: bool) -> TableState:
+    def view(self, language: str, version: int, *, reveal: bool, coach: bool) -> SeatView:
         """The student's view of the game as it is now (:func:`~mus_widget.table.view_state.view_state`): every
         hand face up with ``reveal`` or when the stepping says so, the coach's advice with ``coach``."""
         stepping = self.stepping

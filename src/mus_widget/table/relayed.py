@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..i18n.catalogues import default_language
-from .contract import Room, Setup, TableState
+from .contract import Room, SeatView, Setup
 from .intents import Handler
 from .options import Prefs, check_language
 from .refusal import RefusalError
@@ -38,7 +38,7 @@ class Relay(Protocol):
     def start(self, host: Host) -> None:
         """Begin telling ``host`` of changes (on the kernel's thread)."""
 
-    def view(self, language: str, version: int, *, coach: bool) -> TableState:
+    def view(self, language: str, version: int, *, coach: bool) -> SeatView:
         """The seat's view of the game now, as :func:`~mus_widget.table.view_state.view_state` makes it."""
         ...
 
@@ -122,7 +122,7 @@ class RelayedTable(TableWidget):
         """Send the view and the room as they are now (a trait only syncs when it changed)."""
         self._version += 1
         with self.hold_sync():
-            self.state = self._relay.view(self.language, self._version, coach=self.coach)
+            self._send_view(self._relay.view(self.language, self._version, coach=self.coach))
             self.room = self._relay.room(self.language)
 
 

@@ -32,7 +32,7 @@ from ..i18n.messages import EN
 from ..i18n.text import action_text, call_text, event_text, message_values, reason_text
 from ..teaching.coach import Advice
 from ..teaching.explain import Explanation, explain, row_marks
-from .contract import ActionView, BetView, Bubble, Count, HistoryLine, PlayerView, TableState, Turn
+from .contract import ActionView, BetView, Bubble, Count, HistoryLine, PlayerView, SeatView, Turn
 from .contract import Coach as CoachView
 from .contract import CountRow as CountRowView
 
@@ -169,7 +169,7 @@ class _Texts:
 # ---------------------------------------------------------------------------------------------- the mapping
 
 
-def view_state(obs: Observation, table: TableView) -> TableState:
+def view_state(obs: Observation, table: TableView) -> SeatView:
     """The synced state for the student's seat ``obs.seat``: plain JSON, cards in canonical notation.
 
     Every card in it is the student's own, or was shown at a showdown, or comes from ``table.reveal``.

@@ -30,8 +30,8 @@ from ..i18n.catalogues import LANGUAGES, default_language, language_name, messag
 from ..i18n.text import message_values
 from ..teaching.pictures import Picture
 from ..teaching.scenarios import Scenario
-from .base import BaseWidget, Synced, synced_dict
-from .contract import ErrorView, Room, RulesView, Setup, TableSetup, TableState
+from .base import BaseWidget, Synced, SyncedList, synced_dict, synced_list
+from .contract import ErrorView, HistoryLine, Room, RulesView, SeatView, Setup, TableSetup, TableState
 from .intents import Handler, Intents
 from .options import DEFAULT_PACE, PACES, NewGame, Prefs, check_language, check_pace, renamed, setup_from
 from .pacing import Pacer
@@ -62,6 +62,9 @@ class TableWidget(BaseWidget):
     state: Synced[TableState] = synced_dict()
     """The student seat's view: :func:`mus_widget.table.view_state.view_state` (a
     :class:`~mus_widget.table.contract.TableState`)."""
+    history: SyncedList[HistoryLine] = synced_list()
+    """The log's lines of the game's earlier hands and their counts, synced apart from :attr:`state` (it changes
+    once a hand, the state at every move)."""
     messages = traitlets.Dict().tag(sync=True)
     """The catalogue texts the browser needs, in the table's language."""
     setup: Synced[Setup] = synced_dict()
@@ -80,6 +83,13 @@ class TableWidget(BaseWidget):
 
     _error_seq = 0
     """How many refusals this table has shown: the ``seq`` of the next one."""
+    def _send_view(self, view: SeatView) -> None:
+        """Sync a view: the history (a trait only syncs when it changed: once a hand) and the state, together."""
+        state = cast(TableState, {key: value for key, value in view.items() if key != "history"})
+        with self.hold_sync():
+            self.history = view["history"]
+            self.state = state
+
     def receive(self, content: object) -> None:
         """Handle one intent from the front end, as ``model.send`` delivers it: ``{"type": "act", "action":
         "envido 5"}``, ``{"type": "sena", "sena": "duples"}``, ``{"type": "next_hand"}``,
@@ -397,7 +407,7 @@ class MusTable(TableWidget):
     def _sync(self) -> None:
         """Send the student's view of the game as it is now."""
         self._version += 1
-        self.state = self._play.view(self.language, self._version, reveal=self._reveal, coach=self.coach)
+        self._send_view(self._play.view(self.language, self._version, reveal=self._reveal, coach=self.coach))
 
     def _on_coach(self, _change: object) -> None:
         """The coach was switched on or off: show it (or not) at once; a new game syncs by itself."""

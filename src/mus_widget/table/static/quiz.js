@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:4dff2b1fc9142037e75ddd7087a94d5ac3f7bd865fbccca7ac0df34c9d3e75e9 (built from js/ by npm run build)
+// mus-widget bundle sha256:32b638874a2578c5a4ad7a53b3899467a8e5875c3f733fe2002486a9dcc37325 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;

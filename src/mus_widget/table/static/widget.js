@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:4dff2b1fc9142037e75ddd7087a94d5ac3f7bd865fbccca7ac0df34c9d3e75e9 (built from js/ by npm run build)
+// mus-widget bundle sha256:32b638874a2578c5a4ad7a53b3899467a8e5875c3f733fe2002486a9dcc37325 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -1212,7 +1212,7 @@ function logView(ctx) {
     h2(
       "ol",
       { class: "mus-log-lines", tabindex: "0", data: { key: "log" }, aria: { label: t2("ui.log") } },
-      (state.history || []).map(line),
+      ctx.history.map(line),
       state.log.map((text) => h2("li", {}, text)),
       counted.map(line)
     )
@@ -2244,6 +2244,7 @@ function render({ model: born, el }) {
     const focusKey = active && root.contains(active) && active.dataset ? active.dataset.key : null;
     const ctx = {
       state,
+      history: model.get("history") || [],
       t: t2,
       ui,
       messages: model.get("messages") || {},
@@ -2377,6 +2378,9 @@ function render({ model: born, el }) {
     root.dataset.stage = state.stage;
     for (const lines of app.querySelectorAll(".mus-log-lines, .mus-chat-lines")) {
       if (following.get(lines) !== false) lines.scrollTop = lines.scrollHeight;
+      if (!following.has(lines)) requestAnimationFrame(() => {
+        lines.scrollTop = lines.scrollHeight;
+      });
     }
     if (focusKey && !root.contains(document.activeElement)) {
       const again = app.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
@@ -2490,6 +2494,7 @@ function render({ model: born, el }) {
     "change:state": onState,
     "change:error": onError,
     "change:messages": draw2,
+    "change:history": draw2,
     "change:tips": draw2,
     "change:setup": draw2,
     "change:room": draw2
