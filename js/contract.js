@@ -119,6 +119,7 @@
  * @property {number} count
  * @property {string} title
  * @property {string} note
+ * @property {number | null} note_step the step the note was written at (an earlier one while it carries on)
  * @property {boolean} face_up
  * @property {boolean} toggle
  * @property {boolean} over

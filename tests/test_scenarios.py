@@ -53,6 +53,20 @@ def test_notes_belong_to_the_step_reached_and_carry_on_until_the_next() -> None:
     ]
 
 
+def test_a_note_knows_the_step_it_was_written_at() -> None:
+    scenario = Scenario.parse(GRANDE)
+    assert [scenario.note_step(i) for i in (0, 4, 5, 8, 9)] == [0, 0, 5, 5, 5]
+
+
+def test_a_stepping_table_says_when_its_note_carries_on_from_an_earlier_step() -> None:
+    table = mw.MusTable.from_scenario(Scenario.parse(GRANDE), step=5, pace=0)
+    steps = table.state["steps"]
+    assert steps is not None and (steps["index"], steps["note_step"]) == (5, 5)
+    table.receive({"type": "step", "to": 7})
+    steps = table.state["steps"]
+    assert steps is not None and (steps["note"], steps["note_step"]) == ("Grande en paso.", 5)
+
+
 def test_steps_out_of_range_are_refused() -> None:
     scenario = Scenario.parse(GRANDE)
     for step in (-1, 10, True, "1"):

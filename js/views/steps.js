@@ -33,15 +33,18 @@ export function stepsView(ctx) {
   );
 }
 
-/** The step's note, beside the table. */
+/** The step's note, beside the table; a note carried on from an earlier step says which, and is drawn apart. */
 /** @param {import("../contract.js").Ctx} ctx */
 export function noteView(ctx) {
   const { state, t } = ctx;
   const steps = state.steps;
   if (!steps || !steps.note) return null;
+  const from = steps.note_step !== null && steps.note_step < steps.index ? steps.note_step : null;
   return h(
     "aside",
-    { class: "mus-note", aria: { label: t("ui.steps.note") }, data: { step: steps.index } },
+    { class: ["mus-note", from !== null && "mus-note-earlier"], aria: { label: t("ui.steps.note") },
+      data: { step: steps.index, from: from ?? "" } },
+    from !== null ? h("p", { class: "mus-note-from" }, t("ui.steps.note_from", { step: from })) : null,
     h("p", {}, steps.note),
   );
 }

@@ -32,7 +32,12 @@ class Stepper(TablePage):
         return str(self.root.locator(".mus-steps-count").inner_text()).strip()
 
     def note(self) -> str:
-        return str(self.root.locator(".mus-note").inner_text()).strip()
+        return str(self.root.locator(".mus-note > p:last-child").inner_text()).strip()
+
+    def note_from(self) -> str:
+        """The heading of a note carried on from an earlier step ("" on the note's own step)."""
+        heading = self.root.locator(".mus-note-earlier .mus-note-from")
+        return str(heading.inner_text()).strip() if heading.count() else ""
 
     def face_down(self) -> int:
         return int(self.root.locator(".mus-hand-down").count())
@@ -88,7 +93,10 @@ def test_a_teacher_steps_through_a_scenario(browser: Any, lab_server: LabServer,
             table.press("step-forward")
             assert table.counter() == f"Step {step} of {last}"
             if step in (5, last):
-                assert table.note() == scenario.note_at(step)
+                assert table.note() == scenario.note_at(step) and table.note_from() == ""
+            written = scenario.note_step(step)
+            if written is not None and written < step:
+                assert table.note_from() == f"The note of step {written}", (step, written)
         assert root.locator("[data-key='step-forward']").is_disabled()
         count = root.locator(".mus-count")
         assert count.locator("tr.mus-count-row").count() == 4

@@ -304,6 +304,7 @@ EN.update({
     # the count
     "ui.count.title": "The count",
     "ui.count.mano": "mano",
+    "ui.steps.note_from": "The note of step {step}",
     "ui.count.lance": "Lance",
     "ui.count.stake": "Stake",
     "ui.count.bonus": "Bonus",

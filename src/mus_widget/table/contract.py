@@ -176,6 +176,8 @@ class Steps(TypedDict):
     count: int
     title: str
     note: str
+    note_step: int | None
+    """The step the note was written at: ``index``, an earlier one while it carries on, None without a note."""
     face_up: bool
     toggle: bool
     over: bool

@@ -40,7 +40,7 @@ class Stepping:
         """What the stepping controls show, the title and note in ``language`` where the scenario has them."""
         scenario = self.scenario
         return Steps(self.index, len(scenario), scenario.title_in(language), scenario.note_at(self.index, language),
-                     self.face_up, self.toggle)
+                     self.face_up, self.toggle, scenario.note_step(self.index))
 
     def to(self, step: object) -> Stepping:
         """At step ``step`` (what ◀ and ▶ ask for); refused for a step the scenario does not have."""

@@ -106,6 +106,8 @@ class Steps:
     note: str
     face_up: bool
     toggle: bool = True
+    note_step: int | None = None
+    """The step the note was written at: ``index``, or an earlier one when the note carries on."""
 
 
 def messages_for(language: str) -> dict[str, str]:
@@ -248,6 +250,7 @@ def view_state(obs: Observation, table: TableView) -> SeatView:
             "count": stepping.count,
             "title": stepping.title,
             "note": stepping.note,
+            "note_step": stepping.note_step if stepping.note else None,
             "face_up": stepping.face_up,
             "toggle": stepping.toggle,
             "over": obs.is_over,

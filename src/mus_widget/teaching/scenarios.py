@@ -129,11 +129,16 @@ class Scenario:
             raise IndexError(f"a step of this scenario is 0 to {len(self.actions)}, not {step!r}")
         return self.games[step]
 
+    def note_step(self, step: int) -> int | None:
+        """The step whose note shows at ``step``: ``step`` itself, or the nearest earlier step with a note (the
+        note carries on until the next), None before the first note."""
+        self.game_at(step)
+        return next((i for i in range(step, -1, -1) if self.notes[i]), None)
+
     def note_at(self, step: int, language: str = "en") -> str:
         """The note shown at ``step``: its own, or the nearest earlier one ("" if there is none); in
         ``language`` where the scenario translates it, else as written."""
-        self.game_at(step)
-        index = next((i for i in range(step, -1, -1) if self.notes[i]), None)
+        index = self.note_step(step)
         if index is None:
             return ""
         translated = self.translations.get(language, ("", ()))[1]

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:32b638874a2578c5a4ad7a53b3899467a8e5875c3f733fe2002486a9dcc37325 (built from js/ by npm run build)
+// mus-widget bundle sha256:e0b12e9eb3a1a9ee08b0e8d4eee5c0de719673b357097b6cb08bf51640c42500 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;

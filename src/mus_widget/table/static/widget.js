@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:32b638874a2578c5a4ad7a53b3899467a8e5875c3f733fe2002486a9dcc37325 (built from js/ by npm run build)
+// mus-widget bundle sha256:e0b12e9eb3a1a9ee08b0e8d4eee5c0de719673b357097b6cb08bf51640c42500 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -1586,9 +1586,15 @@ function noteView(ctx) {
   const { state, t: t2 } = ctx;
   const steps = state.steps;
   if (!steps || !steps.note) return null;
+  const from = steps.note_step !== null && steps.note_step < steps.index ? steps.note_step : null;
   return h2(
     "aside",
-    { class: "mus-note", aria: { label: t2("ui.steps.note") }, data: { step: steps.index } },
+    {
+      class: ["mus-note", from !== null && "mus-note-earlier"],
+      aria: { label: t2("ui.steps.note") },
+      data: { step: steps.index, from: from ?? "" }
+    },
+    from !== null ? h2("p", { class: "mus-note-from" }, t2("ui.steps.note_from", { step: from })) : null,
     h2("p", {}, steps.note)
   );
 }
