@@ -320,7 +320,6 @@
  * @property {string | null} focus
  * @property {number | null} countRow the count's row pointed at or focused
  * @property {Set<string> | null} newCards the student's cards served at the last discard
- * @property {string} newIn the hand (game|hand) newCards belong to
  */
 
 /**

@@ -36,7 +36,6 @@ function freshUi() {
     focus: null, // where focus goes at the next draw: TURN (the next turn's first action) or a selector
     countRow: null, // the count's row pointed at or focused: its deciding cards are lit
     newCards: null, // the student's cards served at the last discard of this hand, marked as new
-    newIn: "", // the hand (game|hand) they belong to
   };
 }
 
@@ -353,8 +352,11 @@ function render({ model: born, el }) {
     const before = shown;
     const sameHand = before && before.game === state.game && before.hand === state.hand;
     freshFrom = sameHand ? before.log.length : null;
+    if (!sameHand) {
+      ui.countRow = null;
+      ui.newCards = null;
+    }
     markNewCards(before, state, sameHand);
-    if (!sameHand) ui.countRow = null;
     ui.waitingFor = null;
     ui.faceUp = null;
     const said = announcement(t, before, state);
@@ -366,11 +368,6 @@ function render({ model: born, el }) {
   /** The cards the postre served the student after a discard: those not in the hand before (the cards put
    * down leave it at once), kept marked until the hand ends or the next discard serves others. */
   function markNewCards(before, state, sameHand) {
-    const here = `${state.game}|${state.hand}`;
-    if (ui.newIn !== here) {
-      ui.newIn = here;
-      ui.newCards = null;
-    }
     const had = sameHand && before.players[before.seat].cards;
     const has = state.players[state.seat].cards;
     if (!had || !has || before.stage !== "play" || before.phase !== "discard") return;

@@ -8,10 +8,10 @@ import { h, svgImage } from "../dom.js";
 import { cardName, lanceLabel } from "../i18n.js";
 import { backSvg, cardSvg } from "../cards.js";
 
-/** The cards of `seat` that decide each row, as the count's rows mark them (`marks`, four lists by seat). */
+/** The cards of `seat` that decide `row` (its `marks`, four lists by seat); none without a row. */
 /** @param {import("../contract.js").CountRow | null} row @param {number} seat @returns {string[]} */
 function marked(row, seat) {
-  return row && Array.isArray(row.marks) ? row.marks[seat] || [] : [];
+  return row ? row.marks[seat] : [];
 }
 
 /** One hand at the count: its player (and mano), its cards, lit for the row pointed at. */

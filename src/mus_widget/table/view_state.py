@@ -50,7 +50,7 @@ MOMENTS: Final = (
 
 HISTORY_HANDS: Final = 30
 """The most hands of a game the history keeps (the latest): a game to 40 is over in about 30 hands at most, and
-each hand is some 30 to 40 lines (about 1.7 kB of the state)."""
+each hand is some 30 to 40 lines (about 1.7 kB of the ``history`` trait)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,16 +124,9 @@ def messages_for(language: str) -> dict[str, str]:
 class _Texts:
     """Catalogue texts with players' names in place of seat names."""
 
-    def __init__(self, players: Sequence[Player], language: str) -> None:
-        self.names = [p.name for p in players]
+    def __init__(self, names: Sequence[str], language: str) -> None:
+        self.names = list(names)
         self.language = language
-
-    @classmethod
-    def named(cls, names: Sequence[str], language: str) -> _Texts:
-        texts = cls.__new__(cls)
-        texts.names = list(names)
-        texts.language = language
-        return texts
 
     def team(self, team: int) -> str:
         a, b = team_seats(team)
@@ -176,7 +169,7 @@ def view_state(obs: Observation, table: TableView) -> SeatView:
 
     Every card in it is the student's own, or was shown at a showdown, or comes from ``table.reveal``.
     """
-    texts = _Texts(table.players, table.language)
+    texts = _Texts([p.name for p in table.players], table.language)
     seat = obs.seat
     last = obs.last_hand
     counting = table.stage == "count" and last is not None
@@ -323,7 +316,7 @@ LineKind = Literal["hand", "event", "count"]
 def _hand_lines(summary: HandSummary, language: str, names: tuple[str, ...],
                 negadas_at_count: bool) -> tuple[tuple[LineKind, str], ...]:
     """The history's lines of one hand over, as (kind, text): rendered once per hand, language and names."""
-    texts = _Texts.named(names, language)
+    texts = _Texts(names, language)
     out: list[tuple[LineKind, str]] = []
     for event in summary.log:
         if event.kind == "deal":

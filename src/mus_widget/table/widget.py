@@ -83,6 +83,7 @@ class TableWidget(BaseWidget):
 
     _error_seq = 0
     """How many refusals this table has shown: the ``seq`` of the next one."""
+
     def _send_view(self, view: SeatView) -> None:
         """Sync a view: the history (a trait only syncs when it changed: once a hand) and the state, together."""
         state = cast(TableState, {key: value for key, value in view.items() if key != "history"})

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:e0b12e9eb3a1a9ee08b0e8d4eee5c0de719673b357097b6cb08bf51640c42500 (built from js/ by npm run build)
+// mus-widget bundle sha256:87cb7cdb6c55e8056d76502f03a2834382b8c6a7aba9821055c42178a38fd983 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;

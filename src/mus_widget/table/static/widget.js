@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:e0b12e9eb3a1a9ee08b0e8d4eee5c0de719673b357097b6cb08bf51640c42500 (built from js/ by npm run build)
+// mus-widget bundle sha256:87cb7cdb6c55e8056d76502f03a2834382b8c6a7aba9821055c42178a38fd983 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -1051,7 +1051,7 @@ function backSvg() {
 
 // js/views/count.js
 function marked(row, seat) {
-  return row && Array.isArray(row.marks) ? row.marks[seat] || [] : [];
+  return row ? row.marks[seat] : [];
 }
 function countHand(ctx, seat) {
   const { state, t: t2, ui } = ctx;
@@ -2146,10 +2146,8 @@ function freshUi() {
     // where focus goes at the next draw: TURN (the next turn's first action) or a selector
     countRow: null,
     // the count's row pointed at or focused: its deciding cards are lit
-    newCards: null,
+    newCards: null
     // the student's cards served at the last discard of this hand, marked as new
-    newIn: ""
-    // the hand (game|hand) they belong to
   };
 }
 var TURN = "turn";
@@ -2435,8 +2433,11 @@ function render({ model: born, el }) {
     const before = shown;
     const sameHand = before && before.game === state.game && before.hand === state.hand;
     freshFrom = sameHand ? before.log.length : null;
+    if (!sameHand) {
+      ui.countRow = null;
+      ui.newCards = null;
+    }
     markNewCards(before, state, sameHand);
-    if (!sameHand) ui.countRow = null;
     ui.waitingFor = null;
     ui.faceUp = null;
     const said = announcement(t2, before, state);
@@ -2445,11 +2446,6 @@ function render({ model: born, el }) {
     draw2();
   }
   function markNewCards(before, state, sameHand) {
-    const here = `${state.game}|${state.hand}`;
-    if (ui.newIn !== here) {
-      ui.newIn = here;
-      ui.newCards = null;
-    }
     const had = sameHand && before.players[before.seat].cards;
     const has = state.players[state.seat].cards;
     if (!had || !has || before.stage !== "play" || before.phase !== "discard") return;
