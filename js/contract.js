@@ -130,6 +130,15 @@
  * @typedef {object} HistoryLine
  * @property {"hand" | "event" | "count"} kind
  * @property {string} text
+ * @property {number} hand the hand the line belongs to
+ */
+
+/**
+ * A finished hand reopened face up while the live game waits.
+ * @typedef {object} Replay
+ * @property {number} hand
+ * @property {number} index the step shown (0 is its deal)
+ * @property {number} count its steps (the last shows its count)
  */
 
 /**
@@ -162,6 +171,7 @@
  * @property {string[]} tips
  * @property {Coach | null} coach
  * @property {Steps | null} steps
+ * @property {Replay | null} replay
  */
 
 // ---------------------------------------------------------------------------------------------- the other traits
@@ -320,6 +330,7 @@
  * @property {string | null} focus
  * @property {number | null} countRow the count's row pointed at or focused
  * @property {Set<string> | null} newCards the student's cards served at the last discard
+ * @property {number | null} replayTo the step of a reopened hand asked for and not shown yet
  */
 
 /**
@@ -365,6 +376,9 @@
  * @property {(to: number) => void} step
  * @property {(on: boolean) => void} setFaceUp
  * @property {() => void} playOn
+ * @property {(hand: number) => void} openReplay
+ * @property {(to: number) => void} replayStep
+ * @property {() => void} closeReplay
  */
 
 export {};

@@ -36,6 +36,7 @@ function freshUi() {
     focus: null, // where focus goes at the next draw: TURN (the next turn's first action) or a selector
     countRow: null, // the count's row pointed at or focused: its deciding cards are lit
     newCards: null, // the student's cards served at the last discard of this hand, marked as new
+    replayTo: null, // the step of a reopened hand asked for and not shown yet: quick presses step on from it
   };
 }
 
@@ -280,6 +281,23 @@ function render({ model: born, el }) {
         send({ type: "play_on" });
         draw();
       },
+      openReplay(hand) {
+        ui.replayTo = null;
+        ui.focus = ".mus-replay [data-key=replay-close]";
+        send({ type: "replay", hand });
+      },
+      replayStep(to) {
+        ui.replayTo = to;
+        send({ type: "replay_step", to });
+        draw();
+      },
+      closeReplay() {
+        ui.replayTo = null;
+        ui.focus = TURN;
+        ui.waitingFor = state.v;
+        send({ type: "replay_close" });
+        draw();
+      },
     };
     // A log or chat read back stays where the reader left it; one at its bottom follows the new lines.
     const following = new Map();
@@ -359,6 +377,7 @@ function render({ model: born, el }) {
     markNewCards(before, state, sameHand);
     ui.waitingFor = null;
     ui.faceUp = null;
+    if (!state.replay || state.replay.index === ui.replayTo) ui.replayTo = null;
     const said = announcement(t, before, state);
     if (said) live.textContent = said;
     shown = state;
@@ -378,6 +397,7 @@ function render({ model: born, el }) {
   function onError() {
     ui.waitingFor = null;
     ui.faceUp = null;
+    ui.replayTo = null;
     const error = model.get("error");
     if (error && error.text) live.textContent = error.text;
     draw();
@@ -387,9 +407,25 @@ function render({ model: born, el }) {
   root.addEventListener("keydown", (event) => {
     const state = model.get("state");
     const steps = state && state.steps;
+    const replay = state && state.replay;
     const target = event.target;
     const typing = target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) && target.type !== "checkbox";
     const arrow = event.key === "ArrowLeft" || event.key === "ArrowRight";
+    if (replay && !ui.form && !typing && (arrow || event.key === "Home" || event.key === "End")) {
+      // A reopened hand: the arrows step back and forward from the step last asked for (no press is lost while
+      // one is on its way), Home goes to the deal and End to the count.
+      const at = ui.replayTo ?? replay.index;
+      const to = event.key === "Home" ? 0 : event.key === "End" ? replay.count
+        : at + (event.key === "ArrowLeft" ? -1 : 1);
+      if (to >= 0 && to <= replay.count && to !== at) {
+        ui.replayTo = to;
+        model.send({ type: "replay_step", to });
+        draw();
+      }
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
     if (steps && arrow && !ui.form && !typing && ui.waitingFor === null) {
       // Stepping a scenario: the arrow keys step back and forward, like ◀ and ▶.
       const to = steps.index + (event.key === "ArrowLeft" ? -1 : 1);

@@ -199,6 +199,11 @@ def play_randomly(table: mw.MusTable, rng: random.Random, moves: int, recorder: 
         elif state["stage"] == "over":
             table.receive({"type": "new_game", "seed": rng.randrange(1000), "pace": 0})
         elif state["stage"] == "count":
+            if rng.random() < 0.3:  # the hand just counted, reopened and stepped through from its count to its deal
+                table.receive({"type": "replay", "hand": state["hand"]})
+                for to in range(table.state["replay"]["count"], -1, -7):
+                    table.receive({"type": "replay_step", "to": to})
+                table.receive({"type": "replay_close"})
             table.receive({"type": "next_hand"})
         elif state["turn"] is None:
             break
@@ -353,7 +358,7 @@ def test_the_checker_finds_a_missing_an_undeclared_and_a_mistyped_key() -> None:
                            "team": 0, "winner": "Ana & Carla", "points": 1, "counted": True, "why": "…",
                            "marks": [["12o"], [], [], []]}
     count = {"rows": [row], "notes": [], "scores": [1, 0], "shown": True, "over": None,
-             "lines": [{"kind": "count", "text": "Grande: Ana & Carla +1"}]}
+             "lines": [{"kind": "count", "text": "Grande: Ana & Carla +1", "hand": 1}]}
     assert problems(count, contract.Count, "count", Seen()) == []
     assert problems({**count, "rows": [{**row, "marked": []}]}, contract.Count, "count", Seen()) == [
         "count.rows[0]: CountRow has the undeclared key 'marked'"]

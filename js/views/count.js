@@ -127,5 +127,10 @@ export function countFooter(ctx) {
           on: { click: () => ctx.openNewGame() } }, t("ui.play_again"))
       : h("button", { class: "mus-action mus-primary", type: "button", data: { key: "next-hand" },
           disabled: ctx.waiting, on: { click: () => ctx.nextHand() } }, t("ui.next_hand")),
+    // The hand just counted, reopened at its count to step back through it face up.
+    state.steps || !count
+      ? null
+      : h("button", { class: "mus-action", type: "button", data: { key: "replay-hand" }, disabled: ctx.waiting,
+          on: { click: () => ctx.openReplay(state.hand) } }, "◀ ", t("ui.replay.this_hand")),
   );
 }

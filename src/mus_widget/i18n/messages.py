@@ -365,6 +365,13 @@ EN.update({
     "ui.steps.face_up": "All hands face up",
     "ui.steps.play_on": "Play on from here",
     "ui.steps.note": "Note",
+    # a finished hand reopened
+    "ui.replay.region": "Hand {hand} again, every card face up",
+    "ui.replay.open": "Replay hand {hand}",
+    "ui.replay.this_hand": "Replay this hand",
+    "ui.replay.first": "To the deal",
+    "ui.replay.last": "To the count",
+    "ui.replay.back_to_game": "Back to the game",
     # tips boxes
     "ui.tips.title": "Tip {page} of {pages}",
     "ui.tips.previous": "Previous tip",
@@ -389,6 +396,9 @@ EN.update({
     "ui.error.option": "{option} cannot be {value}.",
     "ui.error.stepping": "This table is stepping through a scenario: press Play on from here to play.",
     "ui.error.not_stepping": "This table is not stepping through a scenario.",
+    "ui.error.replay": "Hand {hand} is not over: only a finished hand of this game can be replayed.",
+    "ui.error.replaying": "A finished hand is open: press Back to the game to play on.",
+    "ui.error.not_replaying": "No finished hand is open.",
     "ui.error.step": "There is no step {step}: the steps run from 0 to {count}.",
     "ui.error.face_up": "The hands stay as the teacher set them.",
     "ui.live.turn": "Your turn. {bar}.",

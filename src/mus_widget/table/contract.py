@@ -140,6 +140,8 @@ class HistoryLine(TypedDict):
 
     kind: Literal["hand", "event", "count"]
     text: str
+    hand: int
+    """The number of the hand the line belongs to (a finished hand's heading reopens it)."""
 
 
 class Count(TypedDict):
@@ -183,6 +185,15 @@ class Steps(TypedDict):
     over: bool
 
 
+class Replay(TypedDict):
+    """A finished hand reopened face up while the live game waits: its number, the step shown (0 is its deal)
+    of ``count`` (the last shows its count)."""
+
+    hand: int
+    index: int
+    count: int
+
+
 class TableState(TypedDict):
     """The ``state`` trait of a table: the student seat's view (:func:`~mus_widget.table.view_state.view_state`)."""
 
@@ -215,6 +226,7 @@ class TableState(TypedDict):
     tips: list[str]
     coach: Coach | None
     steps: Steps | None
+    replay: Replay | None
 
 
 class SeatView(TableState):
@@ -329,6 +341,6 @@ class QuizState(TypedDict):
 
 __all__ = [
     "ActionView", "BetTurn", "BetView", "Bubble", "ChatLine", "Coach", "Count", "CountRow", "DiscardTurn", "ErrorView",
-    "HistoryLine", "MusTurn", "PlayerView", "QuizState", "QuizVerdict", "Room", "RulesView", "ServedSetup", "Setup",
+    "HistoryLine", "MusTurn", "PlayerView", "QuizState", "QuizVerdict", "Replay", "Room", "RulesView", "ServedSetup", "Setup",
     "Steps", "TableSetup", "TableState", "Turn", "Winner",
 ]

@@ -19,10 +19,12 @@ from ..engine.phase import Phase
 from ..engine.scoring import Reason
 from ..engine.seats import SEATS, team_of
 from ..teaching.coach import Advice, Coach
+from ..teaching.scenarios import Scenario
 from .contract import SeatView
 from .options import Setup
+from .replay import Replay
 from .stepping import Stepping
-from .view_state import Player, Stage, TableView, view_state, with_hand
+from .view_state import Player, ReplayView, Stage, TableView, view_state, with_hand
 
 LANCE_PHASES: Final = frozenset({Phase.GRANDE, Phase.CHICA, Phase.PARES, Phase.JUEGO, Phase.PUNTO})
 
@@ -41,6 +43,8 @@ class Play:
     its hands were shown)."""
     history: tuple[HandSummary, ...]
     """The hands of this game over so far, oldest first: the log's history (:func:`with_hand`)."""
+    replay: Replay | None
+    """A finished hand reopened face up while the live game waits; None when the table shows the live game."""
 
     def __init__(self, setup: Setup, given: Mapping[int, object] | None = None, stepping: Stepping | None = None,
                  on_fault: Callable[[BotFault], None] | None = None) -> None:
@@ -76,6 +80,8 @@ class Play:
         self.history = () if stepping is None else stepping.history()
         self._notes_now: list[tuple[int, Reason]] = []
         self.notes_last = ((), (), (), ())
+        self.replay = None
+        self._steps: Scenario | None = None
 
     @property
     def seat(self) -> int:
@@ -88,6 +94,20 @@ class Play:
         self.game = stepping.scenario.game_at(stepping.index)
         self.stage = stepping.stage()
         self.history = stepping.history()
+
+    def open_replay(self, hand: object, at: int | None = None) -> None:
+        """Reopen hand ``hand`` of the game shown (refused unless it is over), at step ``at`` of the game's record
+        (its count by default)."""
+        game = self.game
+        number = game.last_hand.game_number if self.stage == "count" and game.last_hand else game.game_number
+        self.replay = Replay.of(self.steps(), number, hand, at)
+
+    def steps(self) -> Scenario:
+        """The game so far as a scenario, a step per action (made again only when the game has moved on)."""
+        record = self.game.record()
+        if self._steps is None or len(self._steps) != len(record["actions"]):
+            self._steps = Scenario.from_record(record)
+        return self._steps
 
     def act(self, action: Action) -> None:
         """The student plays ``action`` (the engine's errors if it is not legal), and what follows it."""
@@ -123,7 +143,8 @@ class Play:
         """Whether a bot is to play now (never while stepping or with the count open)."""
         game = self.game
         return (
-            self.stepping is None and not game.is_over and self.stage == "play" and game.to_move is not None
+            self.stepping is None and self.replay is None and not game.is_over and self.stage == "play"
+            and game.to_move is not None
             and game.to_move in self.bots
         )
 
@@ -138,6 +159,12 @@ class Play:
     def view(self, language: str, version: int, *, reveal: bool, coach: bool) -> SeatView:
         """The student's view of the game as it is now (:func:`~mus_widget.table.view_state.view_state`): every
         hand face up with ``reveal`` or when the stepping says so, the coach's advice with ``coach``."""
+        replay = self.replay
+        if replay is not None:
+            return view_state(replay.shown().observe(self.seat), TableView(
+                players=self._players(), language=language, stage=replay.stage(), version=version,
+                reveal=replay.reveal(), history=self.history, replay=ReplayView(replay.hand, replay.index, replay.count),
+            ))
         stepping = self.stepping
         face_up = reveal if stepping is None else stepping.face_up
         obs = self.game.observe(self.seat)

@@ -93,6 +93,18 @@ class TableView:
     """A teacher following a served table face up: nobody's turn is offered (the view only watches)."""
     history: tuple[HandSummary, ...] = ()
     """The hands over so far, oldest first (those of the game shown, before the hand shown, are drawn)."""
+    replay: ReplayView | None = None
+    """Where the student is in a finished hand reopened face up; None while the table shows the live game."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayView:
+    """A finished hand reopened: its number, the step shown (0 is its deal) of ``count`` steps (the last shows
+    its count)."""
+
+    hand: int
+    index: int
+    count: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +217,9 @@ def view_state(obs: Observation, table: TableView) -> SeatView:
             "why": [texts.reason(r) for r in notes[s]] if s != seat else [],
         })
     stepping = table.steps
-    turn = _turn(obs) if playing and obs.to_move == seat and stepping is None and not table.watch else None
+    replay = table.replay
+    turn = (_turn(obs) if playing and obs.to_move == seat and stepping is None and replay is None and not table.watch
+            else None)
     return {
         "v": table.version,
         "seat": seat,
@@ -248,6 +262,7 @@ def view_state(obs: Observation, table: TableView) -> SeatView:
             "toggle": stepping.toggle,
             "over": obs.is_over,
         },
+        "replay": None if replay is None else {"hand": replay.hand, "index": replay.index, "count": replay.count},
     }
 
 
@@ -304,7 +319,7 @@ def _history(history: Sequence[HandSummary], counted: HandSummary | None, obs: O
     for summary in history[-HISTORY_HANDS:]:
         if summary.game_number == game and summary.hand_number < hand:
             lines = _hand_lines(summary, texts.language, names, obs.rules.negadas_at_count)
-            out.extend(HistoryLine(kind=kind, text=text) for kind, text in lines)
+            out.extend(HistoryLine(kind=kind, text=text, hand=summary.hand_number) for kind, text in lines)
     return out
 
 
@@ -486,7 +501,8 @@ def _count(last: HandSummary, texts: _Texts, rules: Rules) -> Count:
         "notes": [texts.explanation(e) for e in explanations if e.lance not in counted],
         "scores": list(last.scores),
         "shown": last.hands is not None,
-        "lines": [HistoryLine(kind="count", text=line) for line in _count_lines(last, texts, rules.negadas_at_count)],
+        "lines": [HistoryLine(kind="count", text=line, hand=last.hand_number)
+                  for line in _count_lines(last, texts, rules.negadas_at_count)],
         "over": None if over is None else message(
             "ui.game_over.ordago" if over.get("ordago") else "ui.game_over", texts.language,
             team=texts.team(int(over.get("team") or 0)), team_a=texts.team(0), team_b=texts.team(1),

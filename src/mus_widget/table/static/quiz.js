@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:87cb7cdb6c55e8056d76502f03a2834382b8c6a7aba9821055c42178a38fd983 (built from js/ by npm run build)
+// mus-widget bundle sha256:00ab7118ef9287ed34735e1e0c1d75291adc93ff4abb048f6ada2c38980c4ba8 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:87cb7cdb6c55e8056d76502f03a2834382b8c6a7aba9821055c42178a38fd983 (built from js/ by npm run build)
+// mus-widget bundle sha256:00ab7118ef9287ed34735e1e0c1d75291adc93ff4abb048f6ada2c38980c4ba8 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -1193,13 +1193,34 @@ function countFooter(ctx) {
       data: { key: "next-hand" },
       disabled: ctx.waiting,
       on: { click: () => ctx.nextHand() }
-    }, t2("ui.next_hand"))
+    }, t2("ui.next_hand")),
+    // The hand just counted, reopened at its count to step back through it face up.
+    state.steps || !count ? null : h2("button", {
+      class: "mus-action",
+      type: "button",
+      data: { key: "replay-hand" },
+      disabled: ctx.waiting,
+      on: { click: () => ctx.openReplay(state.hand) }
+    }, "◀ ", t2("ui.replay.this_hand"))
   );
 }
 
 // js/views/log.js
 var KIND_CLASS = { hand: "mus-log-hand", count: "mus-log-count", event: "mus-log-earlier" };
-function line(item) {
+function line(item, open, t2) {
+  if (item.kind === "hand" && open) {
+    return h2(
+      "li",
+      { class: KIND_CLASS.hand },
+      h2("button", {
+        class: "mus-log-replay",
+        type: "button",
+        data: { key: `replay-${item.hand}` },
+        title: t2("ui.replay.open", { hand: item.hand }),
+        on: { click: () => open(item.hand) }
+      }, "◀ ", item.text)
+    );
+  }
   return h2("li", { class: KIND_CLASS[item.kind] }, item.text);
 }
 function logView(ctx) {
@@ -1212,9 +1233,9 @@ function logView(ctx) {
     h2(
       "ol",
       { class: "mus-log-lines", tabindex: "0", data: { key: "log" }, aria: { label: t2("ui.log") } },
-      ctx.history.map(line),
+      ctx.history.map((item) => line(item, state.steps ? null : ctx.openReplay, t2)),
       state.log.map((text) => h2("li", {}, text)),
-      counted.map(line)
+      counted.map((item) => line(item, null, t2))
     )
   );
 }
@@ -1525,6 +1546,54 @@ function senasOverview(ctx) {
   );
 }
 
+// js/views/replay.js
+function icon(path) {
+  return h2(
+    "svg",
+    { class: "mus-step-icon", viewBox: "0 0 14 14", aria: { hidden: "true" }, focusable: "false" },
+    h2("path", { d: path })
+  );
+}
+function replayBar(ctx) {
+  const { state, t: t2 } = ctx;
+  const replay = state.replay;
+  if (!replay) return null;
+  const at = ctx.ui.replayTo ?? replay.index;
+  const button = (key, label, to, text, disabled) => h2("button", {
+    class: "mus-step-button",
+    type: "button",
+    data: { key },
+    disabled,
+    aria: { label },
+    title: label,
+    on: { click: () => ctx.replayStep(to) }
+  }, text);
+  return h2(
+    "section",
+    { class: "mus-replay", role: "region", aria: { label: t2("ui.replay.region", { hand: replay.hand }) } },
+    h2("h3", { class: "mus-replay-title" }, t2("ui.replay.region", { hand: replay.hand })),
+    h2(
+      "div",
+      { class: "mus-steps-bar" },
+      button("replay-first", t2("ui.replay.first"), 0, icon("M2 1h2v12H2zM13 1v12L5 7z"), at <= 0),
+      button("replay-back", t2("ui.steps.back"), at - 1, "◀", at <= 0),
+      h2(
+        "span",
+        { class: "mus-steps-count", aria: { live: "polite" } },
+        t2("ui.steps.step", { index: replay.index, count: replay.count })
+      ),
+      button("replay-forward", t2("ui.steps.forward"), at + 1, "▶", at >= replay.count),
+      button("replay-last", t2("ui.replay.last"), replay.count, icon("M10 1h2v12h-2zM1 1v12l8-6z"), at >= replay.count)
+    ),
+    h2("button", {
+      class: "mus-action mus-primary",
+      type: "button",
+      data: { key: "replay-close" },
+      on: { click: () => ctx.closeReplay() }
+    }, t2("ui.replay.back_to_game"))
+  );
+}
+
 // js/views/steps.js
 function stepsView(ctx) {
   const { state, t: t2 } = ctx;
@@ -1792,7 +1861,8 @@ function centre(ctx) {
 function turnSlot(ctx) {
   const { state, t: t2, ui } = ctx;
   let inside;
-  if (ui.senasOpen) inside = senasOverview(ctx);
+  if (state.replay) inside = replayBar(ctx);
+  else if (ui.senasOpen) inside = senasOverview(ctx);
   else if (state.turn) inside = turnView(ctx);
   else if (state.count || state.stage !== "play") inside = countFooter(ctx);
   else if (state.to_move !== null && state.to_move !== void 0) {
@@ -1846,14 +1916,14 @@ function tableView(ctx) {
   const felt = state.count ? h2(
     "div",
     { class: "mus-felt mus-counting" },
-    h2("div", { class: "mus-count-slot" }, countFooter(ctx)),
+    h2("div", { class: "mus-count-slot" }, state.replay ? replayBar(ctx) : countFooter(ctx)),
     countHands(ctx),
     countView(ctx)
   ) : h2("div", { class: "mus-felt" }, seats, centre(ctx));
   const main = ctx.ui.form ? h2("div", { class: "mus-main mus-main-dialog" }, newGameView(ctx)) : h2("div", { class: "mus-main" }, felt, sideView(ctx));
   return h2(
     "div",
-    { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping", ctx.setup.served && "mus-served"] },
+    { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping", state.replay && "mus-replaying", ctx.setup.served && "mus-served"] },
     h2("div", { class: "mus-stage" }, errorBanner(ctx), main),
     topBar(ctx),
     roomBar(ctx)
@@ -2146,8 +2216,10 @@ function freshUi() {
     // where focus goes at the next draw: TURN (the next turn's first action) or a selector
     countRow: null,
     // the count's row pointed at or focused: its deciding cards are lit
-    newCards: null
+    newCards: null,
     // the student's cards served at the last discard of this hand, marked as new
+    replayTo: null
+    // the step of a reopened hand asked for and not shown yet: quick presses step on from it
   };
 }
 var TURN = "turn";
@@ -2370,6 +2442,23 @@ function render({ model: born, el }) {
         ui.waitingFor = state.v;
         send({ type: "play_on" });
         draw2();
+      },
+      openReplay(hand) {
+        ui.replayTo = null;
+        ui.focus = ".mus-replay [data-key=replay-close]";
+        send({ type: "replay", hand });
+      },
+      replayStep(to) {
+        ui.replayTo = to;
+        send({ type: "replay_step", to });
+        draw2();
+      },
+      closeReplay() {
+        ui.replayTo = null;
+        ui.focus = TURN;
+        ui.waitingFor = state.v;
+        send({ type: "replay_close" });
+        draw2();
       }
     };
     const following = /* @__PURE__ */ new Map();
@@ -2440,6 +2529,7 @@ function render({ model: born, el }) {
     markNewCards(before, state, sameHand);
     ui.waitingFor = null;
     ui.faceUp = null;
+    if (!state.replay || state.replay.index === ui.replayTo) ui.replayTo = null;
     const said = announcement(t2, before, state);
     if (said) live.textContent = said;
     shown = state;
@@ -2455,6 +2545,7 @@ function render({ model: born, el }) {
   function onError() {
     ui.waitingFor = null;
     ui.faceUp = null;
+    ui.replayTo = null;
     const error = model.get("error");
     if (error && error.text) live.textContent = error.text;
     draw2();
@@ -2463,9 +2554,22 @@ function render({ model: born, el }) {
   root.addEventListener("keydown", (event) => {
     const state = model.get("state");
     const steps = state && state.steps;
+    const replay = state && state.replay;
     const target = event.target;
     const typing = target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) && target.type !== "checkbox";
     const arrow = event.key === "ArrowLeft" || event.key === "ArrowRight";
+    if (replay && !ui.form && !typing && (arrow || event.key === "Home" || event.key === "End")) {
+      const at = ui.replayTo ?? replay.index;
+      const to = event.key === "Home" ? 0 : event.key === "End" ? replay.count : at + (event.key === "ArrowLeft" ? -1 : 1);
+      if (to >= 0 && to <= replay.count && to !== at) {
+        ui.replayTo = to;
+        model.send({ type: "replay_step", to });
+        draw2();
+      }
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
     if (steps && arrow && !ui.form && !typing && ui.waitingFor === null) {
       const to = steps.index + (event.key === "ArrowLeft" ? -1 : 1);
       if (to >= 0 && to <= steps.count) {

@@ -1,0 +1,113 @@
+"""A finished hand reopened at the table (issue #26): stepped from its deal to its count with every card face up,
+while the live game waits where it was; nothing else is taken meanwhile, and Back to the game plays on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import mus_widget as mw
+from mus_widget import MusTable
+from mus_widget.teaching.scenarios import builtin
+
+
+def careful(t: MusTable) -> str:
+    """The student's move: the mus asked for, one card changed at each discard, then paso or the cheapest answer."""
+    legal = t.game.legal_actions()
+    if "mus" in legal:
+        return "mus"
+    if t.game.phase is mw.Phase.DISCARD:
+        return f"discard {t.game.observe(t.seat).hand.cards[0]}"
+    return next((a for a in ("paso", "no-quiero", "quiero") if a in legal), legal[0])
+
+
+def to_the_count(t: MusTable) -> dict[str, Any]:
+    while not t.counting:
+        t.receive({"type": "act", "action": careful(t)})
+        assert not t.error, t.error
+    return t.state
+
+
+@pytest.fixture
+def counted() -> MusTable:
+    """A table of novices at the count of its first hand, which had at least one discard."""
+    t = MusTable(seed=11, pace=0, bots="novice", names=["Ana", "Bea", "Carla", "Dani"])
+    to_the_count(t)
+    assert any(e.kind == "discard" for e in t.game.last_hand.log), "the hand had a discard"
+    return t
+
+
+def test_the_hand_just_counted_reopens_at_its_count_with_every_hand_face_up(counted: MusTable) -> None:
+    live = counted.game
+    count = counted.state["count"]
+    counted.receive({"type": "replay", "hand": 1})
+    assert not counted.error
+    state = counted.state
+    assert state["replay"] == {"hand": 1, "index": state["replay"]["count"], "count": state["replay"]["count"]}
+    assert state["stage"] == "count" and state["count"] == count, "its count, as it was counted"
+    final = [str(h) for h in live.last_hand.hands] if live.last_hand.hands else None
+    shown = [" ".join(p["cards"]) for p in state["players"]]
+    assert all(p["cards"] and len(p["cards"]) == 4 for p in state["players"]), "every hand face up"
+    if final is not None:
+        assert shown == final, "the hands as the hand ended, not the next deal's"
+    assert state["turn"] is None and counted.game is live, "the live game waits"
+
+
+def test_stepping_back_to_the_deal_shows_the_cards_dealt_before_the_discard(counted: MusTable) -> None:
+    counted.receive({"type": "replay", "hand": 1})
+    end = counted.state["replay"]["count"]
+    counted.receive({"type": "replay_step", "to": 0})
+    deal = counted.state
+    assert deal["replay"]["index"] == 0 and deal["stage"] == "play" and deal["phase"] == "mus"
+    assert deal["log"] == ["Game 1, hand 1: Ana is mano."], "the hand from its deal"
+    dealt = counted._play.steps().game_at(0).hands
+    assert [p["cards"] for p in deal["players"]] == [[str(c) for c in h.cards] for h in dealt]
+    counted.receive({"type": "replay_step", "to": end - 1})
+    assert counted.state["stage"] == "play" and counted.state["turn"] is None, "nobody is offered a turn"
+
+
+@pytest.mark.parametrize("message", [
+    {"type": "act", "action": "paso"},
+    {"type": "next_hand"},
+    {"type": "sena", "sena": "two_reyes"},
+    {"type": "replay_step", "to": 999},
+    {"type": "replay_step", "to": True},
+    {"type": "replay", "hand": 1, "at": "3"},
+])
+def test_while_a_hand_is_reopened_nothing_else_is_taken(counted: MusTable, message: dict[str, Any]) -> None:
+    counted.receive({"type": "replay", "hand": 1})
+    before, live = counted.state, counted.game
+    counted.receive(message)
+    assert counted.error and counted.error["text"], message
+    assert counted.state == before and counted.game is live
+
+
+def test_back_to_the_game_returns_to_its_count_and_plays_on(counted: MusTable) -> None:
+    count = counted.state
+    counted.receive({"type": "replay", "hand": 1})
+    counted.receive({"type": "replay_step", "to": 2})
+    counted.receive({"type": "replay_close"})
+    assert counted.state["replay"] is None and counted.state["count"] == count["count"]
+    counted.receive({"type": "next_hand"})
+    assert not counted.error and counted.state["hand"] == 2
+    to_the_count(counted)
+    counted.receive({"type": "replay", "hand": 1})
+    assert counted.state["replay"]["hand"] == 1 and not counted.error, "an earlier hand reopens from the log"
+
+
+def test_only_a_finished_hand_of_this_game_reopens() -> None:
+    t = MusTable(seed=11, pace=0, bots="novice")
+    for hand in (None, 0, "1", 1):
+        t.receive({"type": "replay", "hand": hand})
+        assert t.error and t.state["replay"] is None, hand
+    assert "Hand 1 is not over" in t.error["text"]
+    t.receive({"type": "replay_close"})
+    assert t.error["text"] == "No finished hand is open."
+
+
+def test_a_stepping_table_has_no_hand_to_reopen() -> None:
+    scenario = builtin()[0]
+    t = MusTable.from_scenario(scenario, step=len(scenario))
+    t.receive({"type": "replay", "hand": 1})
+    assert t.error and t.state["replay"] is None
