@@ -34,19 +34,22 @@ def counted() -> MusTable:
     """A table of novices at the count of its first hand, which had at least one discard."""
     t = MusTable(seed=11, pace=0, bots="novice", names=["Ana", "Bea", "Carla", "Dani"])
     to_the_count(t)
-    assert any(e.kind == "discard" for e in t.game.last_hand.log), "the hand had a discard"
+    last = t.game.last_hand
+    assert last is not None and any(e.kind == "discard" for e in last.log), "the hand had a discard"
     return t
 
 
 def test_the_hand_just_counted_reopens_at_its_count_with_every_hand_face_up(counted: MusTable) -> None:
     live = counted.game
+    last = live.last_hand
+    assert last is not None
     count = counted.state["count"]
     counted.receive({"type": "replay", "hand": 1})
     assert not counted.error
     state = counted.state
     assert state["replay"] == {"hand": 1, "index": state["replay"]["count"], "count": state["replay"]["count"]}
     assert state["stage"] == "count" and state["count"] == count, "its count, as it was counted"
-    final = [str(h) for h in live.last_hand.hands] if live.last_hand.hands else None
+    final = [str(h) for h in last.hands] if last.hands else None
     shown = [" ".join(p["cards"]) for p in state["players"]]
     assert all(p["cards"] and len(p["cards"]) == 4 for p in state["players"]), "every hand face up"
     if final is not None:
@@ -93,7 +96,8 @@ def test_back_to_the_game_returns_to_its_count_and_plays_on(counted: MusTable) -
     assert not counted.error and counted.state["hand"] == 2
     to_the_count(counted)
     counted.receive({"type": "replay", "hand": 1})
-    assert counted.state["replay"]["hand"] == 1 and not counted.error, "an earlier hand reopens from the log"
+    replay = counted.state["replay"]
+    assert replay is not None and replay["hand"] == 1 and not counted.error, "an earlier hand reopens from the log"
 
 
 def test_only_a_finished_hand_of_this_game_reopens() -> None:
@@ -101,7 +105,7 @@ def test_only_a_finished_hand_of_this_game_reopens() -> None:
     for hand in (None, 0, "1", 1):
         t.receive({"type": "replay", "hand": hand})
         assert t.error and t.state["replay"] is None, hand
-    assert "Hand 1 is not over" in t.error["text"]
+    assert t.error and "Hand 1 is not over" in t.error["text"]
     t.receive({"type": "replay_close"})
     assert t.error["text"] == "No finished hand is open."
 

@@ -34,7 +34,7 @@ table"""
 
 
 def step_text(table: TablePage) -> str:
-    return table.root.locator(".mus-replay .mus-steps-count").inner_text().strip()
+    return str(table.root.locator(".mus-replay .mus-steps-count").inner_text()).strip()
 
 
 def wait_step(table: TablePage, index: int, count: int) -> None:
@@ -90,7 +90,7 @@ def test_a_counted_hand_reopens_steps_by_keys_without_losing_a_press_and_waits(c
 
 
 def test_an_earlier_hand_reopens_from_the_log(counted: TablePage) -> None:
-    table, root = counted, counted.root
+    root = counted.root
     root.locator("[data-key='next-hand']").click()
     heading = root.locator(".mus-log-replay").first
     heading.wait_for(timeout=20_000)

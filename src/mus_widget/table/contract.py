@@ -341,6 +341,6 @@ class QuizState(TypedDict):
 
 __all__ = [
     "ActionView", "BetTurn", "BetView", "Bubble", "ChatLine", "Coach", "Count", "CountRow", "DiscardTurn", "ErrorView",
-    "HistoryLine", "MusTurn", "PlayerView", "QuizState", "QuizVerdict", "Replay", "Room", "RulesView", "ServedSetup", "Setup",
-    "Steps", "TableSetup", "TableState", "Turn", "Winner",
+    "HistoryLine", "MusTurn", "PlayerView", "QuizState", "QuizVerdict", "Replay", "Room", "RulesView", "ServedSetup",
+    "Setup", "Steps", "TableSetup", "TableState", "Turn", "Winner",
 ]

@@ -161,9 +161,10 @@ class Play:
         hand face up with ``reveal`` or when the stepping says so, the coach's advice with ``coach``."""
         replay = self.replay
         if replay is not None:
+            shown = ReplayView(replay.hand, replay.index, replay.count)
             return view_state(replay.shown().observe(self.seat), TableView(
                 players=self._players(), language=language, stage=replay.stage(), version=version,
-                reveal=replay.reveal(), history=self.history, replay=ReplayView(replay.hand, replay.index, replay.count),
+                reveal=replay.reveal(), history=self.history, replay=shown,
             ))
         stepping = self.stepping
         face_up = reveal if stepping is None else stepping.face_up
