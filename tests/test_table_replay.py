@@ -115,3 +115,30 @@ def test_a_stepping_table_has_no_hand_to_reopen() -> None:
     t = MusTable.from_scenario(scenario, step=len(scenario))
     t.receive({"type": "replay", "hand": 1})
     assert t.error and t.state["replay"] is None
+
+
+def test_trying_again_plays_on_from_the_students_decision_as_it_was(counted: MusTable) -> None:
+    """The student's first call after the discard, played again: the same cards, scores and history, and the bots
+    play on from there."""
+    record = counted.game.record()
+    steps = counted._play.steps()
+    mine = next(step for step in range(len(steps)) if steps.game_at(step).to_move == counted.seat
+                and steps.game_at(step).phase is mw.Phase.GRANDE)
+    then = steps.game_at(mine)
+    counted.receive({"type": "try_again", "step": mine})
+    assert not counted.error
+    assert counted.game is then and counted.state["turn"] is not None and not counted.counting
+    assert counted.game.record()["actions"] == record["actions"][:mine]
+    played = counted.state["turn"]
+    assert played is not None and "envido 2" in counted.game.legal_actions()
+    counted.receive({"type": "act", "action": "envido 2"})
+    assert not counted.error and counted.game.record()["actions"][mine] == "envido 2", "the other call, played"
+
+
+def test_trying_again_is_only_from_a_decision_of_the_students(counted: MusTable) -> None:
+    steps = counted._play.steps()
+    theirs = next(step for step in range(len(steps)) if steps.game_at(step).to_move != counted.seat)
+    before, live = counted.state, counted.game
+    for step in (theirs, -1, len(steps), "3", None):
+        counted.receive({"type": "try_again", "step": step})
+        assert counted.error and counted.state == before and counted.game is live, step

@@ -399,6 +399,7 @@ EN.update({
     "ui.error.replay": "Hand {hand} is not over: only a finished hand of this game can be replayed.",
     "ui.error.replaying": "A finished hand is open: press Back to the game to play on.",
     "ui.error.not_replaying": "No finished hand is open.",
+    "ui.error.try_again": "At step {step} it was not your turn: try again from one of your own decisions.",
     "ui.error.step": "There is no step {step}: the steps run from 0 to {count}.",
     "ui.error.face_up": "The hands stay as the teacher set them.",
     "ui.live.turn": "Your turn. {bar}.",

@@ -38,6 +38,7 @@ class Intents:
             "replay": self.replay,
             "replay_step": self.replay_step,
             "replay_close": self.replay_close,
+            "try_again": self.try_again,
         }
 
     def act(self, content: dict[str, Any]) -> None:
@@ -100,6 +101,12 @@ class Intents:
         """Back to the live game, which plays on from where it waited."""
         self._replaying()
         self._play.replay = None
+        self._show(True)
+
+    def try_again(self, content: dict[str, Any]) -> None:
+        """Play on from one of the student's decisions, as it was then (the live game is left behind)."""
+        self._not_stepping()
+        self._play.try_again(content.get("step"))
         self._show(True)
 
     def _not_replaying(self) -> None:

@@ -22,6 +22,7 @@ from ..teaching.coach import Advice, Coach
 from ..teaching.scenarios import Scenario
 from .contract import SeatView
 from .options import Setup
+from .refusal import RefusalError, short
 from .replay import Replay
 from .stepping import Stepping
 from .view_state import Player, ReplayView, Stage, TableView, view_state, with_hand
@@ -101,6 +102,31 @@ class Play:
         game = self.game
         number = game.last_hand.game_number if self.stage == "count" and game.last_hand else game.game_number
         self.replay = Replay.of(self.steps(), number, hand, at)
+
+    def try_again(self, step: object) -> None:
+        """Play on from step ``step`` of the game's record (an action of the student's), as it was then: the same
+        cards, scores and history, the live game left behind; the bots (new, of the same levels) play on."""
+        scenario = self.steps()
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(scenario):
+            raise RefusalError("ui.error.step", step=short(step), count=len(scenario))
+        game = scenario.game_at(step)
+        if game.to_move != self.seat:
+            raise RefusalError("ui.error.try_again", step=step)
+        levels = self.setup.levels
+
+        def fresh(seat: int, bot: Bot) -> Bot:
+            level = levels[seat]
+            return bot if level is None else make_bot(level, game.seed * 4 + seat, TEACHING)
+
+        self.bots = {seat: fresh(seat, bot) for seat, bot in self.bots.items()}
+        self.game = game
+        self.stage = "play"
+        self.replay = None
+        self._notes_now = []
+        self.notes_last = ((), (), (), ())
+        self.history = ()
+        for index in range(step + 1):
+            self.history = with_hand(self.history, scenario.game_at(index).last_hand)
 
     def steps(self) -> Scenario:
         """The game so far as a scenario, a step per action (made again only when the game has moved on)."""
