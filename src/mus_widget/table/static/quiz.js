@@ -1,5 +1,5 @@
-// mus-widget bundle sha256:87cb7cdb6c55e8056d76502f03a2834382b8c6a7aba9821055c42178a38fd983 (built from js/ by npm run build)
-// node_modules/preact/dist/preact.module.js
+// mus-widget bundle sha256:c2825265161ea036c9a924ea015eee0ef0551ae7a7079e5906211d34ca384230 (built from js/ by npm run build)
+// ../main/node_modules/preact/dist/preact.module.js
 var n;
 var l;
 var u;
