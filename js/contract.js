@@ -118,11 +118,18 @@
  * @property {number} index
  * @property {number} count
  * @property {string} title
- * @property {string} note
- * @property {number | null} note_step the step the note was written at (an earlier one while it carries on)
+ * @property {string} note the step's own note ("" for none)
  * @property {boolean} face_up
  * @property {boolean} toggle
  * @property {boolean} over
+ * @property {StepHand[]} hands the hands to jump to
+ */
+
+/**
+ * A hand of a scenario to jump to: its first step and its name.
+ * @typedef {object} StepHand
+ * @property {number} step
+ * @property {string} text
  */
 
 /**
@@ -326,6 +333,7 @@
  * @property {string} chatDraft
  * @property {number | null} chatSeen
  * @property {boolean | null} faceUp
+ * @property {number | null} stepTo the step asked for last while stepping, until the state shows it
  * @property {string | null} confirming
  * @property {string | null} focus
  * @property {number | null} countRow the count's row pointed at or focused

@@ -6,6 +6,7 @@ import { draw as patch, frame } from "./dom.js";
 import { translator } from "./i18n.js";
 import { barText, decidesTheGame } from "./views/turn.js";
 import { newForm, newGameMessage } from "./views/newgame.js";
+import { stepFrom } from "./views/steps.js";
 import { tableView } from "./views/table.js";
 import { tipMoment } from "./views/tips.js";
 import { mount } from "./mount.js";
@@ -32,6 +33,7 @@ function freshUi() {
     chatDraft: "",
     chatSeen: null, // how many chat lines this view has shown (room.heard then)
     faceUp: null, // the face-up box as the teacher just set it, until the kernel's state says so
+    stepTo: null, // the step asked for last while stepping, until the kernel's state shows it
     confirming: null, // a game-deciding call (ordago, or quiero to one) waiting for its second step
     focus: null, // where focus goes at the next draw: TURN (the next turn's first action) or a selector
     countRow: null, // the count's row pointed at or focused: its deciding cards are lit
@@ -266,7 +268,11 @@ function render({ model: born, el }) {
         draw();
       },
       step(to) {
-        ui.waitingFor = state.v;
+        // Every press asks for a step of its own, counted from the one asked for last: the kernel takes them
+        // in order, so two quick presses move two steps.
+        const steps = state.steps;
+        if (!steps || to < 0 || to > steps.count || to === stepFrom(steps, ui)) return;
+        ui.stepTo = to;
         send({ type: "step", to });
         draw();
       },
@@ -378,6 +384,7 @@ function render({ model: born, el }) {
     ui.waitingFor = null;
     ui.faceUp = null;
     if (!state.replay || state.replay.index === ui.replayTo) ui.replayTo = null;
+    if (!state.steps || state.steps.index === ui.stepTo) ui.stepTo = null;
     const said = announcement(t, before, state);
     if (said) live.textContent = said;
     shown = state;
@@ -398,6 +405,7 @@ function render({ model: born, el }) {
     ui.waitingFor = null;
     ui.faceUp = null;
     ui.replayTo = null;
+    ui.stepTo = null;
     const error = model.get("error");
     if (error && error.text) live.textContent = error.text;
     draw();
@@ -410,28 +418,16 @@ function render({ model: born, el }) {
     const replay = state && state.replay;
     const target = event.target;
     const typing = target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) && target.type !== "checkbox";
-    const arrow = event.key === "ArrowLeft" || event.key === "ArrowRight";
-    if (replay && !ui.form && !typing && (arrow || event.key === "Home" || event.key === "End")) {
-      // A reopened hand: the arrows step back and forward from the step last asked for (no press is lost while
-      // one is on its way), Home goes to the deal and End to the count.
-      const at = ui.replayTo ?? replay.index;
-      const to = event.key === "Home" ? 0 : event.key === "End" ? replay.count
-        : at + (event.key === "ArrowLeft" ? -1 : 1);
-      if (to >= 0 && to <= replay.count && to !== at) {
-        ui.replayTo = to;
-        model.send({ type: "replay_step", to });
-        draw();
-      }
-      event.preventDefault();
-      event.stopPropagation();
-      return;
-    }
-    if (steps && arrow && !ui.form && !typing && ui.waitingFor === null) {
-      // Stepping a scenario: the arrow keys step back and forward, like ◀ and ▶.
-      const to = steps.index + (event.key === "ArrowLeft" ? -1 : 1);
-      if (to >= 0 && to <= steps.count) {
-        ui.waitingFor = state.v;
-        model.send({ type: "step", to });
+    const stepKeys = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
+    if ((steps || replay) && Object.hasOwn(stepKeys, event.key) && !ui.form && !typing) {
+      // Stepping a scenario or a reopened hand: the arrow keys step back and forward, like ◀ and ▶; Home and End
+      // go to the deal and to the last step. Each press counts, from the step asked for last.
+      const from = replay ? ui.replayTo ?? replay.index : stepFrom(steps, ui);
+      const to = Math.min(Math.max(from + stepKeys[event.key], 0), replay ? replay.count : steps.count);
+      if (to !== from) {
+        if (replay) ui.replayTo = to;
+        else ui.stepTo = to;
+        model.send(replay ? { type: "replay_step", to } : { type: "step", to });
         draw();
       }
       event.preventDefault();

@@ -39,7 +39,7 @@ OWNERS: dict[str, list[Callable[..., Any]]] = {
     "show_count": [mw.show_count], "message": [message],
     "show": [mw.Exercise.show], "picture": [mw.Exercise.picture], "text": [mw.Exercise.text, Explanation.text],
     "explanation": [mw.Exercise.explanation], "labels": [mw.Exercise.labels],
-    "note_at": [Scenario.note_at], "title_in": [Scenario.title_in],
+    "note_at": [Scenario.note_at], "title_in": [Scenario.title_in], "explain": [mw.explain],
 }
 """What each name of the generator's table of language calls is in the package."""
 

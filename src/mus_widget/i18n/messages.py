@@ -304,7 +304,6 @@ EN.update({
     # the count
     "ui.count.title": "The count",
     "ui.count.mano": "mano",
-    "ui.steps.note_from": "The note of step {step}",
     "ui.count.lance": "Lance",
     "ui.count.stake": "Stake",
     "ui.count.bonus": "Bonus",
@@ -372,6 +371,9 @@ EN.update({
     "ui.replay.first": "To the deal",
     "ui.replay.last": "To the count",
     "ui.replay.back_to_game": "Back to the game",
+    "ui.steps.hands": "Go to a hand",
+    "ui.steps.hand": "Hand {hand} · mano {mano}",
+    "ui.steps.game_hand": "Game {game}, hand {hand} · mano {mano}",
     # tips boxes
     "ui.tips.title": "Tip {page} of {pages}",
     "ui.tips.previous": "Previous tip",

@@ -41,7 +41,7 @@ TRANSLATED: Final = tuple(code for code in LANGUAGES if code != "en")
 LANGUAGE_CALLS: Final = {
     "MusTable": None, "MusTable.from_scenario": None, "MusTable.from_record": None, "Quiz": None,
     "show_card": 1, "show_hand": 1, "show_deal": 3, "show_count": 3, "message": 1,
-    "show": 0, "picture": 0, "text": 0, "explanation": 0, "labels": 0, "note_at": 1, "title_in": 0,
+    "show": 0, "picture": 0, "text": 0, "explanation": 0, "labels": 0, "note_at": 1, "title_in": 0, "explain": 2,
 }
 """The calls in the notebooks that take a language, by name (a dotted name must be reached through what it
 names), with the place of ``language`` among their positional

@@ -170,19 +170,25 @@ class Coach(TypedDict):
     chance: str | None
 
 
+class StepHand(TypedDict):
+    """A hand of a scenario to jump to: its first step and its name ("Hand 3 · mano Iker")."""
+
+    step: int
+    text: str
+
+
 class Steps(TypedDict):
-    """Stepping through a scenario: the step shown (0 is the deal) of ``count``, its title and note, whether the
-    hands are face up and the teacher may turn them, whether the game is over."""
+    """Stepping through a scenario: the step shown (0 is the deal) of ``count``, its title and the step's own note,
+    whether the hands are face up and the teacher may turn them, whether the game is over, and its hands."""
 
     index: int
     count: int
     title: str
     note: str
-    note_step: int | None
-    """The step the note was written at: ``index``, an earlier one while it carries on, None without a note."""
     face_up: bool
     toggle: bool
     over: bool
+    hands: list[StepHand]
 
 
 class Replay(TypedDict):
@@ -342,5 +348,5 @@ class QuizState(TypedDict):
 __all__ = [
     "ActionView", "BetTurn", "BetView", "Bubble", "ChatLine", "Coach", "Count", "CountRow", "DiscardTurn", "ErrorView",
     "HistoryLine", "MusTurn", "PlayerView", "QuizState", "QuizVerdict", "Replay", "Room", "RulesView", "ServedSetup",
-    "Setup", "Steps", "TableSetup", "TableState", "Turn", "Winner",
+    "Setup", "StepHand", "Steps", "TableSetup", "TableState", "Turn", "Winner",
 ]

@@ -203,7 +203,7 @@ class Play:
             notes=self.notes_last,
             reveal=self.game.hands if face_up else None,
             coach=self._coaching(obs) if coach else None,
-            steps=None if stepping is None else stepping.view(language),
+            steps=None if stepping is None else stepping.view(language, self.setup.names),
             history=self.history,
         )
         return view_state(obs, table)

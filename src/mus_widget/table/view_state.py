@@ -110,7 +110,8 @@ class ReplayView:
 @dataclass(frozen=True, slots=True)
 class Steps:
     """Stepping through a scenario: the step shown (0 is the deal) of ``count`` steps, the scenario's title,
-    the step's note, whether the hands are face up, and whether the teacher may turn them (``toggle``)."""
+    the step's note, whether the hands are face up, whether the teacher may turn them (``toggle``), and the
+    hands to jump to, each as its first step and its name."""
 
     index: int
     count: int
@@ -118,8 +119,7 @@ class Steps:
     note: str
     face_up: bool
     toggle: bool = True
-    note_step: int | None = None
-    """The step the note was written at: ``index``, or an earlier one when the note carries on."""
+    hands: tuple[tuple[int, str], ...] = ()
 
 
 def messages_for(language: str) -> dict[str, str]:
@@ -257,10 +257,10 @@ def view_state(obs: Observation, table: TableView) -> SeatView:
             "count": stepping.count,
             "title": stepping.title,
             "note": stepping.note,
-            "note_step": stepping.note_step if stepping.note else None,
             "face_up": stepping.face_up,
             "toggle": stepping.toggle,
             "over": obs.is_over,
+            "hands": [{"step": step, "text": text} for step, text in stepping.hands],
         },
         "replay": None if replay is None else {"hand": replay.hand, "index": replay.index, "count": replay.count},
     }

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:00ab7118ef9287ed34735e1e0c1d75291adc93ff4abb048f6ada2c38980c4ba8 (built from js/ by npm run build)
+// mus-widget bundle sha256:0e08d1adf1b0d04f5cfd69832b8a6fbde8af00400aa39cd779953b617c1ce4d1 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:00ab7118ef9287ed34735e1e0c1d75291adc93ff4abb048f6ada2c38980c4ba8 (built from js/ by npm run build)
+// mus-widget bundle sha256:0e08d1adf1b0d04f5cfd69832b8a6fbde8af00400aa39cd779953b617c1ce4d1 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -822,6 +822,97 @@ function newGameView(ctx) {
   );
 }
 
+// js/views/steps.js
+function stepFrom(steps, ui) {
+  return ui.stepTo ?? steps.index;
+}
+function handList(ctx) {
+  const { t: t2 } = ctx;
+  const steps = ctx.state.steps;
+  const hands = steps.hands;
+  if (hands.length < 2) return null;
+  const at = stepFrom(steps, ctx.ui);
+  const current = hands.reduce((found, hand, i2) => hand.step <= at ? i2 : found, 0);
+  return h2(
+    "select",
+    {
+      class: "mus-steps-hands",
+      data: { key: "step-hand" },
+      aria: { label: t2("ui.steps.hands") },
+      title: t2("ui.steps.hands"),
+      on: { change: (event) => ctx.step(Number(event.target.value)) }
+    },
+    hands.map((hand, i2) => h2("option", { value: String(hand.step), selected: i2 === current }, hand.text))
+  );
+}
+function stepsView(ctx) {
+  const { state, t: t2 } = ctx;
+  const steps = state.steps;
+  if (!steps) return null;
+  const at = stepFrom(steps, ctx.ui);
+  return h2(
+    "section",
+    { class: "mus-steps", role: "region", aria: { label: t2("ui.steps.region") } },
+    h2("h3", { class: "mus-steps-title" }, steps.title),
+    h2(
+      "div",
+      { class: "mus-steps-bar" },
+      h2("button", {
+        class: "mus-step-button",
+        type: "button",
+        data: { key: "step-back" },
+        disabled: at <= 0,
+        aria: { label: t2("ui.steps.back") },
+        title: t2("ui.steps.back"),
+        on: { click: () => ctx.step(stepFrom(steps, ctx.ui) - 1) }
+      }, "◀"),
+      h2(
+        "span",
+        { class: "mus-steps-count", aria: { live: "polite" } },
+        t2("ui.steps.step", { index: steps.index, count: steps.count })
+      ),
+      h2("button", {
+        class: "mus-step-button",
+        type: "button",
+        data: { key: "step-forward" },
+        disabled: at >= steps.count,
+        aria: { label: t2("ui.steps.forward") },
+        title: t2("ui.steps.forward"),
+        on: { click: () => ctx.step(stepFrom(steps, ctx.ui) + 1) }
+      }, "▶")
+    ),
+    handList(ctx),
+    steps.toggle ? h2(
+      "label",
+      { class: "mus-check mus-face-up" },
+      h2("input", {
+        type: "checkbox",
+        checked: ctx.ui.faceUp ?? steps.face_up,
+        data: { key: "face-up" },
+        on: { change: (event) => ctx.setFaceUp(event.target.checked) }
+      }),
+      t2("ui.steps.face_up")
+    ) : null,
+    h2("button", {
+      class: "mus-action mus-play-on",
+      type: "button",
+      data: { key: "play-on" },
+      disabled: steps.over || ctx.waiting,
+      on: { click: () => ctx.playOn() }
+    }, t2("ui.steps.play_on"))
+  );
+}
+function noteView(ctx) {
+  const { state, t: t2 } = ctx;
+  const steps = state.steps;
+  if (!steps || !steps.note) return null;
+  return h2(
+    "aside",
+    { class: "mus-note", aria: { label: t2("ui.steps.note") }, data: { step: steps.index } },
+    h2("p", {}, steps.note)
+  );
+}
+
 // js/views/chat.js
 function roomBar(ctx) {
   const { room, t: t2 } = ctx;
@@ -1594,80 +1685,6 @@ function replayBar(ctx) {
   );
 }
 
-// js/views/steps.js
-function stepsView(ctx) {
-  const { state, t: t2 } = ctx;
-  const steps = state.steps;
-  if (!steps) return null;
-  const go = (to) => ctx.step(to);
-  return h2(
-    "section",
-    { class: "mus-steps", role: "region", aria: { label: t2("ui.steps.region") } },
-    h2("h3", { class: "mus-steps-title" }, steps.title),
-    h2(
-      "div",
-      { class: "mus-steps-bar" },
-      h2("button", {
-        class: "mus-step-button",
-        type: "button",
-        data: { key: "step-back" },
-        disabled: steps.index <= 0 || ctx.waiting,
-        aria: { label: t2("ui.steps.back") },
-        title: t2("ui.steps.back"),
-        on: { click: () => go(steps.index - 1) }
-      }, "◀"),
-      h2(
-        "span",
-        { class: "mus-steps-count", aria: { live: "polite" } },
-        t2("ui.steps.step", { index: steps.index, count: steps.count })
-      ),
-      h2("button", {
-        class: "mus-step-button",
-        type: "button",
-        data: { key: "step-forward" },
-        disabled: steps.index >= steps.count || ctx.waiting,
-        aria: { label: t2("ui.steps.forward") },
-        title: t2("ui.steps.forward"),
-        on: { click: () => go(steps.index + 1) }
-      }, "▶")
-    ),
-    steps.toggle ? h2(
-      "label",
-      { class: "mus-check mus-face-up" },
-      h2("input", {
-        type: "checkbox",
-        checked: ctx.ui.faceUp ?? steps.face_up,
-        data: { key: "face-up" },
-        on: { change: (event) => ctx.setFaceUp(event.target.checked) }
-      }),
-      t2("ui.steps.face_up")
-    ) : null,
-    h2("button", {
-      class: "mus-action mus-play-on",
-      type: "button",
-      data: { key: "play-on" },
-      disabled: steps.over || ctx.waiting,
-      on: { click: () => ctx.playOn() }
-    }, t2("ui.steps.play_on"))
-  );
-}
-function noteView(ctx) {
-  const { state, t: t2 } = ctx;
-  const steps = state.steps;
-  if (!steps || !steps.note) return null;
-  const from = steps.note_step !== null && steps.note_step < steps.index ? steps.note_step : null;
-  return h2(
-    "aside",
-    {
-      class: ["mus-note", from !== null && "mus-note-earlier"],
-      aria: { label: t2("ui.steps.note") },
-      data: { step: steps.index, from: from ?? "" }
-    },
-    from !== null ? h2("p", { class: "mus-note-from" }, t2("ui.steps.note_from", { step: from })) : null,
-    h2("p", {}, steps.note)
-  );
-}
-
 // js/views/tips.js
 function tipIds(messages, moment) {
   const out = [];
@@ -2210,6 +2227,8 @@ function freshUi() {
     // how many chat lines this view has shown (room.heard then)
     faceUp: null,
     // the face-up box as the teacher just set it, until the kernel's state says so
+    stepTo: null,
+    // the step asked for last while stepping, until the kernel's state shows it
     confirming: null,
     // a game-deciding call (ordago, or quiero to one) waiting for its second step
     focus: null,
@@ -2428,7 +2447,9 @@ function render({ model: born, el }) {
         draw2();
       },
       step(to) {
-        ui.waitingFor = state.v;
+        const steps = state.steps;
+        if (!steps || to < 0 || to > steps.count || to === stepFrom(steps, ui)) return;
+        ui.stepTo = to;
         send({ type: "step", to });
         draw2();
       },
@@ -2530,6 +2551,7 @@ function render({ model: born, el }) {
     ui.waitingFor = null;
     ui.faceUp = null;
     if (!state.replay || state.replay.index === ui.replayTo) ui.replayTo = null;
+    if (!state.steps || state.steps.index === ui.stepTo) ui.stepTo = null;
     const said = announcement(t2, before, state);
     if (said) live.textContent = said;
     shown = state;
@@ -2546,6 +2568,7 @@ function render({ model: born, el }) {
     ui.waitingFor = null;
     ui.faceUp = null;
     ui.replayTo = null;
+    ui.stepTo = null;
     const error = model.get("error");
     if (error && error.text) live.textContent = error.text;
     draw2();
@@ -2557,24 +2580,14 @@ function render({ model: born, el }) {
     const replay = state && state.replay;
     const target = event.target;
     const typing = target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) && target.type !== "checkbox";
-    const arrow = event.key === "ArrowLeft" || event.key === "ArrowRight";
-    if (replay && !ui.form && !typing && (arrow || event.key === "Home" || event.key === "End")) {
-      const at = ui.replayTo ?? replay.index;
-      const to = event.key === "Home" ? 0 : event.key === "End" ? replay.count : at + (event.key === "ArrowLeft" ? -1 : 1);
-      if (to >= 0 && to <= replay.count && to !== at) {
-        ui.replayTo = to;
-        model.send({ type: "replay_step", to });
-        draw2();
-      }
-      event.preventDefault();
-      event.stopPropagation();
-      return;
-    }
-    if (steps && arrow && !ui.form && !typing && ui.waitingFor === null) {
-      const to = steps.index + (event.key === "ArrowLeft" ? -1 : 1);
-      if (to >= 0 && to <= steps.count) {
-        ui.waitingFor = state.v;
-        model.send({ type: "step", to });
+    const stepKeys = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
+    if ((steps || replay) && Object.hasOwn(stepKeys, event.key) && !ui.form && !typing) {
+      const from = replay ? ui.replayTo ?? replay.index : stepFrom(steps, ui);
+      const to = Math.min(Math.max(from + stepKeys[event.key], 0), replay ? replay.count : steps.count);
+      if (to !== from) {
+        if (replay) ui.replayTo = to;
+        else ui.stepTo = to;
+        model.send(replay ? { type: "replay_step", to } : { type: "step", to });
         draw2();
       }
       event.preventDefault();
