@@ -38,7 +38,8 @@ GAME_WORDS: Final = frozenset({
 SAME_FLAG: Final = "same"
 """The ``.po`` flag a translator sets on a text that is rightly the same as the English one."""
 
-PLURAL_IDS: Final = frozenset({"feature.reyes", "feature.ases", "feature.total", "explain.random"})
+PLURAL_IDS: Final = frozenset({"feature.reyes", "feature.ases", "feature.total", "explain.random",
+                                "review.call.piedras"})
 """The texts whose words follow ``{count}``: each language has ``<id>.<category>`` for its plural categories
 of whole numbers beside ``<id>``, the ``other`` form."""
 
