@@ -26,7 +26,7 @@ from ..engine.errors import MusError, RecordError
 from ..engine.game import Game
 from ..engine.record import Record
 from ..engine.seats import check_seat, other_team, team_of
-from ..i18n.catalogues import message
+from ..i18n.catalogues import check_language, message
 from .grading import Grade, Graded, HandPoint, Hindsight, Tally, graded, player_name, tally
 from .review_chart import MUTED, chart_svg, decisions_table, page, tally_table
 
@@ -97,9 +97,8 @@ class Review:
 
     def in_language(self, language: str) -> Review:
         """The same review, its sentences and pictures in ``language``."""
-        message("review.title", language, player="")  # an unknown language fails here, not in a picture
-        return Review(self.seat, self.rows, self.decisions, self.points, self.record, self.names, language,
-                      self.samples, self.seed)
+        return Review(self.seat, self.rows, self.decisions, self.points, self.record, self.names,
+                      check_language(language), self.samples, self.seed)
 
     def chart(self) -> str:
         """The chart as SVG: the team's chance of winning the game after each hand, and the chance lost at each
@@ -179,7 +178,7 @@ class Reviewer:
         self.seat = seat
         self.samples = samples
         self.seed = seed
-        self.language = language
+        self.language = check_language(language)
         chosen = carried if names is None else tuple(names)
         if chosen is not None and len(chosen) != 4:
             raise ValueError(f"names are four, one per seat, not {names!r}")

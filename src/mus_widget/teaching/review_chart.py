@@ -68,7 +68,7 @@ def chart_svg(points: Sequence[HandPoint], rows: Sequence[Graded], seat: int,
             f'<line class="mus-review-grid" x1="{_LEFT}" x2="{WIDTH - _RIGHT}" y1="{y(chance):.1f}" '
             f'y2="{y(chance):.1f}" style="stroke:{_GRID};stroke-width:1"/>'
             f'<text x="{_LEFT - 6}" y="{y(chance) + 4:.1f}" text-anchor="end" style="fill:{MUTED};font-size:11px">'
-            f"{round(100 * chance)} %</text>")
+            f'{html.escape(t("review.chart.percent", chance=round(100 * chance)))}</text>')
     # The hand line, a polyline per game, with a dot and a number at the end of each hand.
     games: dict[int, list[int]] = {}
     for i, p in enumerate(points):
