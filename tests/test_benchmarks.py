@@ -78,3 +78,16 @@ def test_the_beginner_benchmark_tells_how_often_the_bots_stake_the_game_before_a
         assert got["games"] == 3 and got["hands"] >= 3 and 0 <= got["ordago_hands"] <= got["hands"]
         assert got["ordago_share"] == round(got["ordago_hands"] / got["hands"], 4)
     assert figures["novice"]["after"]["ordago_share"] <= 0.15
+
+
+def test_the_review_benchmark_times_a_ten_hand_game_and_measures_its_noise_and_flag_rates() -> None:
+    figures = last_json("review.py", "--games", "1", "--noise-games", "1", "--seeds", "2", "--seed", "2")
+    speed = figures["speed"]
+    assert speed["hands"] == 10 and speed["decisions"] > 10
+    assert 0 < speed["decision_cpu_ms_p50"] <= speed["decision_cpu_ms_p95"] <= speed["decision_cpu_ms_max"]
+    assert 0 < speed["after_game_last_decision_cpu_s"] <= speed["after_game_last_hand_cpu_s"]
+    noise = figures["noise"]
+    assert noise["decisions"] > 0 and noise["seeds"] == 2 and noise["flagged_within_twice_the_noise"] == 0
+    assert set(figures["rates"]) == {"random", "novice", "expert"}
+    assert all(rate["games"] == 1 and 0 <= rate["mistake_or_blunder"] <= rate["flagged"] <= 1
+               for rate in figures["rates"].values())

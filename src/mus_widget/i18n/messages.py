@@ -614,3 +614,74 @@ EN.update({
     "ui.classroom.set_aside": "Set aside: its stored moves do not replay, its rows are kept for inspection ({reason})",
     "ui.classroom.storage_failed": "The server cannot store this table's moves ({reason}); its bots wait until it can",
 })
+
+# The review of a game (mus_widget.teaching.review): every decision of a player weighed by the expert, from what the
+# player could see then; its sentences, the table of decisions, the chart, and a teacher's summary.
+EN.update({
+    "review.title": "Review of {player}'s decisions",
+    "review.pending": "{done} of {count} decisions graded so far.",
+    "review.none": "No decision of {player} to review yet.",
+    "review.kind.mus": "Mus",
+    "review.kind.discard": "Discard",
+    "review.grade.good": "good",
+    "review.grade.inaccuracy": "inaccuracy",
+    "review.grade.mistake": "mistake",
+    "review.grade.blunder": "blunder",
+    "review.grades.good": "Good",
+    "review.grades.inaccuracy": "Inaccuracies",
+    "review.grades.mistake": "Mistakes",
+    "review.grades.blunder": "Blunders",
+    "review.good.same": "{action}: the expert's call too.",
+    "review.good.close": "{action}: as good as {best} as far as the evaluation can tell ({chance} % and "
+                         "{best_chance} % to win the game).",
+    "review.mus.keep": "{action} with {cards}: the hand is worth about {now} piedras as it is and about {after} after "
+                       "the best discard: keep it ({best}).",
+    "review.mus.change": "{action} with {cards}: the hand is worth about {now} piedras as it is and about {after} "
+                         "after the best discard: change it ({best}).",
+    "review.discard": "{action}: about {worth} piedras on average after the draw; {best} gives about {best_worth}.",
+    "review.discard.cards": "{action} ({cards})",
+    "review.call.piedras": "{action} with {hand}: {best} wins {count} piedras more on average against the hands "
+                           "still possible ({best_chance} % to win the game, against {chance} %).",
+    "review.call.piedras.one": "{action} with {hand}: {best} wins {count} piedra more on average against the hands "
+                               "still possible ({best_chance} % to win the game, against {chance} %).",
+    "review.call.game": "{action} with {hand}: {best} gives {best_chance} % to win the game, {action} {chance} %.",
+    "review.call.hands_over": "{action} with {hand} hands {team} the negada of {points}, which takes them to "
+                              "{target}: the game is lost. {best} keeps {best_chance} % to win it.",
+    "review.call.last_word": "{action} with {hand} at the last lance, with nobody left to speak after you: "
+                             "{lance_chance} % to win it, so a bet risks little. {best} gives {best_chance} % to win "
+                             "the game, {action} {chance} %.",
+    "review.hand.total": "{total}",
+    "review.hand.no_reyes": "no rey",
+    "review.hand.no_ases": "no as",
+    "review.hand.mano": "{hand} as mano",
+    "review.hand.postre": "{hand} as postre",
+    "review.hindsight": "Hindsight, with every card known: {action} was best.",
+    "review.column.hand": "Hand",
+    "review.column.moment": "Moment",
+    "review.column.call": "Call",
+    "review.column.best": "The expert",
+    "review.column.chance": "Chance of the game",
+    "review.column.cost": "Cost",
+    "review.column.grade": "Grade",
+    "review.column.why": "Why",
+    "review.chance.pair": "{chance} % (expert {best_chance} %)",
+    "review.cost": "−{cost} %",
+    "review.cost.none": "–",
+    "review.summary.title": "Decisions by kind and lance",
+    "review.summary.kind": "Kind or lance",
+    "review.summary.decisions": "Decisions",
+    "review.summary.cost": "Average cost",
+    "review.chart.title": "{team}: the chance of winning the game, hand by hand",
+    "review.chart.start": "Start",
+    "review.chart.percent": "{chance} %",
+    "review.chart.game": "Game {game}",
+    "review.chart.end": "After hand {hand}: {chance} % to win the game, at {score} to {their_score}.",
+    "review.chart.point": "Hand {hand}, {moment}: {action} where {best} was better, −{cost} % to win the game "
+                          "({grade}).",
+    "review.chart.point.good": "Hand {hand}, {moment}: {action} ({grade}).",
+    "review.class.title": "Decisions per player",
+    "review.class.games": "Games",
+    "review.class.costliest": "Costliest decisions",
+    "review.class.costly": "Record {record}, hand {hand}, {moment}: {action} where {best} was better, −{cost} % to "
+                           "win the game.",
+})
