@@ -141,11 +141,39 @@
  */
 
 /**
+ * A decision of the student's, graded by the expert from what the student could see then.
+ * @typedef {object} ReviewRowView
+ * @property {number} row
+ * @property {number} at the actions of the record before it
+ * @property {number} game
+ * @property {number} hand
+ * @property {string} moment
+ * @property {string} action
+ * @property {string} best
+ * @property {number} cost the chance of the game it cost, in percentage points
+ * @property {"good" | "inaccuracy" | "mistake" | "blunder"} grade
+ * @property {string} grade_text
+ * @property {string} why
+ * @property {string | null} hindsight
+ */
+
+/**
+ * The `review` trait: the decisions graded so far and the chart (SVG drawn in Python).
+ * @typedef {object} ReviewView
+ * @property {number} done
+ * @property {number} total
+ * @property {boolean} complete
+ * @property {ReviewRowView[]} rows
+ * @property {string} chart
+ */
+
+/**
  * A finished hand reopened face up while the live game waits.
  * @typedef {object} Replay
  * @property {number} hand
  * @property {number} index the step shown (0 is its deal)
  * @property {number} count its steps (the last shows its count)
+ * @property {ReviewRowView | null} decision the student's decision graded at the step shown
  */
 
 /**
@@ -281,6 +309,7 @@
  * @property {number} pace
  * @property {Partial<ErrorView>} error
  * @property {Partial<Room>} room
+ * @property {Partial<ReviewView>} decisions the student's decisions graded so far (the review)
  */
 
 /**
@@ -339,6 +368,9 @@
  * @property {number | null} countRow the count's row pointed at or focused
  * @property {Set<string> | null} newCards the student's cards served at the last discard
  * @property {number | null} replayTo the step of a reopened hand asked for and not shown yet
+ * @property {boolean} review the review shown in place of the table
+ * @property {boolean} reviewAll the review lists every decision, not only those to learn from
+ * @property {boolean} fromReview the hand on the table was reopened from the review
  */
 
 /**
@@ -357,6 +389,7 @@
  * @property {Record<string, string>} messages
  * @property {Partial<Setup>} setup empty until the table sends its own
  * @property {Partial<Room>} room
+ * @property {Partial<ReviewView>} review the student's decisions graded so far
  * @property {boolean} tips
  * @property {Partial<ErrorView>} error
  * @property {boolean} waiting
@@ -387,6 +420,12 @@
  * @property {(hand: number) => void} openReplay
  * @property {(to: number) => void} replayStep
  * @property {() => void} closeReplay
+ * @property {() => void} openReview
+ * @property {() => void} closeReview
+ * @property {(on: boolean) => void} setReviewAll
+ * @property {(row: number) => void} openDecision
+ * @property {() => void} backToReview
+ * @property {(at: number) => void} tryAgain
  */
 
 export {};

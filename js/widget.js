@@ -39,6 +39,9 @@ function freshUi() {
     countRow: null, // the count's row pointed at or focused: its deciding cards are lit
     newCards: null, // the student's cards served at the last discard of this hand, marked as new
     replayTo: null, // the step of a reopened hand asked for and not shown yet: quick presses step on from it
+    review: false, // the review shown in place of the table
+    reviewAll: false, // the review lists every decision, not only those to learn from
+    fromReview: false, // the hand on the table was reopened from the review
   };
 }
 
@@ -165,6 +168,7 @@ function render({ model: born, el }) {
       messages: model.get("messages") || {},
       setup: model.get("setup") || {},
       room: model.get("room") || {},
+      review: model.get("decisions") || {},
       tips: model.get("tips"),
       error: model.get("error"),
       waiting: ui.waitingFor !== null,
@@ -297,7 +301,48 @@ function render({ model: born, el }) {
         send({ type: "replay_step", to });
         draw();
       },
+      openReview() {
+        ui.review = true;
+        ui.focus = ".mus-review [data-key=review-close]";
+        draw();
+      },
+      closeReview() {
+        ui.review = false;
+        ui.focus = "[data-key=review]";
+        draw();
+      },
+      setReviewAll(on) {
+        ui.reviewAll = on;
+        draw();
+      },
+      openDecision(row) {
+        const graded = ((model.get("decisions") || {}).rows || []).find((r) => r.row === row);
+        if (!graded) return;
+        ui.review = false;
+        ui.fromReview = true;
+        ui.replayTo = null;
+        ui.focus = "[data-key=try-again]";
+        send({ type: "replay", game: graded.game, hand: graded.hand, at: graded.at });
+        draw();
+      },
+      backToReview() {
+        ui.review = true;
+        ui.fromReview = false;
+        ui.replayTo = null;
+        ui.focus = ".mus-review [data-key=review-close]";
+        send({ type: "replay_close" });
+        draw();
+      },
+      tryAgain(at) {
+        ui.fromReview = false;
+        ui.replayTo = null;
+        ui.focus = TURN;
+        ui.waitingFor = state.v;
+        send({ type: "try_again", step: at });
+        draw();
+      },
       closeReplay() {
+        ui.fromReview = false;
         ui.replayTo = null;
         ui.focus = TURN;
         ui.waitingFor = state.v;
@@ -345,15 +390,16 @@ function render({ model: born, el }) {
     if (!ui.focus) return;
     const active = document.activeElement;
     const ours = !active || active === document.body || active === root
-      || Boolean(active.closest && active.closest(".mus-turn, .mus-count-foot, .mus-hand-pick"));
+      || Boolean(active.closest && active.closest(".mus-turn, .mus-count-foot, .mus-hand-pick, .mus-replay, .mus-review"));
     if (!ours) {
       ui.focus = null;
       return;
     }
     let target = null;
     if (ui.focus !== TURN) {
+      // A place the kernel's answer brings (a reopened hand's buttons) is waited for: focused once it is there.
       target = app.querySelector(ui.focus);
-      ui.focus = null;
+      if (target) ui.focus = null;
     } else if (state.turn && ui.waitingFor === null) {
       target = app.querySelector(".mus-hand-pick button, .mus-actions button:not([disabled])");
       ui.focus = null;
@@ -458,6 +504,7 @@ function render({ model: born, el }) {
     "change:tips": draw,
     "change:setup": draw,
     "change:room": draw,
+    "change:decisions": draw,
   });
   shown = model.get("state");
   draw();

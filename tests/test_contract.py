@@ -54,10 +54,11 @@ CONTRACT = {name: getattr(contract, name) for name in contract.__all__}
 
 TABLE_TRAITS: dict[str, Any] = {"state": contract.TableState, "history": list[contract.HistoryLine],
                                 "setup": contract.Setup, "error": contract.ErrorView,
-                                "room": contract.Room, "messages": dict[str, str]}
+                                "room": contract.Room, "messages": dict[str, str],
+                                "decisions": contract.ReviewView}
 """The synced dicts of a table and their types (``error`` and ``room`` may be empty instead)."""
 QUIZ_TRAITS: dict[str, Any] = {"state": contract.QuizState}
-MAY_BE_EMPTY = {"error", "room"}
+MAY_BE_EMPTY = {"error", "room", "decisions"}
 
 JS_ONLY = {"TableTraits", "QuizTraits", "Model", "NewGameForm", "Ui", "Translate", "Ctx"}
 """The typedefs of js/contract.js that are the front end's own (not synced dicts)."""
@@ -188,7 +189,8 @@ def play_the_moments(recorder: Recorder) -> None:
         table.close()
 
 
-def play_randomly(table: mw.MusTable, rng: random.Random, moves: int, recorder: Recorder, where: str) -> None:
+def play_randomly(table: mw.MusTable, rng: random.Random, moves: int, recorder: Recorder, where: str, *,
+                  reviewed: bool = False) -> None:
     """A careless student at ``table``: señas now and then, a refused intent now and then, every count read, a new
     game after game over, and the language switched once."""
     recorder.watch(table, where)
@@ -213,6 +215,11 @@ def play_randomly(table: mw.MusTable, rng: random.Random, moves: int, recorder: 
             if rng.random() < 0.15:
                 table.receive({"type": "sena", "sena": rng.choice(sorted(SENAS))})
             table.receive({"type": "act", "action": careless(table.game.observe(table.seat), rng)})
+    if reviewed:  # the review synced, and a decision of a finished hand opened with its grade
+        review = table.review()
+        first = review.rows[0]
+        table.receive({"type": "replay", "game": first.game, "hand": first.hand, "at": first.at})
+        table.receive({"type": "replay_close"})
     table.close()
 
 
@@ -224,7 +231,7 @@ def play_tables_of_bots(recorder: Recorder) -> None:
         (mw.MusTable(seed=3, pace=0, tips=False, bots="random", rules=Rules(target=10, kings=4)), 300),
     ]
     for n, (table, moves) in enumerate(tables):
-        play_randomly(table, rng, moves, recorder, f"table of bots {n}")
+        play_randomly(table, rng, moves, recorder, f"table of bots {n}", reviewed=n == 0)
 
 
 def step_through_scenarios(recorder: Recorder) -> None:

@@ -127,6 +127,10 @@ export function countFooter(ctx) {
           on: { click: () => ctx.openNewGame() } }, t("ui.play_again"))
       : h("button", { class: "mus-action mus-primary", type: "button", data: { key: "next-hand" },
           disabled: ctx.waiting, on: { click: () => ctx.nextHand() } }, t("ui.next_hand")),
+    over && ctx.review.total
+      ? h("button", { class: "mus-action", type: "button", data: { key: "review-game" },
+          on: { click: () => ctx.openReview() } }, t("ui.review.open_game"))
+      : null,
     // The hand just counted, reopened at its count to step back through it face up.
     state.steps || !count
       ? null

@@ -2,6 +2,7 @@
 // The felt shows the hand face up at the step (its count at the last); the live game waits.
 
 import { h } from "../dom.js";
+import { decisionBox } from "./review.js";
 
 /** A step button's picture (to the deal, to the count): a bar and a triangle, drawn, as fonts lack ⏮ and ⏭. */
 function icon(path) {
@@ -19,10 +20,11 @@ export function replayBar(ctx) {
     class: "mus-step-button", type: "button", data: { key }, disabled, aria: { label }, title: label,
     on: { click: () => ctx.replayStep(to) },
   }, text);
+  // At a graded decision the decision takes the title's room: the slot keeps one size.
   return h(
     "section",
     { class: "mus-replay", role: "region", aria: { label: t("ui.replay.region", { hand: replay.hand }) } },
-    h("h3", { class: "mus-replay-title" }, t("ui.replay.region", { hand: replay.hand })),
+    replay.decision ? null : h("h3", { class: "mus-replay-title" }, t("ui.replay.region", { hand: replay.hand })),
     h("div", { class: "mus-steps-bar" },
       button("replay-first", t("ui.replay.first"), 0, icon("M2 1h2v12H2zM13 1v12L5 7z"), at <= 0),
       button("replay-back", t("ui.steps.back"), at - 1, "◀", at <= 0),
@@ -30,7 +32,8 @@ export function replayBar(ctx) {
         t("ui.steps.step", { index: replay.index, count: replay.count })),
       button("replay-forward", t("ui.steps.forward"), at + 1, "▶", at >= replay.count),
       button("replay-last", t("ui.replay.last"), replay.count, icon("M10 1h2v12h-2zM1 1v12l8-6z"), at >= replay.count)),
-    h("button", { class: "mus-action mus-primary", type: "button", data: { key: "replay-close" },
+    h("button", { class: ["mus-action", !replay.decision && "mus-primary"], type: "button", data: { key: "replay-close" },
       on: { click: () => ctx.closeReplay() } }, t("ui.replay.back_to_game")),
+    decisionBox(ctx),
   );
 }

@@ -15,6 +15,7 @@ import { newGameView } from "./newgame.js";
 import { seatView } from "./seat.js";
 import { senasOverview } from "./senas.js";
 import { replayBar } from "./replay.js";
+import { reviewButton, reviewView } from "./review.js";
 import { noteView, stepsView } from "./steps.js";
 import { tipsView } from "./tips.js";
 import { turnView } from "./turn.js";
@@ -63,6 +64,7 @@ function topBar(ctx) {
         : null),
     h("span", { class: "mus-scores" }, scores),
     h("span", { class: "mus-top-buttons" },
+      reviewButton(ctx),
       ctx.tips
         ? null
         : h("button", { class: "mus-tips-on", type: "button", data: { key: "tips-on" },
@@ -165,6 +167,8 @@ export function tableView(ctx) {
   // The new-game panel takes the place of the table while it is open, so it is never cut off.
   const main = ctx.ui.form
     ? h("div", { class: "mus-main mus-main-dialog" }, newGameView(ctx))
+    : ctx.ui.review && ctx.review.total
+    ? h("div", { class: "mus-main mus-main-dialog" }, reviewView(ctx))
     : h("div", { class: "mus-main" }, felt, sideView(ctx));
   return h(
     "div",

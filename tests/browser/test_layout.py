@@ -30,7 +30,7 @@ WIDTHS = (240, 320, 400, 500, 640, 830, 1024, 1280, 1600)
 """Output-area widths, from a phone-like column beside an open sidebar to a wide screen."""
 FULL = ("en", "es")
 """Languages shown at every moment and measured at every width; the others at fewer of each."""
-SOME_KINDS = ("mus", "discard", "pares", "proposal", "count", "newgame", "served", "steps")
+SOME_KINDS = ("mus", "discard", "pares", "proposal", "count", "newgame", "served", "review", "replay", "steps")
 SHOT_WIDTHS = (320, 830, 1280)
 AXE_WIDTHS = (830, 320)
 SHOT_MOMENTS = ("mus", "discard", "proposal", "count", "over", "newgame", "served", "watching", "steps")
@@ -225,6 +225,8 @@ def tables(browser: Any, lab_server: LabServer) -> Any:
     for code in LANGUAGES:
         found.root(code, "newgame").locator("[data-key='new-game']").click()
         found.root(code, "newgame").locator(".mus-dialog").wait_for()
+        found.root(code, "review").locator("[data-key='review']").click()
+        found.root(code, "review").locator(".mus-review-counts").wait_for()
     yield found
     # anywidget gives up on a model whose module took over 2 s to load (it rejects the model's readiness, and from
     # then on drops the messages to it); the tables still draw (their first view comes with the model) and this
@@ -244,6 +246,8 @@ def test_every_moment_reads_as_its_moment(tables: Tables) -> None:
         assert tables.root(code, "count").locator(".mus-count-foot [data-key='next-hand']").count() == 1, code
         assert tables.root(code, "newgame").locator(".mus-dialog").count() == 1, code
         assert tables.root(code, "steps").locator(".mus-steps").count() == 1, code
+        assert tables.root(code, "review").locator(".mus-review-chart [data-decision]").count() >= 5, code
+        assert tables.root(code, "replay").locator(".mus-replay .mus-decision [data-key='try-again']").count() == 1
         if full:
             assert tables.root(code, "over").get_attribute("data-stage") == "over", code
         for lance in ("grande", "chica", "pares", "juego") if full else ("pares",):

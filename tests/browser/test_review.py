@@ -100,3 +100,71 @@ def test_an_earlier_hand_reopens_from_the_log(counted: TablePage) -> None:
     assert root.locator(".mus-replay-title").inner_text().startswith("Hand 1 again")
     root.locator("[data-key='replay-close']").click()
     root.locator(".mus-replay").wait_for(state="detached")
+
+
+A_GAME = TWO_HANDS.replace(
+    'table = MusTable(seed=11, pace=0, bots="novice", names=["Ana", "Bea", "Carla", "Dani"])\n'
+    'for hand in range(2):\n'
+    '    if hand:\n'
+    '        table.receive({"type": "next_hand"})\n'
+    '    while not table.counting:\n'
+    '        table.receive({"type": "act", "action": careful(table)})\n',
+    'from mus_widget import Rules\n'
+    'table = MusTable(seed=4, pace=0, bots="novice", names=["Ana", "Bea", "Carla", "Dani"], rules=Rules(target=10))\n'
+    'while table.state["stage"] != "over":\n'
+    '    table.receive({"type": "next_hand"} if table.counting else {"type": "act", "action": careful(table)})\n')
+
+
+def test_the_review_opens_a_decision_from_the_chart_and_tries_it_again(browser: Any, lab_server: LabServer,
+                                                                        screenshots: Path) -> None:
+    """A game played to its end: the review fills in while the student looks (graded in the background), a
+    point of the chart opens its decision in its hand with the grade and why, and Try again from here deals the
+    student that moment again, to play the other call."""
+    assert "while table.state" in A_GAME
+    (lab_server.notebooks / "reviewed.ipynb").write_text(json.dumps(code_notebook(A_GAME)))
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        open_notebook(page, lab_server, "reviewed.ipynb")
+        run_all(page)
+        table = TablePage(page)
+        root = table.root
+        root.locator("[data-key='review-game']").wait_for(timeout=30_000)
+        root.locator("[data-key='review-game']").click()
+        review = root.locator(".mus-review")
+        review.wait_for()
+        root.locator(".mus-review-counts").wait_for(timeout=60_000)  # every decision graded
+        assert root.locator("[data-key='review-close']").evaluate("(el) => el === document.activeElement")
+        points = root.locator(".mus-review-chart [data-decision]")
+        assert points.count() >= 5
+        items = root.locator(".mus-review-item")
+        assert items.count() >= 1 and items.first.locator(".mus-review-why").inner_text().strip()
+        review.screenshot(path=str(screenshots / "review.png"), animations="disabled")
+        last = points.nth(points.count() - 1)
+        row = last.get_attribute("data-decision")
+        last.dispatch_event("click")
+        decision = root.locator(".mus-replay .mus-decision")
+        decision.wait_for(timeout=10_000)
+        assert root.locator(".mus-review").count() == 0
+        assert decision.locator(".mus-badge").inner_text().strip() in ("good", "inaccuracy", "mistake", "blunder")
+        assert decision.locator(".mus-decision-why").inner_text().strip()
+        assert root.locator("[data-key='try-again']").evaluate("(el) => el === document.activeElement")
+        root.screenshot(path=str(screenshots / "review-decision.png"), animations="disabled")
+        assert row is not None
+        before = table.version()
+        root.locator("[data-key='try-again']").click()
+        table.wait_newer(before)
+        root.locator(".mus-turn").wait_for(timeout=10_000)
+        assert root.locator(".mus-replay").count() == 0 and root.get_attribute("data-stage") == "play"
+        buttons = root.locator(".mus-turn .mus-actions button[data-action]:not([data-key='act-raise'])")
+        before = table.version()
+        buttons.first.click()
+        sure = root.locator("[data-key='confirm-yes']")
+        if sure.count():
+            sure.click()
+        table.wait_newer(before)
+        assert not root.locator(".mus-error").count(), "the other call is played and the bots play on"
+    finally:
+        page.close()
+    assert not errors, errors

@@ -191,13 +191,44 @@ class Steps(TypedDict):
     hands: list[StepHand]
 
 
+class ReviewRowView(TypedDict):
+    """A decision of the student's, graded by the expert from what the student could see then: the actions before
+    it (``at``), where it was, the call and the expert's, the chance of the game it cost (percentage points), the
+    grade and the sentence why; hindsight (every card known) apart."""
+
+    row: int
+    at: int
+    game: int
+    hand: int
+    moment: str
+    action: str
+    best: str
+    cost: float
+    grade: Literal["good", "inaccuracy", "mistake", "blunder"]
+    grade_text: str
+    why: str
+    hindsight: str | None
+
+
+class ReviewView(TypedDict):
+    """The ``review`` trait: the student's decisions graded so far (``done`` of ``total``) and the chart (SVG drawn
+    in Python, its decisions marked ``data-decision``)."""
+
+    done: int
+    total: int
+    complete: bool
+    rows: list[ReviewRowView]
+    chart: str
+
+
 class Replay(TypedDict):
     """A finished hand reopened face up while the live game waits: its number, the step shown (0 is its deal)
-    of ``count`` (the last shows its count)."""
+    of ``count`` (the last shows its count), and the student's decision there if one was graded."""
 
     hand: int
     index: int
     count: int
+    decision: ReviewRowView | None
 
 
 class TableState(TypedDict):
@@ -347,6 +378,6 @@ class QuizState(TypedDict):
 
 __all__ = [
     "ActionView", "BetTurn", "BetView", "Bubble", "ChatLine", "Coach", "Count", "CountRow", "DiscardTurn", "ErrorView",
-    "HistoryLine", "MusTurn", "PlayerView", "QuizState", "QuizVerdict", "Replay", "Room", "RulesView", "ServedSetup",
-    "Setup", "StepHand", "Steps", "TableSetup", "TableState", "Turn", "Winner",
+    "HistoryLine", "MusTurn", "PlayerView", "QuizState", "QuizVerdict", "Replay", "ReviewRowView", "ReviewView",
+    "Room", "RulesView", "ServedSetup", "Setup", "StepHand", "Steps", "TableSetup", "TableState", "Turn", "Winner",
 ]

@@ -90,7 +90,10 @@ class Intents:
         at = content.get("at")
         if at is not None and (isinstance(at, bool) or not isinstance(at, int)):
             raise RefusalError("ui.error.step", step=short(at), count=len(self._play.steps()))
-        self._play.open_replay(content.get("hand"), at)
+        game = content.get("game")
+        if game is not None and (isinstance(game, bool) or not isinstance(game, int)):
+            raise RefusalError("ui.error.replay", hand=short(content.get("hand")))
+        self._play.open_replay(content.get("hand"), at, game)
         self._show(False)
 
     def replay_step(self, content: dict[str, Any]) -> None:

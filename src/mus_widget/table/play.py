@@ -19,6 +19,7 @@ from ..engine.phase import Phase
 from ..engine.scoring import Reason
 from ..engine.seats import SEATS, team_of
 from ..teaching.coach import Advice, Coach
+from ..teaching.grading import Graded
 from ..teaching.scenarios import Scenario
 from .contract import SeatView
 from .options import Setup
@@ -51,6 +52,8 @@ class Play:
                  on_fault: Callable[[BotFault], None] | None = None) -> None:
         self.games_played = 0
         self.team_wins = [0, 0]
+        self.graded: Callable[[int], Graded | None] = lambda _step: None
+        """The student's decision graded at a step of the game's record, if it is (the table's review)."""
         self.on_fault = on_fault
         """Told of every fault of a bot of the student's own (it raised, chose an illegal action, was too slow)."""
         self.start(setup, given, stepping)
@@ -96,11 +99,12 @@ class Play:
         self.stage = stepping.stage()
         self.history = stepping.history()
 
-    def open_replay(self, hand: object, at: int | None = None) -> None:
-        """Reopen hand ``hand`` of the game shown (refused unless it is over), at step ``at`` of the game's record
-        (its count by default)."""
+    def open_replay(self, hand: object, at: int | None = None, game_number: int | None = None) -> None:
+        """Reopen hand ``hand`` of game ``game_number`` (the game shown by default; refused unless the hand is
+        over), at step ``at`` of the match's record (its count by default)."""
         game = self.game
-        number = game.last_hand.game_number if self.stage == "count" and game.last_hand else game.game_number
+        shown = game.last_hand.game_number if self.stage == "count" and game.last_hand else game.game_number
+        number = shown if game_number is None else game_number
         self.replay = Replay.of(self.steps(), number, hand, at)
 
     def try_again(self, step: object) -> None:
@@ -187,7 +191,7 @@ class Play:
         hand face up with ``reveal`` or when the stepping says so, the coach's advice with ``coach``."""
         replay = self.replay
         if replay is not None:
-            shown = ReplayView(replay.hand, replay.index, replay.count)
+            shown = ReplayView(replay.hand, replay.index, replay.count, self.graded(replay.step))
             return view_state(replay.shown().observe(self.seat), TableView(
                 players=self._players(), language=language, stage=replay.stage(), version=version,
                 reveal=replay.reveal(), history=self.history, replay=shown,

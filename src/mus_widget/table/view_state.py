@@ -32,14 +32,30 @@ from ..i18n.messages import EN
 from ..i18n.text import action_text, call_text, event_text, message_values, reason_text
 from ..teaching.coach import Advice
 from ..teaching.explain import Explanation, explain, row_marks
-from .contract import ActionView, BetView, Bubble, Count, HistoryLine, PlayerView, SeatView, Turn
+from ..teaching.grading import Graded
+from ..teaching.review import Review
+from .contract import (
+    ActionView,
+    BetView,
+    Bubble,
+    Count,
+    HistoryLine,
+    PlayerView,
+    ReviewRowView,
+    ReviewView,
+    SeatView,
+    Turn,
+)
 from .contract import Coach as CoachView
 from .contract import CountRow as CountRowView
 
 Stage = Literal["play", "count"]
 """``play``: the current hand; ``count``: the last hand's count is open until the student presses Next hand."""
 
-MESSAGE_PREFIXES: Final = ("ui.", "tip.", "lance.", "action.", "sena.", "seat.", "outcome.", "pares.", "gloss.")
+MESSAGE_PREFIXES: Final = (
+    "ui.", "tip.", "lance.", "action.", "sena.", "seat.", "outcome.", "pares.", "gloss.", "review.column.",
+    "review.grade.",
+)
 """The parts of the catalogue the browser needs for its own labels."""
 
 MOMENTS: Final = (
@@ -105,6 +121,8 @@ class ReplayView:
     hand: int
     index: int
     count: int
+    decision: Graded | None = None
+    """The student's decision at the step shown, as the review graded it (None if none is graded there)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,7 +280,45 @@ def view_state(obs: Observation, table: TableView) -> SeatView:
             "over": obs.is_over,
             "hands": [{"step": step, "text": text} for step, text in stepping.hands],
         },
-        "replay": None if replay is None else {"hand": replay.hand, "index": replay.index, "count": replay.count},
+        "replay": None if replay is None else {
+            "hand": replay.hand, "index": replay.index, "count": replay.count,
+            "decision": None if replay.decision is None else decision_view(replay.decision, table.language),
+        },
+    }
+
+
+def decision_view(graded: Graded, language: str) -> ReviewRowView:
+    """A graded decision as the review's list and the reopened hand show it, its texts in ``language``."""
+    lance = graded.lance
+    moment = message(f"lance.{lance.value}" if lance is not None else f"review.kind.{graded.kind.value}", language)
+    hindsight = graded.hindsight
+    return {
+        "row": graded.row,
+        "at": graded.at,
+        "game": graded.game,
+        "hand": graded.hand,
+        "moment": moment,
+        "action": action_text(graded.action, language),
+        "best": action_text(graded.best, language),
+        "cost": round(graded.cost, 1),
+        "grade": graded.grade.value,
+        "grade_text": message(f"review.grade.{graded.grade.value}", language),
+        "why": graded.why(language),
+        "hindsight": None if hindsight is None else message(
+            "review.hindsight", language, action=action_text(hindsight.action, language)),
+    }
+
+
+def review_view(review: Review | None, total: int, language: str) -> ReviewView:
+    """The ``review`` trait: how far the grading is, the decisions graded, and the chart."""
+    if review is None:
+        return {"done": 0, "total": 0, "complete": True, "rows": [], "chart": ""}
+    return {
+        "done": len(review.rows),
+        "total": total,
+        "complete": len(review.rows) >= total,
+        "rows": [decision_view(row, language) for row in review.rows],
+        "chart": review.chart() if review.rows else "",
     }
 
 

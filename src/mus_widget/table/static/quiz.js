@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:0e08d1adf1b0d04f5cfd69832b8a6fbde8af00400aa39cd779953b617c1ce4d1 (built from js/ by npm run build)
+// mus-widget bundle sha256:d2b631483d713bed476e8f95cdeb6aabf65ffd6f4cf76d131755a2b645743fbe (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;

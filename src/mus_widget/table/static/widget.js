@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:0e08d1adf1b0d04f5cfd69832b8a6fbde8af00400aa39cd779953b617c1ce4d1 (built from js/ by npm run build)
+// mus-widget bundle sha256:d2b631483d713bed476e8f95cdeb6aabf65ffd6f4cf76d131755a2b645743fbe (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -1285,6 +1285,12 @@ function countFooter(ctx) {
       disabled: ctx.waiting,
       on: { click: () => ctx.nextHand() }
     }, t2("ui.next_hand")),
+    over && ctx.review.total ? h2("button", {
+      class: "mus-action",
+      type: "button",
+      data: { key: "review-game" },
+      on: { click: () => ctx.openReview() }
+    }, t2("ui.review.open_game")) : null,
     // The hand just counted, reopened at its count to step back through it face up.
     state.steps || !count ? null : h2("button", {
       class: "mus-action",
@@ -1637,6 +1643,144 @@ function senasOverview(ctx) {
   );
 }
 
+// js/views/review.js
+function reviewButton(ctx) {
+  const { review, t: t2 } = ctx;
+  if (!review || !review.total) return null;
+  const progress = review.complete ? null : t2("ui.review.progress", { done: review.done, total: review.total });
+  return h2("button", {
+    class: ["mus-action", "mus-review-button", ctx.ui.review && "mus-fold-open"],
+    type: "button",
+    data: { key: "review" },
+    aria: { expanded: ctx.ui.review ? "true" : "false" },
+    title: progress,
+    on: { click: () => ctx.ui.review ? ctx.closeReview() : ctx.openReview() }
+  }, t2("ui.review.open"), progress ? h2("span", { class: "mus-review-progress" }, ` ${review.done}/${review.total}`) : null);
+}
+function handOver(ctx, row) {
+  const { state } = ctx;
+  if (row.game !== state.game) return row.game < state.game;
+  return row.hand < state.hand || row.hand === state.hand && state.stage !== "play";
+}
+function badge(row) {
+  return h2("span", { class: ["mus-badge", `mus-badge-${row.grade}`] }, row.grade_text);
+}
+function reviewView(ctx) {
+  const { review, t: t2, ui } = ctx;
+  const rows = review.rows || [];
+  const flagged = rows.filter((row) => row.grade !== "good");
+  const onlyFlagged = ui.reviewAll ? false : flagged.length > 0;
+  const shown = onlyFlagged ? flagged : rows;
+  const counts = ["good", "inaccuracy", "mistake", "blunder"].map((grade) => h2(
+    "span",
+    { class: ["mus-badge", `mus-badge-${grade}`] },
+    `${t2(`review.grade.${grade}`)}: ${rows.filter((row) => row.grade === grade).length}`
+  ));
+  const open = (row) => {
+    if (handOver(ctx, row)) ctx.openDecision(row.row);
+  };
+  return h2(
+    "section",
+    { class: "mus-review", role: "region", aria: { label: t2("ui.review.title") } },
+    h2(
+      "div",
+      { class: "mus-review-head" },
+      h2("h3", { class: "mus-review-title" }, t2("ui.review.title")),
+      h2("button", {
+        class: "mus-action",
+        type: "button",
+        data: { key: "review-close" },
+        on: { click: () => ctx.closeReview() }
+      }, t2("ui.review.close"))
+    ),
+    review.complete ? h2("p", { class: "mus-review-counts" }, counts) : h2(
+      "p",
+      { class: "mus-review-status", aria: { live: "polite" } },
+      h2("progress", { max: review.total, value: review.done }),
+      " ",
+      t2("ui.review.progress", { done: review.done, total: review.total })
+    ),
+    review.chart ? h2("div", {
+      class: "mus-review-chart",
+      html: review.chart,
+      on: { click: (event) => {
+        const target = (
+          /** @type {Element} */
+          event.target.closest("[data-decision]")
+        );
+        const row = target && rows.find((r2) => r2.row === Number(target.getAttribute("data-decision")));
+        if (row) open(row);
+      } }
+    }) : null,
+    flagged.length ? h2(
+      "label",
+      { class: "mus-check" },
+      h2("input", {
+        type: "checkbox",
+        checked: !onlyFlagged,
+        data: { key: "review-all" },
+        on: { change: (event) => ctx.setReviewAll(event.target.checked) }
+      }),
+      t2("ui.review.all", { count: rows.length })
+    ) : null,
+    h2("ol", { class: "mus-review-rows" }, shown.map((row) => h2(
+      "li",
+      { key: `row-${row.row}` },
+      h2(
+        "button",
+        {
+          class: ["mus-review-item", `mus-review-${row.grade}`],
+          type: "button",
+          data: { decision: row.row },
+          disabled: !handOver(ctx, row),
+          title: handOver(ctx, row) ? t2("ui.review.open_decision") : t2("ui.review.hand_on"),
+          on: { click: () => open(row) }
+        },
+        h2("span", { class: "mus-review-where" }, t2("ui.review.where", { hand: row.hand, moment: row.moment })),
+        badge(row),
+        h2("span", { class: "mus-review-calls" }, t2("ui.review.calls", { action: row.action, best: row.best })),
+        row.grade !== "good" ? h2("span", { class: "mus-review-cost" }, t2("ui.review.cost", { cost: row.cost })) : null,
+        h2("span", { class: "mus-review-why" }, row.why)
+      )
+    )))
+  );
+}
+function decisionBox(ctx) {
+  const { state, t: t2 } = ctx;
+  const row = state.replay && state.replay.decision;
+  if (!row) return null;
+  return h2(
+    "div",
+    { class: "mus-decision", role: "group", aria: { label: t2("ui.review.decision") } },
+    h2(
+      "p",
+      { class: "mus-decision-head" },
+      badge(row),
+      " ",
+      t2("ui.review.calls", { action: row.action, best: row.best }),
+      row.grade !== "good" ? h2("span", { class: "mus-review-cost" }, " ", t2("ui.review.cost", { cost: row.cost })) : null
+    ),
+    h2("p", { class: "mus-decision-why" }, row.why),
+    row.hindsight ? h2("p", { class: "mus-decision-hindsight" }, row.hindsight) : null,
+    h2(
+      "div",
+      { class: "mus-decision-buttons" },
+      h2("button", {
+        class: "mus-action mus-primary",
+        type: "button",
+        data: { key: "try-again" },
+        on: { click: () => ctx.tryAgain(row.at) }
+      }, t2("ui.review.try_again")),
+      ctx.ui.fromReview ? h2("button", {
+        class: "mus-action",
+        type: "button",
+        data: { key: "back-to-review" },
+        on: { click: () => ctx.backToReview() }
+      }, t2("ui.review.back")) : null
+    )
+  );
+}
+
 // js/views/replay.js
 function icon(path) {
   return h2(
@@ -1662,7 +1806,7 @@ function replayBar(ctx) {
   return h2(
     "section",
     { class: "mus-replay", role: "region", aria: { label: t2("ui.replay.region", { hand: replay.hand }) } },
-    h2("h3", { class: "mus-replay-title" }, t2("ui.replay.region", { hand: replay.hand })),
+    replay.decision ? null : h2("h3", { class: "mus-replay-title" }, t2("ui.replay.region", { hand: replay.hand })),
     h2(
       "div",
       { class: "mus-steps-bar" },
@@ -1677,11 +1821,12 @@ function replayBar(ctx) {
       button("replay-last", t2("ui.replay.last"), replay.count, icon("M10 1h2v12h-2zM1 1v12l8-6z"), at >= replay.count)
     ),
     h2("button", {
-      class: "mus-action mus-primary",
+      class: ["mus-action", !replay.decision && "mus-primary"],
       type: "button",
       data: { key: "replay-close" },
       on: { click: () => ctx.closeReplay() }
-    }, t2("ui.replay.back_to_game"))
+    }, t2("ui.replay.back_to_game")),
+    decisionBox(ctx)
   );
 }
 
@@ -1824,6 +1969,7 @@ function topBar(ctx) {
     h2(
       "span",
       { class: "mus-top-buttons" },
+      reviewButton(ctx),
       ctx.tips ? null : h2(
         "button",
         {
@@ -1937,7 +2083,7 @@ function tableView(ctx) {
     countHands(ctx),
     countView(ctx)
   ) : h2("div", { class: "mus-felt" }, seats, centre(ctx));
-  const main = ctx.ui.form ? h2("div", { class: "mus-main mus-main-dialog" }, newGameView(ctx)) : h2("div", { class: "mus-main" }, felt, sideView(ctx));
+  const main = ctx.ui.form ? h2("div", { class: "mus-main mus-main-dialog" }, newGameView(ctx)) : ctx.ui.review && ctx.review.total ? h2("div", { class: "mus-main mus-main-dialog" }, reviewView(ctx)) : h2("div", { class: "mus-main" }, felt, sideView(ctx));
   return h2(
     "div",
     { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping", state.replay && "mus-replaying", ctx.setup.served && "mus-served"] },
@@ -2237,8 +2383,14 @@ function freshUi() {
     // the count's row pointed at or focused: its deciding cards are lit
     newCards: null,
     // the student's cards served at the last discard of this hand, marked as new
-    replayTo: null
+    replayTo: null,
     // the step of a reopened hand asked for and not shown yet: quick presses step on from it
+    review: false,
+    // the review shown in place of the table
+    reviewAll: false,
+    // the review lists every decision, not only those to learn from
+    fromReview: false
+    // the hand on the table was reopened from the review
   };
 }
 var TURN = "turn";
@@ -2345,6 +2497,7 @@ function render({ model: born, el }) {
       messages: model.get("messages") || {},
       setup: model.get("setup") || {},
       room: model.get("room") || {},
+      review: model.get("decisions") || {},
       tips: model.get("tips"),
       error: model.get("error"),
       waiting: ui.waitingFor !== null,
@@ -2474,7 +2627,48 @@ function render({ model: born, el }) {
         send({ type: "replay_step", to });
         draw2();
       },
+      openReview() {
+        ui.review = true;
+        ui.focus = ".mus-review [data-key=review-close]";
+        draw2();
+      },
+      closeReview() {
+        ui.review = false;
+        ui.focus = "[data-key=review]";
+        draw2();
+      },
+      setReviewAll(on) {
+        ui.reviewAll = on;
+        draw2();
+      },
+      openDecision(row) {
+        const graded = ((model.get("decisions") || {}).rows || []).find((r2) => r2.row === row);
+        if (!graded) return;
+        ui.review = false;
+        ui.fromReview = true;
+        ui.replayTo = null;
+        ui.focus = "[data-key=try-again]";
+        send({ type: "replay", game: graded.game, hand: graded.hand, at: graded.at });
+        draw2();
+      },
+      backToReview() {
+        ui.review = true;
+        ui.fromReview = false;
+        ui.replayTo = null;
+        ui.focus = ".mus-review [data-key=review-close]";
+        send({ type: "replay_close" });
+        draw2();
+      },
+      tryAgain(at) {
+        ui.fromReview = false;
+        ui.replayTo = null;
+        ui.focus = TURN;
+        ui.waitingFor = state.v;
+        send({ type: "try_again", step: at });
+        draw2();
+      },
       closeReplay() {
+        ui.fromReview = false;
         ui.replayTo = null;
         ui.focus = TURN;
         ui.waitingFor = state.v;
@@ -2513,7 +2707,7 @@ function render({ model: born, el }) {
   function moveFocus(state) {
     if (!ui.focus) return;
     const active = document.activeElement;
-    const ours = !active || active === document.body || active === root || Boolean(active.closest && active.closest(".mus-turn, .mus-count-foot, .mus-hand-pick"));
+    const ours = !active || active === document.body || active === root || Boolean(active.closest && active.closest(".mus-turn, .mus-count-foot, .mus-hand-pick, .mus-replay, .mus-review"));
     if (!ours) {
       ui.focus = null;
       return;
@@ -2521,7 +2715,7 @@ function render({ model: born, el }) {
     let target = null;
     if (ui.focus !== TURN) {
       target = app.querySelector(ui.focus);
-      ui.focus = null;
+      if (target) ui.focus = null;
     } else if (state.turn && ui.waitingFor === null) {
       target = app.querySelector(".mus-hand-pick button, .mus-actions button:not([disabled])");
       ui.focus = null;
@@ -2616,7 +2810,8 @@ function render({ model: born, el }) {
     "change:history": draw2,
     "change:tips": draw2,
     "change:setup": draw2,
-    "change:room": draw2
+    "change:room": draw2,
+    "change:decisions": draw2
   });
   shown = model.get("state");
   draw2();
