@@ -31,11 +31,10 @@ from .grading import Grade, Graded, HandPoint, Hindsight, Tally, graded, player_
 from .review_chart import MUTED, chart_svg, decisions_table, page, tally_table
 
 SAMPLES: Final = 240
-"""Possible worlds a call is weighed over (the expert decides on 120): measured in benchmarks/review.py, the
-noise of a cost is then well under the thresholds below."""
+"""Possible worlds a call is weighed over (the expert decides on 120); a discard, over a quarter as many draws.
+With them the noise of a cost stays well under the grades' thresholds (benchmarks/review.py measures it)."""
 BATCHES: Final = 8
 """The worlds (or draws) of one evaluation are split in this many batches to measure its own noise."""
-
 
 
 @dataclass(frozen=True, slots=True)
