@@ -282,3 +282,15 @@ def test_a_teacher_sums_up_every_player_over_many_records() -> None:
     assert f'data-record="{worst.record}"' in page and "Costliest decisions" in page
     with pytest.raises(KeyError, match="no player 'Xabier'"):
         summary.player("Xabier")
+
+
+def test_an_old_record_is_reviewed_only_as_far_as_it_deals_the_same_cards() -> None:
+    game = Game.new(seed=3)
+    for _ in range(2):  # two rounds of four discards of four: the second runs out of stock and reshuffles
+        for _ in range(4):
+            game = game.apply("mus")
+        for _ in range(4):
+            game = game.apply("discard " + str(game.hands[game.to_move or 0]))
+    with pytest.raises(mw.RecordError, match="reshuffles the discards"):
+        review({**game.record(), "version": 1}, seat=SOUTH)
+    assert review(game.record(), seat=SOUTH).complete

@@ -24,18 +24,17 @@ from ..bots.memory import Memory
 from ..engine.actions import Action
 from ..engine.errors import MusError, RecordError
 from ..engine.game import Game
-from ..engine.record import Record
+from ..engine.record import RECORD_VERSION, Record
 from ..engine.seats import check_seat, other_team, team_of
 from ..i18n.catalogues import check_language, message
 from .grading import Grade, Graded, HandPoint, Hindsight, Tally, graded, player_name, tally
 from .review_chart import MUTED, chart_svg, decisions_table, page, tally_table
 
 SAMPLES: Final = 240
-"""Possible worlds a call is weighed over (the expert decides on 120): measured in benchmarks/review.py, the
-noise of a cost is then well under the thresholds below."""
+"""Possible worlds a call is weighed over (the expert decides on 120); a discard, over a quarter as many draws.
+With them the noise of a cost stays well under the grades' thresholds (benchmarks/review.py measures it)."""
 BATCHES: Final = 8
 """The worlds (or draws) of one evaluation are split in this many batches to measure its own noise."""
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +218,8 @@ class Reviewer:
                 record.actions[: len(old.actions)] != old.actions or record.senas[: len(old.senas)] != old.senas:
             raise RecordError("the record is not the one being reviewed, taken further: its rules, seed, deal, or "
                               "the actions and señas read so far differ")
+        if record.version != RECORD_VERSION:
+            Game.replay(record)  # an older record replays only as far as it deals the same cards: say where not
         game = self._game
         senas = record.senas[len(old.senas):]
         cursor = 0

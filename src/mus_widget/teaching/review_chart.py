@@ -19,8 +19,8 @@ from ..i18n.catalogues import message
 from .grading import DecisionKind, Grade, Graded, HandPoint, Tally, call_text, player_name
 
 WIDTH: Final = 640
-HEIGHT: Final = 230
-_LEFT, _RIGHT, _TOP, _BOTTOM = 44, 14, 30, 34
+HEIGHT: Final = 240
+_LEFT, _RIGHT, _TOP, _BOTTOM = 44, 14, 40, 34
 _FONT: Final = "font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:13px;line-height:1.35"
 _TEXT: Final = "var(--jp-ui-font-color1,light-dark(#1f1f1f,#eeeeee))"
 MUTED: Final = "var(--jp-ui-font-color2,light-dark(#4d4d4d,#c4c4c4))"
@@ -195,14 +195,16 @@ def tally_table(tallies: Sequence[Tally], language: str = "en") -> str:
 
 
 def decisions_table(rows: Sequence[Graded], language: str = "en") -> str:
-    """Every decision: when, the call, the expert's, the chance of the game after each, the cost, the grade, why
-    (and, apart, what hindsight says where it differs)."""
+    """Every decision: when (the game too, game·hand, where the rows span a vaca's games), the call, the expert's,
+    the chance of the game after each, the cost, the grade, why (and, apart, what hindsight says where it
+    differs)."""
     t = functools.partial(message, language=language)
     heads = ["#", t("review.column.hand"), t("review.column.moment"), t("review.column.call"),
              t("review.column.best"), t("review.column.chance"), t("review.column.cost"), t("review.column.grade"),
              t("review.column.why")]
     head = "".join(f'<th style="{HEAD}">{html.escape(h)}</th>' for h in heads)
     body = []
+    games = len({row.game for row in rows}) > 1
     for row in rows:
         colour = GRADE_COLOURS[row.grade]
         grade = t(f"review.grade.{row.grade.value}")
@@ -211,7 +213,8 @@ def decisions_table(rows: Sequence[Graded], language: str = "en") -> str:
             hindsight = t("review.hindsight", action=call_text(row.hindsight.action, language))
             why += f'<div style="color:{MUTED};font-size:12px;font-style:italic">{html.escape(hindsight)}</div>'
         cells = [
-            html.escape(str(row.row + 1)), html.escape(str(row.hand)), html.escape(moment_name(row, language)),
+            str(row.row + 1), f"{row.game}·{row.hand}" if games else str(row.hand),
+            html.escape(moment_name(row, language)),
             html.escape(call_text(row.action, language)), html.escape(call_text(row.best, language)),
             html.escape(t("review.chance.pair", chance=round(100 * row.chance),
                           best_chance=round(100 * row.best_chance))),
