@@ -47,7 +47,8 @@ def test_the_hand_just_counted_reopens_at_its_count_with_every_hand_face_up(coun
     counted.receive({"type": "replay", "hand": 1})
     assert not counted.error
     state = counted.state
-    assert state["replay"] == {"hand": 1, "index": state["replay"]["count"], "count": state["replay"]["count"]}
+    assert state["replay"] == {"hand": 1, "index": state["replay"]["count"], "count": state["replay"]["count"],
+                              "decision": None}, "its count (no decision of the student is there)"
     assert state["stage"] == "count" and state["count"] == count, "its count, as it was counted"
     final = [str(h) for h in last.hands] if last.hands else None
     shown = [" ".join(p["cards"]) for p in state["players"]]
