@@ -14,6 +14,7 @@ import concurrent.futures
 import contextlib
 import logging
 import multiprocessing
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -29,6 +30,8 @@ log = logging.getLogger(__name__)
 
 PUBLISH_EVERY: Final = 1.0
 """Seconds between two syncs of a review still being graded (its last grade is synced at once)."""
+WORKER_NICENESS: Final = 10
+"""How much lower the worker process's priority is than the kernel's (Unix ``nice``)."""
 IDLE_GAP: Final = 0.05
 """Where grading shares the kernel's thread (Pyodide): the pause left for clicks between two decisions graded."""
 
@@ -57,6 +60,14 @@ def _forget(key: str) -> None:
     _WORKER_REVIEWERS.pop(key, None)
 
 
+def _yield_to_the_kernel() -> None:
+    """In the worker process: run at a lower priority than the kernel, so that on a busy machine the clicks'
+    work comes first and the grading takes what is left."""
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(WORKER_NICENESS)
+
+
 class _Worker:
     """The kernel's review process, started at first use and shared by the kernel's tables."""
 
@@ -68,7 +79,8 @@ class _Worker:
         if sys.platform == "emscripten":
             return None
         if cls.pool is None:
-            cls.pool = concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            cls.pool = concurrent.futures.ProcessPoolExecutor(
+                1, mp_context=multiprocessing.get_context("spawn"), initializer=_yield_to_the_kernel)
             atexit.register(cls.pool.shutdown, wait=False, cancel_futures=True)
         return cls.pool
 
