@@ -377,6 +377,7 @@ EN.update({
     # the review of the student's decisions
     "ui.review.open": "Review",
     "ui.review.open_game": "Review your decisions",
+    "ui.review.nothing": "Nothing to review yet: your decisions are weighed once you have made one",
     "ui.review.title": "Your decisions, weighed by the expert",
     "ui.review.progress": "Weighing your decisions: {done} of {total}",
     "ui.review.close": "Back to the table",

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:d2b631483d713bed476e8f95cdeb6aabf65ffd6f4cf76d131755a2b645743fbe (built from js/ by npm run build)
+// mus-widget bundle sha256:6d1f629aa6cf4a36a349486bf67ddeed2ece65e6403ed4c3e902e2203d880deb (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;

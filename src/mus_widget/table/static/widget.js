@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:d2b631483d713bed476e8f95cdeb6aabf65ffd6f4cf76d131755a2b645743fbe (built from js/ by npm run build)
+// mus-widget bundle sha256:6d1f629aa6cf4a36a349486bf67ddeed2ece65e6403ed4c3e902e2203d880deb (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -1646,16 +1646,18 @@ function senasOverview(ctx) {
 // js/views/review.js
 function reviewButton(ctx) {
   const { review, t: t2 } = ctx;
-  if (!review || !review.total) return null;
-  const progress = review.complete ? null : t2("ui.review.progress", { done: review.done, total: review.total });
+  if (ctx.setup.served) return null;
+  const total = review.total || 0;
+  const progress = review.complete || !total ? null : t2("ui.review.progress", { done: review.done, total });
   return h2("button", {
     class: ["mus-action", "mus-review-button", ctx.ui.review && "mus-fold-open"],
     type: "button",
     data: { key: "review" },
+    disabled: !total,
     aria: { expanded: ctx.ui.review ? "true" : "false" },
-    title: progress,
+    title: total ? progress : t2("ui.review.nothing"),
     on: { click: () => ctx.ui.review ? ctx.closeReview() : ctx.openReview() }
-  }, t2("ui.review.open"), progress ? h2("span", { class: "mus-review-progress" }, ` ${review.done}/${review.total}`) : null);
+  }, t2("ui.review.open"), progress ? h2("span", { class: "mus-review-progress" }, ` ${review.done}/${total}`) : null);
 }
 function handOver(ctx, row) {
   const { state } = ctx;
