@@ -32,9 +32,15 @@ PUBLISH_EVERY: Final = 1.0
 """Seconds between two syncs of a review still being graded (its last grade is synced at once)."""
 WORKER_NICENESS: Final = 10
 """How much lower the worker process's priority is than the kernel's (Unix ``nice``)."""
-IDLE_GAP: Final = 0.05
+IDLE_GAP: Final = 0.2
 """Where grading shares the kernel's thread (Pyodide): the pause left for clicks between two decisions graded."""
+IN_PAGE_SAMPLES: Final = 120
+"""Where grading shares the kernel's thread (Pyodide): the worlds a call is weighed over, as many as the expert
+decides on (half the review's own, so a click waits at most half as long for a grade to finish; the noise is
+larger and the grades more often good: docs/review.md)."""
 
+_IN_PAGE: Final = sys.platform == "emscripten"
+"""Pyodide (the offline site): no processes, the kernel's one thread grades in its idle time."""
 _WORKER_REVIEWERS: dict[str, Reviewer] = {}
 """In the worker process: the reviewer of each table, by the table's key."""
 
@@ -76,7 +82,7 @@ class _Worker:
     @classmethod
     def get(cls) -> concurrent.futures.ProcessPoolExecutor | None:
         """The process; None where processes cannot run (Pyodide)."""
-        if sys.platform == "emscripten":
+        if _IN_PAGE:
             return None
         if cls.pool is None:
             cls.pool = concurrent.futures.ProcessPoolExecutor(
@@ -89,11 +95,11 @@ class TableReview:
     """The student's decisions at one table, graded in the background as the game goes on (:meth:`follow`);
     ``changed`` is called (on the kernel's thread) when there is more to show."""
 
-    def __init__(self, key: str, seat: int, changed: Callable[[], None], *, samples: int = SAMPLES,
+    def __init__(self, key: str, seat: int, changed: Callable[[], None], *, samples: int | None = None,
                  seed: int = 0) -> None:
         self.key = key
         self.seat = seat
-        self.samples = samples
+        self.samples = samples if samples is not None else IN_PAGE_SAMPLES if _IN_PAGE else SAMPLES
         self.seed = seed
         self._changed = changed
         self._record: dict[str, Any] | None = None
