@@ -71,9 +71,10 @@ def try_it_link(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: under a notebook page's title, a link to the same notebook in the JupyterLite site
     that ``mus_try_it`` names (nothing when it is empty)."""
     pattern: str = app.config.mus_try_it
-    if not pattern or Path(app.env.doc2path(docname)).suffix != ".ipynb":
+    source = Path(app.env.doc2path(docname))
+    if not pattern or source.suffix != ".ipynb":
         return
-    address = pattern.format(name=urllib.parse.quote(Path(app.env.doc2path(docname)).name))
+    address = pattern.format(name=urllib.parse.quote(source.name))
     if not remote(address):
         address = relative_uri(app.builder.get_target_uri(docname), address)
     link = nodes.paragraph("", "", nodes.reference("", TRY_IT, refuri=address), classes=[TRY_IT_CLASS])
