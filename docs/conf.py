@@ -4,7 +4,7 @@ folder and the tutorials beside it, runs Sphinx with warnings as errors and puts
 
 project = "mus-widget"
 author = "the mus-widget authors"
-copyright = "the mus-widget authors, MIT licence"  # noqa: A001 (Sphinx's name)
+copyright = "the mus-widget authors, MIT licence"
 root_doc = "docs/index"
 
 extensions = ["myst_nb", "sphinx.ext.autodoc", "mus_widget.sphinx", "mus_widget.docs.pages"]

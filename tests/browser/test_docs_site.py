@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+import mus_widget
 from browser.lite_site import Offline, StaticServer
 from browser.mus_lab import ROOT
 from mus_widget import cli
@@ -77,6 +78,9 @@ def test_the_built_pages_load_only_their_own_files_and_hold_every_document(docs:
         text = page.read_text(encoding="utf-8")
         assert not REMOTE.findall(text), f"{page.name} loads from another host: {REMOTE.findall(text)}"
         assert WIDGET_STATE not in text, f"{page.name} carries a widget state nothing reads"
+    api = (folder / "docs" / "api.html").read_text(encoding="utf-8")
+    assert [name for name in mus_widget.__all__ if f'id="mus_widget.{name}"' not in api] == [], \
+        "the API page documents every name the package exports"
     commands = (folder / "docs" / "commands.html").read_text(encoding="utf-8")
     for command in cli.COMMANDS:
         assert f"usage: mus-widget {command}" in commands, f"the page of commands shows {command}'s help"
