@@ -521,6 +521,7 @@ EN.update({
     "exercise.another": "Another deal",
     "exercise.kernel.lost": "This quiz lost its kernel: run the cell again.",
     "exercise.snapshot": "A snapshot of the quiz: run the notebook to answer it.",
+    "exercise.key": "Answer key: {answer}.",
     "exercise.answers": "Your answer",
     "exercise.why.nobody": "{lance}: nobody holds it, so nobody wins it.",
     "exercise.why.no_pares": "{seat}'s four cards are four different ranks: no pares.",
