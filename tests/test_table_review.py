@@ -135,3 +135,19 @@ def test_without_processes_the_review_grades_in_the_idle_time_between_moves(monk
     assert t._review.samples == reviewing.IN_PAGE_SAMPLES
     assert t.decisions["complete"] and t.decisions["done"] == t.decisions["total"] == len(t.review().rows)
     t.close()
+
+
+def test_a_table_only_looked_at_grades_nothing() -> None:
+    """Nothing is sent to the worker before the student's first decision (a lesson's table costs no process)."""
+
+    async def looked_at() -> tuple[bool, bool]:
+        t = MusTable(seed=4, pace=0, bots="novice", seat=1)  # the bots play up to the student's first turn
+        await asyncio.sleep(0.2)
+        idle = not t._review._busy
+        t.receive({"type": "act", "action": careful(t)})
+        asked = t._review._busy or t._review.done > 0
+        t.close()
+        return idle, asked
+
+    idle, asked = asyncio.run(looked_at())
+    assert idle and asked

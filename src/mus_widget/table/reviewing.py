@@ -108,6 +108,9 @@ class TableReview:
         self._total = 0
         self._busy = False
         self._closed = False
+        self._decided = False
+        self._read = 0
+        """How many actions of the record the grader had read at its last grade."""
         self._published = 0.0
         self._local: Reviewer | None = None
 
@@ -120,10 +123,20 @@ class TableReview:
 
     @property
     def total(self) -> int:
+        """The student's decisions in the game as far as the grader has read it."""
         return self._total
 
-    def follow(self, game: Game) -> None:
-        """The table's game as it is now: grade whatever of it is new, in the background."""
+    @property
+    def complete(self) -> bool:
+        """Whether every decision of the game as it is now is graded."""
+        return (self._record is not None and self._read == len(self._record["actions"])
+                and self.done >= self._total)
+
+    def follow(self, game: Game, decided: bool) -> None:
+        """The table's game as it is now (``decided``: the student has made a decision in it): grade whatever of
+        it is new, in the background. Nothing starts before the student's first decision (a table only looked
+        at starts no worker)."""
+        self._decided = decided
         record = game.record()
         known = self._record
         other = known is not None and not _extends(record, known)
@@ -132,6 +145,7 @@ class TableReview:
             self._rows = {}
             self._points = ()
             self._total = 0
+            self._read = 0
             self._local = None
             self._changed()
         self._go()
@@ -151,13 +165,14 @@ class TableReview:
         if record is None:
             raise ValueError("the table has no game to review yet")
         shown = self.so_far(names, language)
-        if shown is not None and shown.complete and self._total:
+        if shown is not None and self.complete and self._total:
             return shown
         review = Reviewer(record, self.seat, samples=self.samples, seed=self.seed, names=names,
                           language=language).review()
         self._rows = {row.row: row for row in review.rows}  # the same grades the background would give
         self._points = review.points
         self._total = review.decisions
+        self._read = len(record["actions"])
         self._changed()
         return review
 
@@ -178,7 +193,7 @@ class TableReview:
 
     def _go(self) -> None:
         """Ask for the next grade unless one is on its way."""
-        if self._busy or self._closed or self._record is None:
+        if self._busy or self._closed or self._record is None or not self._decided:
             return
         loop = _running_loop()
         if loop is None:
@@ -222,7 +237,8 @@ class TableReview:
             self._rows[graded.row] = graded
         self._points = points
         self._total = total
-        more = self.done < total or len(record["actions"]) < len(self._record["actions"])
+        self._read = len(record["actions"])
+        more = not self.complete
         now = time.monotonic()
         if not more or now - self._published >= PUBLISH_EVERY:
             self._published = now
