@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:6d1f629aa6cf4a36a349486bf67ddeed2ece65e6403ed4c3e902e2203d880deb (built from js/ by npm run build)
+// mus-widget bundle sha256:be6c33a30345d0f347e81240e20db5ee33b04b16e78d887741a745423cc53154 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;

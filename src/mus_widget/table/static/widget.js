@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:6d1f629aa6cf4a36a349486bf67ddeed2ece65e6403ed4c3e902e2203d880deb (built from js/ by npm run build)
+// mus-widget bundle sha256:be6c33a30345d0f347e81240e20db5ee33b04b16e78d887741a745423cc53154 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -1273,32 +1273,39 @@ function countFooter(ctx) {
     { class: "mus-count-foot" },
     over && state.winner ? h2("p", { class: "mus-winner" }, state.winner.text) : h2("p", { class: "mus-count-score" }, text),
     over && state.winner && count ? h2("p", { class: "mus-count-score" }, text) : null,
-    state.steps ? null : over ? h2("button", {
-      class: "mus-action mus-primary",
-      type: "button",
-      data: { key: "play-again" },
-      on: { click: () => ctx.openNewGame() }
-    }, t2("ui.play_again")) : h2("button", {
-      class: "mus-action mus-primary",
-      type: "button",
-      data: { key: "next-hand" },
-      disabled: ctx.waiting,
-      on: { click: () => ctx.nextHand() }
-    }, t2("ui.next_hand")),
-    over && ctx.review.total ? h2("button", {
-      class: "mus-action",
-      type: "button",
-      data: { key: "review-game" },
-      on: { click: () => ctx.openReview() }
-    }, t2("ui.review.open_game")) : null,
-    // The hand just counted, reopened at its count to step back through it face up.
-    state.steps || !count ? null : h2("button", {
-      class: "mus-action",
-      type: "button",
-      data: { key: "replay-hand" },
-      disabled: ctx.waiting,
-      on: { click: () => ctx.openReplay(state.hand) }
-    }, "◀ ", t2("ui.replay.this_hand"))
+    state.steps ? null : h2(
+      "div",
+      { class: "mus-count-buttons" },
+      over ? h2("button", {
+        class: "mus-action mus-primary",
+        type: "button",
+        data: { key: "play-again" },
+        on: { click: () => ctx.openNewGame() }
+      }, t2("ui.play_again")) : h2("button", {
+        class: "mus-action mus-primary",
+        type: "button",
+        data: { key: "next-hand" },
+        disabled: ctx.waiting,
+        on: { click: () => ctx.nextHand() }
+      }, t2("ui.next_hand")),
+      over && ctx.review.total ? h2("button", {
+        class: "mus-action",
+        type: "button",
+        data: { key: "review-game" },
+        on: { click: () => ctx.openReview() }
+      }, t2("ui.review.open_game")) : null,
+      // The hand just counted, reopened at its count to step back through it face up (drawn first, reached
+      // after Next hand).
+      count ? h2("button", {
+        class: "mus-action mus-replay-hand",
+        type: "button",
+        data: { key: "replay-hand" },
+        disabled: ctx.waiting,
+        aria: { label: t2("ui.replay.this_hand") },
+        title: t2("ui.replay.this_hand"),
+        on: { click: () => ctx.openReplay(state.hand) }
+      }, "◀") : null
+    )
   );
 }
 
