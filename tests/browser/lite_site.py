@@ -52,7 +52,7 @@ class StaticServer:
             [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "--directory", str(folder)],
             name="the static server",
         )
-        self.server.start(answers(f"{self.url}/{ready}"), timeout=20.0)
+        self.server.start(answers(f"{self.url}/{ready}"), timeout=60.0)  # a busy machine starts it slowly
 
     def stop(self) -> None:
         self.server.stop(10)
