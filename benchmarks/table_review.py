@@ -2,7 +2,7 @@
 
 Run ``python benchmarks/table_review.py [--games 3] [--think 0.3] [--hands 10]``. It plays games at a
 ``MusTable`` on an asyncio loop, as a kernel runs one: the student (a novice's calls) answers ``--think``
-seconds after each turn comes, and the table's review grades every decision in its worker process meanwhile.
+seconds after each turn comes, and the table's review grades every decision in its worker thread meanwhile.
 Each game (to 100 points, against experts) stops at the count of hand ``--hands``. It prints, per game: the
 decisions, the seconds from the student's last move until every decision is graded (target: under 5 s), and
 the kernel's time in each click (``receive``, the student's move and the bots' up to the next turn) with the

@@ -95,7 +95,7 @@ def test_the_review_benchmark_times_a_ten_hand_game_and_measures_its_noise_and_f
 
 def test_the_table_review_benchmark_tells_how_soon_the_review_is_complete() -> None:
     figures = last_json("table_review.py", "--games", "1", "--hands", "2", "--think", "0.05")
-    assert figures["games"] == 1 and figures["worker"] is True, "graded in the kernel's worker process"
+    assert figures["games"] == 1 and figures["worker"] is True, "graded in the kernel's worker thread"
     assert 0 <= figures["after_game_s_max"] < 60
     assert 0 < figures["click_ms_p50"] <= figures["click_ms_p95"]
     assert 0 < figures["review_off_click_ms_p50"] <= figures["review_off_click_ms_p95"]

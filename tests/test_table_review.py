@@ -1,5 +1,5 @@
 """The review at the table (issue #26): the student's decisions graded in the background as the game goes on (in a
-worker process, off the kernel's thread), synced as they come, each opened in its hand with its grade, and a
+worker thread, off the kernel's thread), synced as they come, each opened in its hand with its grade, and a
 decision tried again, at the table and as a new table."""
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def test_the_review_of_the_table_grades_every_decision_of_the_student() -> None:
 
 
 def test_the_review_is_graded_in_the_background_and_synced_as_it_comes() -> None:
-    """With the kernel's loop running, the grades come from the worker process while the student plays; once
+    """With the kernel's loop running, the grades come from the worker thread while the student plays; once
     the game is over every decision is graded, the same grades as ``table.review()`` gives."""
     synced: list[ReviewView] = []
 
@@ -65,7 +65,8 @@ def test_the_review_is_graded_in_the_background_and_synced_as_it_comes() -> None
             t.receive({"type": "next_hand"} if t.counting else {"type": "act", "action": careful(t)})
             await asyncio.sleep(0)
         deadline = time.monotonic() + 120
-        while not (t.decisions.get("complete") and t.decisions.get("total")) and time.monotonic() < deadline:
+        while not (t._review.complete and t._review.total and t.decisions.get("done") == t._review.total) \
+                and time.monotonic() < deadline:  # what was synced last says every decision of the whole game
             await asyncio.sleep(0.1)
         return t
 

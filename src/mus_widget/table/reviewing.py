@@ -1,9 +1,9 @@
 """The review of the student's decisions at a table, graded while the game goes on and never on a click's path.
 
-In a kernel the grading runs in a worker process of its own (one per kernel, shared by its tables), so it
-takes no time from the kernel's thread that answers clicks; each result comes back through the kernel's
-asyncio loop. Where there are no processes (Pyodide, in the offline site) it grades one decision at a time in
-the idle time between moves. Outside a running loop (a script, a test) it grades when asked.
+In a kernel the grading runs in a worker thread of its own (one per kernel, shared by its tables), so a click
+never waits for a grade to finish (the two share the interpreter); each result comes back through the kernel's
+asyncio loop. Where there are no threads (Pyodide, in the offline site) it grades one decision at a time in the
+idle time between moves. Outside a running loop (a script, a test) it grades when asked.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import atexit
 import concurrent.futures
 import contextlib
 import logging
-import multiprocessing
 import os
 import sys
 import time
@@ -31,7 +30,7 @@ log = logging.getLogger(__name__)
 PUBLISH_EVERY: Final = 1.0
 """Seconds between two syncs of a review still being graded (its last grade is synced at once)."""
 WORKER_NICENESS: Final = 10
-"""How much lower the worker process's priority is than the kernel's (Unix ``nice``)."""
+"""How much lower the worker thread's priority is than the kernel's (Linux ``nice``, per thread)."""
 IDLE_GAP: Final = 0.2
 """Where grading shares the kernel's thread (Pyodide): the pause left for clicks between two decisions graded."""
 IN_PAGE_SAMPLES: Final = 120
@@ -42,12 +41,12 @@ larger and the grades more often good: docs/review.md)."""
 _IN_PAGE: Final = sys.platform == "emscripten"
 """Pyodide (the offline site): no processes, the kernel's one thread grades in its idle time."""
 _WORKER_REVIEWERS: dict[str, Reviewer] = {}
-"""In the worker process: the reviewer of each table, by the table's key."""
+"""In the worker thread: the reviewer of each table, by the table's key."""
 
 
 def _grade_next(key: str, record: dict[str, Any], seat: int, samples: int, seed: int
                 ) -> tuple[Graded | None, tuple[HandPoint, ...], int]:
-    """In the worker process: grade the next pending decision of ``key``'s game as far as ``record`` goes; the
+    """In the worker thread: grade the next pending decision of ``key``'s game as far as ``record`` goes; the
     grade (None when none is pending), the chance after each hand, and how many decisions there are."""
     reviewer = _WORKER_REVIEWERS.get(key)
     if reviewer is not None:
@@ -67,7 +66,7 @@ def _forget(key: str) -> None:
 
 
 def _yield_to_the_kernel() -> None:
-    """In the worker process: run at a lower priority than the kernel, so that on a busy machine the clicks'
+    """In the worker thread: run at a lower priority than the kernel, so that on a busy machine the clicks'
     work comes first and the grading takes what is left."""
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
@@ -77,16 +76,16 @@ def _yield_to_the_kernel() -> None:
 class _Worker:
     """The kernel's review process, started at first use and shared by the kernel's tables."""
 
-    pool: concurrent.futures.ProcessPoolExecutor | None = None
+    pool: concurrent.futures.ThreadPoolExecutor | None = None
 
     @classmethod
-    def get(cls) -> concurrent.futures.ProcessPoolExecutor | None:
+    def get(cls) -> concurrent.futures.ThreadPoolExecutor | None:
         """The process; None where processes cannot run (Pyodide)."""
         if _IN_PAGE:
             return None
         if cls.pool is None:
-            cls.pool = concurrent.futures.ProcessPoolExecutor(
-                1, mp_context=multiprocessing.get_context("spawn"), initializer=_yield_to_the_kernel)
+            # A thread, not a process: a kernel that ends (a notebook run to its end) never waits on a child.
+            cls.pool = concurrent.futures.ThreadPoolExecutor(1, "mus-review", initializer=_yield_to_the_kernel)
             atexit.register(cls.pool.shutdown, wait=False, cancel_futures=True)
         return cls.pool
 
@@ -208,7 +207,7 @@ class TableReview:
         future.add_done_callback(lambda done: loop.call_soon_threadsafe(self._took, record, done))
 
     def _grade_here(self, record: dict[str, Any]) -> None:
-        """One decision graded in this thread (no worker process): the next pause lets clicks in."""
+        """One decision graded in this thread (no worker thread): the next pause lets clicks in."""
         local = self._local
         if local is None:
             local = self._local = Reviewer(record, self.seat, samples=self.samples, seed=self.seed)
