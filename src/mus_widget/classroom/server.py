@@ -197,6 +197,9 @@ class Table:
     """The SHA-256 of the table's join code: a student sits down only with the code (None: without one)."""
     locked: tuple[str, ...] | None = None
     """The only names that may sit down (None: any name)."""
+    turn_since: float = field(default_factory=time.monotonic)
+    """Since when (``time.monotonic``) the seat to move has been to move: the latest action, or the server's
+    start."""
 
     @property
     def told(self) -> dict[int, Bot]:
@@ -219,9 +222,13 @@ class Table:
         return out
 
     def summary(self) -> dict[str, Any]:
+        """The table as the teacher's list shows it; ``waiting`` is how many seconds the seat to move has been
+        to move (None when nobody is)."""
         game = self.game
+        waiting = None if game.to_move is None else round(time.monotonic() - self.turn_since, 1)
         return {
             "table": self.name, "seq": self.moves, "phase": game.phase.value, "to_move": game.to_move,
+            "waiting": waiting,
             "scores": list(game.scores), "games_won": list(game.games_won), "game_number": game.game_number,
             "hand_number": game.hand_number, "is_over": game.is_over, "winner": game.winner,
             "players": self.players_info(), "code": self.code_hash is not None,
@@ -459,6 +466,8 @@ class ClassroomServer:
         table.game = game
         table.moves += len(turn.moves)
         table.n_actions += turn.actions
+        if turn.actions:
+            table.turn_since = time.monotonic()
         if turn.ended:
             hand_over(game, table.told)
         self.publish(table)

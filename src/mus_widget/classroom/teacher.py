@@ -23,6 +23,8 @@ from .notebook import FaceUpTable, WatchRelay, _players
 
 EVERY: Final = 1.0
 """Seconds between two updates of the list."""
+IDLE_AFTER: Final = 40.0
+"""Seconds a person may have the turn before the list marks their table idle, by default."""
 
 STYLE: Final = """<style>
 .mus-classroom-row{border:1px solid var(--jp-border-color1,#ccc);border-radius:6px;padding:6px 10px;margin:4px 0;
@@ -32,6 +34,8 @@ STYLE: Final = """<style>
 .mus-classroom-row .mus-classroom-turn td{font-weight:bold}
 .mus-classroom-muted{color:var(--jp-ui-font-color2,#666)}
 .mus-classroom-storage-failed,.mus-classroom-set-aside{color:var(--jp-error-color1,#b00020)}
+.mus-classroom-idle{color:var(--jp-warn-color0,#8a5300);background:var(--jp-warn-color3,#fff3cd);border-radius:3px;
+  padding:0 4px;font-weight:bold}
 </style>"""
 
 
@@ -39,10 +43,28 @@ def _text(language: str, message_id: str, **values: object) -> str:
     return html.escape(message(message_id, language, **values))
 
 
-def table_html(summary: dict[str, Any], language: str) -> str:
+def clock(seconds: float) -> str:
+    """A time waited as minutes and seconds: ``0:07``, ``12:40``."""
+    whole = max(0, int(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def idle(summary: dict[str, Any], idle_after: float | None) -> bool:
+    """Whether the table waits for a person (playing or disconnected, not away) who has had the turn for
+    ``idle_after`` seconds or more."""
+    waiting, to_move = summary.get("waiting"), summary.get("to_move")
+    if idle_after is None or not isinstance(waiting, (int, float)) or to_move not in (0, 1, 2, 3):
+        return False
+    info = summary.get("players", [])
+    entry = info[to_move] if to_move < len(info) else {}
+    return entry.get("kind") == "human" and not entry.get("away") and waiting >= idle_after
+
+
+def table_html(summary: dict[str, Any], language: str, idle_after: float | None = None) -> str:
     """One table of the list, as escaped HTML: its name, game and hand, the scores by team, and a row per seat
-    (the player, what they are) with the seat to move in bold. A table set aside (its stored rows do not
-    replay) is its name and why; a table whose latest move the server could not store says so."""
+    (the player, what they are) with the seat to move in bold and for how long it has been to move; marked
+    idle when a person has had the turn for ``idle_after`` seconds or more. A table set aside (its stored rows
+    do not replay) is its name and why; a table whose latest move the server could not store says so."""
     name = html.escape(str(summary.get("table")), quote=True)
     if summary.get("set_aside") is not None:
         return (f'<div class="mus-classroom-summary mus-classroom-set-aside" data-table="{name}">'
@@ -60,7 +82,14 @@ def table_html(summary: dict[str, Any], language: str) -> str:
         winner = summary.get("winner")
         turn = _text(language, "ui.classroom.over", team=teams[winner] if winner in (0, 1) else "—")
     elif to_move in (0, 1, 2, 3):
-        turn = _text(language, "ui.classroom.turn", name=players[to_move].name)
+        waiting = summary.get("waiting")
+        if isinstance(waiting, (int, float)):
+            turn = _text(language, "ui.classroom.turn.since", name=players[to_move].name, time=clock(waiting))
+        else:
+            turn = _text(language, "ui.classroom.turn", name=players[to_move].name)
+        if idle(summary, idle_after):
+            turn += (f' <span class="mus-classroom-idle" role="status">'
+                     f'{_text(language, "ui.classroom.idle", name=players[to_move].name)}</span>')
     else:
         turn = ""
     rows = []
@@ -71,6 +100,8 @@ def table_html(summary: dict[str, Any], language: str) -> str:
         else:
             status = _text(language, f"ui.classroom.{player.presence or 'open'}")
         mark = ' class="mus-classroom-turn"' if seat == to_move and not summary.get("is_over") else ""
+        if mark and idle(summary, idle_after):
+            mark = ' class="mus-classroom-turn mus-classroom-idle-seat"'
         rows.append(f'<tr{mark} data-seat="{seat}"><td>{_text(language, f"seat.{seat}")}</td>'
                     f"<td>{html.escape(player.name)}</td><td>{status}</td></tr>")
     score = " · ".join(_text(language, "ui.classroom.score", team=teams[t], points=int(scores[t])) for t in (0, 1))
@@ -81,8 +112,9 @@ def table_html(summary: dict[str, Any], language: str) -> str:
     if isinstance(locked, list):
         access.append(f'<span class="mus-classroom-locked">'
                       f'{_text(language, "ui.classroom.locked", names=", ".join(str(n) for n in locked))}</span>')
+    stuck = ' data-idle="true"' if idle(summary, idle_after) else ""
     return (
-        f'<div class="mus-classroom-summary" data-table="{name}">'
+        f'<div class="mus-classroom-summary" data-table="{name}"{stuck}>'
         f'<strong>{_text(language, "ui.classroom.table", table=summary.get("table"))}</strong> · '
         f'<span class="mus-classroom-muted">'
         f'{_text(language, "ui.hand_number", game=summary.get("game_number"), hand=summary.get("hand_number"))} · '
@@ -100,10 +132,11 @@ class Classroom(ipywidgets.VBox):  # type: ignore[misc]
     """Every table of the classroom server ``server``, live, for the teacher (``teacher_key`` is the server's
     ``--teacher-key``); "Follow face up" (or :meth:`follow`) shows a table below the list with every hand face
     up, read-only, as it is played, and a button per seated student frees their seat (:meth:`free_seat`).
-    ``language`` is that of every text (default: the kernel's locale)."""
+    Each table says who is to move and for how long; when a person has had the turn ``idle_after`` seconds or
+    more, the table is marked idle. ``language`` is that of every text (default: the kernel's locale)."""
 
     def __init__(self, server: str, *, teacher_key: str, language: str | None = None, every: float = EVERY,
-                 **kwargs: Any) -> None:
+                 idle_after: float | None = IDLE_AFTER, **kwargs: Any) -> None:
         language = default_language() if language is None else language
         check_language(language)
         super().__init__(**kwargs)
@@ -112,6 +145,8 @@ class Classroom(ipywidgets.VBox):  # type: ignore[misc]
         self.language = language
         self._key = teacher_key
         self._every = every
+        self.idle_after = idle_after
+        """Seconds a person may have the turn before their table is marked idle (None: never marked)."""
         self._loop = running_loop()
         self._timer: asyncio.TimerHandle | None = None
         self._rows: dict[str, tuple[ipywidgets.HTML, ipywidgets.Button, ipywidgets.VBox]] = {}
@@ -229,7 +264,7 @@ class Classroom(ipywidgets.VBox):  # type: ignore[misc]
                 self._rows[name] = (summary_html, button, row)
             summary_html, button, row = self._rows[name]
             button.layout.display = "none" if summary.get("set_aside") is not None else None  # nothing to follow
-            value = table_html(summary, language)
+            value = table_html(summary, language, self.idle_after)
             if summary_html.value != value:
                 summary_html.value = value
             self._free_buttons(name, summary, button, row)
@@ -260,4 +295,4 @@ class Classroom(ipywidgets.VBox):  # type: ignore[misc]
         row.children = [row.children[0], follow, *([ipywidgets.HBox(buttons)] if buttons else [])]
 
 
-__all__ = ["Classroom", "table_html"]
+__all__ = ["IDLE_AFTER", "Classroom", "clock", "idle", "table_html"]

@@ -620,6 +620,8 @@ EN.update({
     "ui.classroom.bot": "Bot: {level}",
     "ui.classroom.score": "{team}: {points}",
     "ui.classroom.turn": "To move: {name}",
+    "ui.classroom.turn.since": "To move: {name}, for {time}",
+    "ui.classroom.idle": "Idle: {name} has not played for a while",
     "ui.classroom.over": "Match over: {team} won",
     "ui.classroom.follow": "Follow face up",
     "ui.classroom.stop": "Stop following",
