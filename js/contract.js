@@ -241,7 +241,7 @@
 
 /**
  * @typedef {object} ChatLine
- * @property {"chat" | "event"} kind
+ * @property {"chat" | "event" | "teacher"} kind
  * @property {number | null} seat
  * @property {string} name
  * @property {string} text

@@ -41,6 +41,7 @@ FIELDS: dict[str, list[str]] = {
     "lock": ["table", "names", "teacher_key"],
     "unlock": ["table", "teacher_key"],
     "set_code": ["table", "code", "teacher_key"],
+    "tell": ["table", "text", "teacher_key"],
 }
 """Every field of every request type the server reads (classroom/protocol.py, classroom/server.py)."""
 GOOD: dict[str, dict[str, Any]] = {
@@ -56,6 +57,7 @@ GOOD: dict[str, dict[str, Any]] = {
     "lock": {"table": "Fa", "names": ["Ana"], "teacher_key": TEACHER_KEY},
     "unlock": {"table": "Fa", "teacher_key": TEACHER_KEY},
     "set_code": {"table": "Fa", "code": "oros", "teacher_key": TEACHER_KEY},
+    "tell": {"table": "Fa", "text": "hola", "teacher_key": TEACHER_KEY},
 }
 KINDS = {*CLASSROOM_ERRORS, *ENGINE_ERRORS}
 

@@ -5,6 +5,7 @@ longer than the teacher's threshold."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
@@ -19,6 +20,7 @@ pytest.importorskip("websockets")
 import mus_widget as mw
 from mus_widget import remote
 from mus_widget.classroom.teacher import clock, idle, table_html
+from mus_widget.table.relayed import RelayedTable
 
 T = TypeVar("T")
 
@@ -93,3 +95,46 @@ def test_the_servers_clock_starts_with_each_action(server: ServerProcess) -> Non
     assert after["seq"] > later["seq"] and after["waiting"] < 1.0
     ana.close()
     bea.close()
+
+
+def test_the_teacher_writes_to_a_table_and_both_students_see_it_set_apart(server: ServerProcess) -> None:
+    remote.create(server.url, "3B", bots={2: "novice", 3: "novice"}, teacher_key=TEACHER_KEY, seed=5)
+    remote.create(server.url, "3C", bots={1: "novice", 2: "novice", 3: "novice"}, teacher_key=TEACHER_KEY, seed=6)
+    other = remote.join(server.url, "3C", name="Iker")
+
+    async def class_of_two() -> None:
+        ana = mw.MusTable(server=server.url, table="3B", name="Ana", tips=False, language="en")
+        bea = mw.MusTable(server=server.url, table="3B", name="Bea", tips=False, language="es")
+        room = mw.Classroom(server.url, teacher_key=TEACHER_KEY, every=0.2, language="en")
+        view = room.follow("3B")
+        room.tell("3B", "  <b>Ana</b>, think about the envido  ")
+        said = {"kind": "teacher", "seat": None, "text": "<b>Ana</b>, think about the envido", "mine": False}
+        def teachers(table: RelayedTable) -> list[dict[str, object]]:
+            return [dict(line) for line in table.room["chat"] if line["kind"] == "teacher"]
+
+        def told(table: RelayedTable) -> bool:
+            return bool(teachers(table))
+
+        students: list[tuple[RelayedTable, str]] = [(ana, "Teacher"), (bea, "Profesor"), (view, "Teacher")]
+        for student, teacher in students:
+            await until("the teacher's line at the table", functools.partial(told, student))
+            assert teachers(student) == [{**said, "name": teacher}]
+        assert bea.room["heard"] == 1, "it marks a folded chat as a new line"
+        with pytest.raises(remote.ClassroomError, match="bad_chat"):
+            room.tell("3B", "x" * 201)
+        for table in (ana, bea, room):
+            table.close()
+
+    in_a_kernel_loop(class_of_two)
+    assert other.chat == [], "another table hears nothing of it"
+    remote.tell(server.url, "3C", "Iker, your turn", teacher_key=TEACHER_KEY)
+    other.wait(lambda: bool(other.chat), 10, "the teacher's line at 3C")
+    assert other.chat == [remote.ChatLine(None, "", "Iker, your turn", teacher=True)]
+    with pytest.raises(remote.ClassroomError, match="forbidden"):
+        remote.tell(server.url, "3C", "hola", teacher_key="not-the-key")
+    other.close()
+
+    server.kill()
+    server.start()
+    with remote.join(server.url, "3C", token=other.token) as back:
+        assert back.chat == [remote.ChatLine(None, "", "Iker, your turn", teacher=True)], "stored with the chat"

@@ -58,6 +58,9 @@ def _players(info: Sequence[dict[str, Any]], games_won: Sequence[int], own: int 
 def _line(entry: dict[str, Any], language: str, own: int | None) -> ChatLine:
     """A line of the room for the browser: a chat line as typed (the browser sets it as text), or a table
     event in the table's language."""
+    if entry["kind"] == "teacher":
+        return {"kind": "teacher", "seat": None, "name": message("ui.room.teacher", language), "text": entry["text"],
+                "mine": False}
     if entry["kind"] == "chat":
         return {"kind": "chat", "seat": entry["seat"], "name": entry["name"], "text": entry["text"],
                 "mine": entry["seat"] is not None and entry["seat"] == own}
@@ -78,9 +81,10 @@ class _Room:
         self.open = True
 
     def chat(self, line: Frame) -> None:
-        """A chat line as the server sent it (in a ``chat`` frame, or in the history of the first frame)."""
-        entry = {"kind": "chat", "seat": line.get("seat"), "name": str(line.get("name", "")),
-                 "text": str(line.get("text", ""))}
+        """A chat line as the server sent it (in a ``chat`` frame, or in the history of the first frame): a
+        player's, or the teacher's to the table."""
+        entry = {"kind": "teacher" if line.get("teacher") else "chat", "seat": line.get("seat"),
+                 "name": str(line.get("name", "")), "text": str(line.get("text", ""))}
         self.lines = [*self.lines, entry][-CHAT_KEPT:]
         self.heard += 1
 

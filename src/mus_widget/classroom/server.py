@@ -123,6 +123,14 @@ REFUSED_CLOSE = frozenset({"too_many_joins", "too_many_connections"})
 (the notebook's table) tries again later, by when the limit has room."""
 
 
+def chat_line(seat: int | None, name: str, text: str) -> dict[str, Any]:
+    """A chat frame: a player's line, or the teacher's (no seat, no name, ``teacher``: true)."""
+    line: dict[str, Any] = {"type": "chat", "seat": seat, "name": name, "text": text}
+    if seat is None:
+        line["teacher"] = True
+    return line
+
+
 def _watch_parent(parent: int) -> None:
     """In a bot worker: exit as soon as the server that started it is gone (even killed with SIGKILL)."""
 
@@ -351,7 +359,7 @@ class ClassroomServer:
         table.code_hash, table.locked = stored.code_hash, stored.locked
         table.moves = len(stored.moves)
         table.n_actions = len(table.game.actions)
-        table.chat = [{"type": "chat", "seat": seat, "name": name, "text": text} for seat, name, text in stored.chat]
+        table.chat = [chat_line(seat, name, text) for seat, name, text in stored.chat]
         return table
 
     def _open(self, table: Table) -> None:
@@ -659,6 +667,8 @@ class ClassroomServer:
                 return {"type": "tables", "id": request_id, "tables": self.summaries()}
             if kind == "free_seat":
                 return self.free_seat(frame)
+            if kind == "tell":
+                return self.tell(frame)
             if kind in ("lock", "unlock", "set_code"):
                 return self.set_access(frame)
             assert kind == "watch"
@@ -899,8 +909,19 @@ class ClassroomServer:
         player = table.players[seat]
         if not player.chat_limit.allow(time.monotonic()):
             raise ClassroomError("chat_too_fast", "one chat line every two seconds, please")
-        line = {"type": "chat", "seat": seat, "name": player.name, "text": text}
+        line = chat_line(seat, player.name, text)
         self.stored(table, self.storage.add_chat, table.name, len(table.chat), seat, player.name, text)
+        table.chat.append(line)
+        self.announce(table, line)
+        return {"type": "ok", "id": frame.get("id"), "seq": table.moves}
+
+    def tell(self, frame: dict[str, Any]) -> dict[str, Any]:
+        """The teacher writes to a table: a chat line of no seat (``teacher``: true) that everyone there sees,
+        stored with the table's chat."""
+        table = self.table(frame)
+        text = plain_text(required_text(frame, "text"), MAX_CHAT, "message", "bad_chat")
+        self.stored(table, self.storage.add_chat, table.name, len(table.chat), None, "", text)
+        line = chat_line(None, "", text)
         table.chat.append(line)
         self.announce(table, line)
         return {"type": "ok", "id": frame.get("id"), "seq": table.moves}

@@ -20,6 +20,7 @@ from ..i18n.catalogues import default_language, message
 from ..table.options import check_language
 from .live import Frame, Link, running_loop
 from .notebook import FaceUpTable, WatchRelay, _players
+from .protocol import MAX_CHAT, plain_text
 
 EVERY: Final = 1.0
 """Seconds between two updates of the list."""
@@ -189,6 +190,16 @@ class Classroom(ipywidgets.VBox):  # type: ignore[misc]
             self._head.value = STYLE + f'<p class="mus-classroom-lost">{_text(self.language, "ui.room.lost")}</p>'
             return
         self.refresh()
+
+    def tell(self, table: str, text: str) -> None:
+        """Write ``text`` to everyone at ``table``: a line of the table's chat from the teacher, set apart in
+        the students' chat (plain text, 1 to 200 characters; :class:`ClassroomError` ``bad_chat`` else)."""
+        text = plain_text(text, MAX_CHAT, "message", "bad_chat")
+        try:
+            self.link.send({"type": "tell", "table": table, "text": text, "teacher_key": self._key,
+                            "id": self.link.next_id()})
+        except ConnectionError:
+            self._head.value = STYLE + f'<p class="mus-classroom-lost">{_text(self.language, "ui.room.lost")}</p>'
 
     def follow(self, table: str) -> FaceUpTable:
         """Follow ``table`` face up below the list (the table before it, if any, is let go); returns its view."""

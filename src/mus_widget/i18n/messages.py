@@ -584,6 +584,7 @@ EN.update({
     "ui.room.chat.count": "{n}/{max}",
     "ui.room.chat.limit": "At most {max} characters, one line every two seconds.",
     "ui.room.you": "{name} (you)",
+    "ui.room.teacher": "Teacher",
     "ui.room.event.joined": "{name} sat down at the table.",
     "ui.room.event.disconnected": "{name} lost the connection.",
     "ui.room.event.away": "{name} is away: a bot plays for them until they come back.",

@@ -318,9 +318,10 @@ Setup: TypeAlias = TableSetup | ServedSetup
 
 
 class ChatLine(TypedDict):
-    """A line of a served table's room: a chat line as typed, or a table event in the table's language."""
+    """A line of a served table's room: a chat line as typed (a player's, or the teacher's to the table), or a
+    table event in the table's language."""
 
-    kind: Literal["chat", "event"]
+    kind: Literal["chat", "event", "teacher"]
     seat: int | None
     name: str
     text: str

@@ -1,5 +1,5 @@
-// mus-widget bundle sha256:d2b631483d713bed476e8f95cdeb6aabf65ffd6f4cf76d131755a2b645743fbe (built from js/ by npm run build)
-// node_modules/preact/dist/preact.module.js
+// mus-widget bundle sha256:59a8c58f93a6df6c5e4acb74b0b95c1849ee6b821dbeea3422c2e000513c9b0f (built from js/ by npm run build)
+// ../main/node_modules/preact/dist/preact.module.js
 var n;
 var l;
 var u;

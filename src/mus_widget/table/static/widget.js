@@ -1,5 +1,5 @@
-// mus-widget bundle sha256:d2b631483d713bed476e8f95cdeb6aabf65ffd6f4cf76d131755a2b645743fbe (built from js/ by npm run build)
-// node_modules/preact/dist/preact.module.js
+// mus-widget bundle sha256:59a8c58f93a6df6c5e4acb74b0b95c1849ee6b821dbeea3422c2e000513c9b0f (built from js/ by npm run build)
+// ../main/node_modules/preact/dist/preact.module.js
 var n;
 var l;
 var u;
@@ -928,9 +928,10 @@ function roomBar(ctx) {
 }
 function lineView(line2) {
   if (line2.kind === "event") return h2("li", { class: "mus-chat-event" }, line2.text);
+  const cls = ["mus-chat-line", line2.mine && "mus-chat-mine", line2.kind === "teacher" && "mus-chat-teacher"];
   return h2(
     "li",
-    { class: ["mus-chat-line", line2.mine && "mus-chat-mine"], data: { seat: line2.seat } },
+    { class: cls, data: { seat: line2.seat } },
     h2("strong", { class: "mus-chat-name" }, line2.name),
     ": ",
     h2("span", { class: "mus-chat-text" }, line2.text)
