@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import random
 import time
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 import pytest
 
-from classroom_support import TEACHER_KEY, ServerProcess
+from classroom_support import TEACHER_KEY, ServerProcess, play_until
 from support.waiting import until
 
 pytest.importorskip("websockets")
@@ -138,3 +139,68 @@ def test_the_teacher_writes_to_a_table_and_both_students_see_it_set_apart(server
     server.start()
     with remote.join(server.url, "3C", token=other.token) as back:
         assert back.chat == [remote.ChatLine(None, "", "Iker, your turn", teacher=True)], "stored with the chat"
+
+
+def test_the_face_up_view_logs_the_whole_match_from_before_the_teacher_followed(server: ServerProcess) -> None:
+    remote.create(server.url, "4A", rules=mw.Rules(target=10, games=3), bots={1: "novice", 2: "novice", 3: "novice"},
+                  teacher_key=TEACHER_KEY, seed=8)
+    ana = remote.join(server.url, "4A", name="Ana")
+    rng = random.Random(2)
+    now = play_until({0: ana}, rng, lambda o: o.game_number == 2 and o.hand_number >= 2 and o.to_move == 0)
+
+    async def follow() -> None:
+        room = mw.Classroom(server.url, teacher_key=TEACHER_KEY, every=0.2, language="en")
+        view = room.follow("4A")
+        headings = [line["text"] for line in view.history if line["kind"] == "hand"]
+        assert headings[0].startswith("Game 1, hand 1 · mano "), headings
+        assert headings[-1].startswith(f"Game 2, hand {now.hand_number - 1} · mano "), headings
+        assert len(headings) == len(view.hands) and view.hands[-1] == now.last_hand
+        assert all(line["kind"] != "hand" or "Game" in line["text"] for line in view.history)
+        assert [line["kind"] for line in view.history].count("count") >= len(headings)
+
+        hands = len(view.hands)
+        ana.act(now.legal_actions[0])
+        play_until({0: ana}, rng, lambda o: (o.game_number, o.hand_number) > (now.game_number, now.hand_number)
+                   and o.to_move == 0)
+        await until("the next hand in the face-up log", lambda: len(view.hands) == hands + 1)
+        await until("drawn", lambda: [line["text"] for line in view.history if line["kind"] == "hand"][-1]
+                    .startswith(f"Game 2, hand {now.hand_number} · mano "))
+        room.close()
+
+    in_a_kernel_loop(follow)
+    ana.close()
+
+
+def test_the_teacher_reads_the_class_chat_of_every_table_in_the_order_written(server: ServerProcess) -> None:
+    remote.create(server.url, "3B", bots={2: "novice", 3: "novice"}, teacher_key=TEACHER_KEY, seed=5)
+    remote.create(server.url, "3C", bots={1: "novice", 2: "novice", 3: "novice"}, teacher_key=TEACHER_KEY, seed=6)
+    ana, iker = remote.join(server.url, "3B", name="Ana"), remote.join(server.url, "3C", name="Iker")
+    ana.say("¿quién empieza?")
+    iker.say("<b>hola</b>")
+    remote.tell(server.url, "3B", "Ana empieza", teacher_key=TEACHER_KEY)
+
+    async def read() -> None:
+        room = mw.Classroom(server.url, teacher_key=TEACHER_KEY, every=0.2, language="en")
+        said = [(line["table"], line["seat"], line["name"], line["text"], bool(line.get("teacher")))
+                for line in room.class_chat]
+        assert said == [("3B", 0, "Ana", "¿quién empieza?", False), ("3C", 0, "Iker", "<b>hola</b>", False),
+                        ("3B", None, "", "Ana empieza", True)]
+        assert all(time.time() - 60 < line["time"] <= time.time() for line in room.class_chat)
+        shown = room.children[3].value
+        assert "&lt;b&gt;hola&lt;/b&gt;" in shown and "<b>hola" not in shown
+        assert "Table 3C</span> <strong>Iker</strong>" in shown and "<strong>Teacher</strong>: Ana empieza" in shown
+        await asyncio.sleep(2.1)  # one chat line every two seconds
+        ana.say("vale")
+        await until("a new line, live", lambda: len(room.class_chat) == 4)
+        assert room.class_chat[-1]["text"] == "vale" and "vale" in room.children[3].value
+        room.close()
+
+    in_a_kernel_loop(read)
+    ana.close()
+    iker.close()
+    server.kill()
+    server.start()
+    room = mw.Classroom(server.url, teacher_key=TEACHER_KEY)  # the same lines, in the same order, after a restart
+    assert [(line["n"], line["text"]) for line in room.class_chat] == [
+        (0, "¿quién empieza?"), (1, "<b>hola</b>"), (2, "Ana empieza"), (3, "vale")]
+    room.close()

@@ -31,9 +31,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
 from ..bots import LEVELS, TEACHING, Bot, Decision, make_bot
-from ..bots.turns import Move, Turn, hand_over, play, say
+from ..bots.turns import Move, Turn, hand_ended, hand_over, play, say
 from ..engine.errors import MusError, RecordError
 from ..engine.game import Game
+from ..engine.log import HandSummary
 from ..engine.observation import Observation
 from ..engine.rules import Rules
 from ..engine.seats import SEATS
@@ -71,6 +72,8 @@ log = logging.getLogger("mus_widget.classroom")
 
 CHAT_HISTORY = 50
 """Chat lines a seat receives when it joins (the table's latest)."""
+CLASS_CHAT = 200
+"""Chat lines of the whole class a teacher's list receives at most (the latest)."""
 STUDENT_TABLES_BURST = 10
 STUDENT_TABLES_RATE = 1 / 30
 """Students at one address (a laptop, or every kernel of a JupyterHub) may create 10 tables at once, then one
@@ -123,9 +126,10 @@ REFUSED_CLOSE = frozenset({"too_many_joins", "too_many_connections"})
 (the notebook's table) tries again later, by when the limit has room."""
 
 
-def chat_line(seat: int | None, name: str, text: str) -> dict[str, Any]:
-    """A chat frame: a player's line, or the teacher's (no seat, no name, ``teacher``: true)."""
-    line: dict[str, Any] = {"type": "chat", "seat": seat, "name": name, "text": text}
+def chat_line(seat: int | None, name: str, text: str, stamp: float) -> dict[str, Any]:
+    """A chat frame: a player's line, or the teacher's (no seat, no name, ``teacher``: true), written at
+    ``stamp`` (``time``, seconds since 1970)."""
+    line: dict[str, Any] = {"type": "chat", "seat": seat, "name": name, "text": text, "time": round(stamp, 3)}
     if seat is None:
         line["teacher"] = True
     return line
@@ -205,6 +209,8 @@ class Table:
     """The SHA-256 of the table's join code: a student sits down only with the code (None: without one)."""
     locked: tuple[str, ...] | None = None
     """The only names that may sit down (None: any name)."""
+    hands: list[HandSummary] = field(default_factory=list)
+    """Every hand of the match over so far, oldest first: the whole match's log, face up, for the teacher."""
     turn_since: float = field(default_factory=time.monotonic)
     """Since when (``time.monotonic``) the seat to move has been to move: the latest action, or the server's
     start."""
@@ -248,6 +254,28 @@ class Table:
         """The player whose seat ``session`` plays, if the seat is still theirs (the teacher may have freed it)."""
         player = None if session.seat is None else self.players.get(session.seat)
         return player if player is not None and session.connection in player.connections else None
+
+
+@dataclass(eq=False)
+class ClassChat:
+    """The chat of every table together, in the order it was written: the latest :data:`CLASS_CHAT` lines,
+    each with its table, numbered from the first line of the class (so a teacher's list asks only for the
+    lines after those it has)."""
+
+    lines: list[dict[str, Any]] = field(default_factory=list)
+    total: int = 0
+    """Lines written in all (the number the next one gets)."""
+
+    def add(self, table: str, line: dict[str, Any]) -> None:
+        self.lines.append({"n": self.total, "table": table, **{k: v for k, v in line.items() if k != "type"}})
+        self.total += 1
+        if len(self.lines) > 2 * CLASS_CHAT:
+            del self.lines[:-CLASS_CHAT]
+
+    def since(self, first: int) -> list[dict[str, Any]]:
+        """The lines numbered ``first`` and after, at most the latest :data:`CLASS_CHAT`."""
+        start = max(first, self.total - CLASS_CHAT)
+        return [line for line in self.lines if line["n"] >= start]
 
 
 @dataclass(eq=False)
@@ -303,6 +331,7 @@ class ClassroomServer:
         self.tasks: set[asyncio.Task[None]] = set()
         self.failures = 0
         """Requests that failed with an error the server did not expect (each answered ``server_error``)."""
+        self.class_chat = ClassChat()
 
     def __repr__(self) -> str:
         return f"<ClassroomServer {self.storage!r} tables={len(self.tables)} away_after={self.away_after}>"
@@ -328,6 +357,10 @@ class ClassroomServer:
             for seat, player in table.players.items():
                 player.gone_since = now
                 self._schedule_away(table, seat)
+        lines = sorted(((line["time"], table.name, line) for table in self.tables.values() for line in table.chat),
+                       key=lambda item: item[:2])
+        for _, name, line in lines:
+            self.class_chat.add(name, line)
 
     def _build(self, stored: StoredTable) -> Table:
         """A stored table, rebuilt: its game replayed move by move from the base record, the bots shown every
@@ -350,16 +383,19 @@ class ClassroomServer:
                       {seat: make_bot(self.standin, seed + 10 + seat, TEACHING) for seat in range(4)
                        if seat not in stored.bots})
         for n, move in enumerate(stored.moves):  # the table talk is among the stored moves: nobody talks again
+            before = table.game
             try:
-                table.game = replay(table.game, move, table.told)
+                table.game = replay(before, move, table.told)
             except Exception as error:
                 raise RecordError(f"move {n} ({move.kind} {move.text!r} by seat {move.seat!r}): "
                                   f"{type(error).__name__}: {error}") from error
+            if hand_ended(before, table.game) and table.game.last_hand is not None:
+                table.hands.append(table.game.last_hand)
         table.players = {s.seat: Player(s.name, s.token_hash) for s in stored.seats}
         table.code_hash, table.locked = stored.code_hash, stored.locked
         table.moves = len(stored.moves)
         table.n_actions = len(table.game.actions)
-        table.chat = [chat_line(seat, name, text) for seat, name, text in stored.chat]
+        table.chat = [chat_line(*line) for line in stored.chat]
         return table
 
     def _open(self, table: Table) -> None:
@@ -393,6 +429,18 @@ class ClassroomServer:
                                                       f"replay: {self.set_aside[name]}")
             raise ClassroomError("unknown_table", f"there is no table {name!r}")
         return table
+
+    def listing(self, frame: dict[str, Any]) -> dict[str, Any]:
+        """The teacher's list; with ``chat_from`` (a number), also the class's chat lines from that number on
+        (``chat``) and how many there are in all (``chat_total``)."""
+        reply = {"type": "tables", "id": frame.get("id"), "tables": self.summaries()}
+        first = frame.get("chat_from")
+        if first is not None:
+            if isinstance(first, bool) or not isinstance(first, int):
+                raise ClassroomError("bad_frame", f"'chat_from' is a whole number, not {first!r}")
+            reply["chat"] = self.class_chat.since(first)
+            reply["chat_total"] = self.class_chat.total
+        return reply
 
     def summaries(self) -> list[dict[str, Any]]:
         """The teacher's list: every served table's summary, then every table set aside and why."""
@@ -478,14 +526,16 @@ class ClassroomServer:
             table.turn_since = time.monotonic()
         if turn.ended:
             hand_over(game, table.told)
+            if game.last_hand is not None:
+                table.hands.append(game.last_hand)
         self.publish(table)
 
-    def stored(self, table: Table | None, write: Any, *args: Any) -> None:
+    def stored(self, table: Table | None, write: Any, *args: Any, **kwargs: Any) -> None:
         """Make one write to the database for ``table``. When it fails, the table's players and watchers hear
         of it (once, until a write succeeds) and :class:`StorageFailedError` goes on to the request; when it
         succeeds, every table whose write had failed hears that storage works again and its bots try again."""
         try:
-            write(*args)
+            write(*args, **kwargs)
         except StorageFailedError as error:
             if table is not None and table.fault is None:
                 table.fault = str(error.cause)
@@ -664,7 +714,7 @@ class ClassroomServer:
                 return {"type": "record", "id": request_id, "table": table.name,
                         "record": self.storage.record(table.name)}
             if kind == "list":
-                return {"type": "tables", "id": request_id, "tables": self.summaries()}
+                return self.listing(frame)
             if kind == "free_seat":
                 return self.free_seat(frame)
             if kind == "tell":
@@ -876,7 +926,8 @@ class ClassroomServer:
         table = self.table(frame)
         session.table = table
         table.watchers.add(session.connection)
-        return {**self.face_up(table), "id": frame.get("id"), "chat": table.chat[-CHAT_HISTORY:]}
+        return {**self.face_up(table), "id": frame.get("id"), "chat": table.chat[-CHAT_HISTORY:],
+                "hands": [hand.to_dict() for hand in table.hands]}
 
     async def seat_request(self, session: Session, frame: dict[str, Any]) -> dict[str, Any]:
         table, seat = session.table, session.seat
@@ -909,10 +960,9 @@ class ClassroomServer:
         player = table.players[seat]
         if not player.chat_limit.allow(time.monotonic()):
             raise ClassroomError("chat_too_fast", "one chat line every two seconds, please")
-        line = chat_line(seat, player.name, text)
-        self.stored(table, self.storage.add_chat, table.name, len(table.chat), seat, player.name, text)
-        table.chat.append(line)
-        self.announce(table, line)
+        stamp = time.time()
+        self.stored(table, self.storage.add_chat, table.name, len(table.chat), seat, player.name, text, stamp=stamp)
+        self.chatted(table, chat_line(seat, player.name, text, stamp))
         return {"type": "ok", "id": frame.get("id"), "seq": table.moves}
 
     def tell(self, frame: dict[str, Any]) -> dict[str, Any]:
@@ -920,11 +970,16 @@ class ClassroomServer:
         stored with the table's chat."""
         table = self.table(frame)
         text = plain_text(required_text(frame, "text"), MAX_CHAT, "message", "bad_chat")
-        self.stored(table, self.storage.add_chat, table.name, len(table.chat), None, "", text)
-        line = chat_line(None, "", text)
-        table.chat.append(line)
-        self.announce(table, line)
+        stamp = time.time()
+        self.stored(table, self.storage.add_chat, table.name, len(table.chat), None, "", text, stamp=stamp)
+        self.chatted(table, chat_line(None, "", text, stamp))
         return {"type": "ok", "id": frame.get("id"), "seq": table.moves}
+
+    def chatted(self, table: Table, line: dict[str, Any]) -> None:
+        """A stored chat line: the table's, the class's, and everyone at the table hears it."""
+        table.chat.append(line)
+        self.class_chat.add(table.name, line)
+        self.announce(table, line)
 
     # ------------------------------------------------------------------ running
 

@@ -128,7 +128,8 @@ class StoredTable:
     bots: dict[int, str]
     seats: tuple[StoredSeat, ...]
     moves: tuple[Move, ...]
-    chat: tuple[tuple[int | None, str, str], ...]
+    chat: tuple[tuple[int | None, str, str, float], ...]
+    """Every chat line: the seat and name that wrote it (none: the teacher's), its text and its time."""
     code_hash: str | None = None
     """The SHA-256 of the table's join code, None when anyone may join without one."""
     locked: tuple[str, ...] | None = None
@@ -325,8 +326,9 @@ class Storage:
         self._write([("INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?)",
                       (table, first + i, m.kind, m.seat, m.text, m.at, now)) for i, m in enumerate(moves)])
 
-    def add_chat(self, table: str, n: int, seat: int | None, name: str, text: str) -> None:
-        self._write([("INSERT INTO chat VALUES (?, ?, ?, ?, ?, ?)", (table, n, seat, name, text, time.time()))])
+    def add_chat(self, table: str, n: int, seat: int | None, name: str, text: str, *, stamp: float) -> None:
+        """Store the table's chat line ``n``, written at ``stamp`` (``time.time()``)."""
+        self._write([("INSERT INTO chat VALUES (?, ?, ?, ?, ?, ?)", (table, n, seat, name, text, stamp))])
 
     def record(self, table: str) -> dict[str, Any] | None:
         """The table's ``Game.record()``, from its rows; None for an unknown table."""
@@ -360,7 +362,7 @@ class Storage:
             moves = tuple(Move(kind, seat, text, at) for kind, seat, text, at in db.execute(
                 "SELECT kind, seat, text, at FROM moves WHERE table_name = ? ORDER BY n", (name,)))
             chat = tuple(db.execute(
-                "SELECT seat, name, text FROM chat WHERE table_name = ? ORDER BY n", (name,)).fetchall())
+                "SELECT seat, name, text, stamp FROM chat WHERE table_name = ? ORDER BY n", (name,)).fetchall())
             access = db.execute("SELECT code_hash, locked FROM access WHERE table_name = ?", (name,)).fetchone()
             code_hash, locked = (None, None) if access is None else access
             try:

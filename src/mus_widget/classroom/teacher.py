@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import time
 from typing import Any, Final
 
 import ipywidgets
@@ -22,6 +23,8 @@ from .live import Frame, Link, running_loop
 from .notebook import FaceUpTable, WatchRelay, _players
 from .protocol import MAX_CHAT, plain_text
 
+CLASS_CHAT: Final = 200
+"""The class's chat lines the list keeps (the latest)."""
 EVERY: Final = 1.0
 """Seconds between two updates of the list."""
 IDLE_AFTER: Final = 40.0
@@ -35,6 +38,9 @@ STYLE: Final = """<style>
 .mus-classroom-row .mus-classroom-turn td{font-weight:bold}
 .mus-classroom-muted{color:var(--jp-ui-font-color2,#666)}
 .mus-classroom-storage-failed,.mus-classroom-set-aside{color:var(--jp-error-color1,#b00020)}
+.mus-classroom-chat-lines{max-height:16em;overflow-y:auto;list-style:none;padding-left:0;margin:4px 0;
+  overflow-wrap:anywhere;white-space:pre-wrap}
+.mus-classroom-chat-teacher{font-weight:bold}
 .mus-classroom-idle{color:var(--jp-warn-color0,#8a5300);background:var(--jp-warn-color3,#fff3cd);border-radius:3px;
   padding:0 4px;font-weight:bold}
 </style>"""
@@ -129,6 +135,25 @@ def table_html(summary: dict[str, Any], language: str, idle_after: float | None 
     )
 
 
+def chat_html(lines: list[dict[str, Any]], language: str) -> str:
+    """The class's chat as escaped HTML, the latest line last: each line's time, table and writer (*Teacher*
+    for the teacher's), and its text."""
+    items = []
+    for line in lines:
+        stamp = line.get("time")
+        when = time.strftime("%H:%M", time.localtime(stamp)) if isinstance(stamp, (int, float)) else ""
+        who = message("ui.room.teacher", language) if line.get("teacher") else str(line.get("name", ""))
+        teacher = " mus-classroom-chat-teacher" if line.get("teacher") else ""
+        items.append(f'<li class="mus-classroom-chat-line{teacher}" data-table="{html.escape(str(line.get("table")))}">'
+                     f'<span class="mus-classroom-muted">{html.escape(when)} · '
+                     f'{_text(language, "ui.classroom.table", table=line.get("table"))}</span> '
+                     f'<strong>{html.escape(who)}</strong>: {html.escape(str(line.get("text", "")))}</li>')
+    body = (f'<ol class="mus-classroom-chat-lines">{"".join(items)}</ol>' if items
+            else f'<p class="mus-classroom-muted">{_text(language, "ui.classroom.chat.none")}</p>')
+    return (f'{STYLE}<section class="mus-classroom-chat"><h4>{_text(language, "ui.classroom.chat")}</h4>'
+            f'{body}</section>')
+
+
 class Classroom(ipywidgets.VBox):  # type: ignore[misc]
     """Every table of the classroom server ``server``, live, for the teacher (``teacher_key`` is the server's
     ``--teacher-key``); "Follow face up" (or :meth:`follow`) shows a table below the list with every hand face
@@ -159,10 +184,16 @@ class Classroom(ipywidgets.VBox):  # type: ignore[misc]
         self._list = ipywidgets.VBox()
         self._list.add_class("mus-classroom-list")
         self._below = ipywidgets.VBox()
+        self._chat: list[dict[str, Any]] = []
+        """The class's chat lines heard so far (the latest :data:`CLASS_CHAT`), each with its table."""
+        self._chat_next = 0
+        """The number of the next class chat line to ask the server for."""
+        self._chat_html = ipywidgets.HTML()
         self._closed = False
-        self.link = Link(server, lambda: {"type": "list", "teacher_key": teacher_key}, self._frame, self._loop)
+        self.link = Link(server, self._listing, self._frame, self._loop)
+        self._heard(self.link.first)
         self._show(self.link.first.get("tables", []))
-        self.children = [self._head, self._list, self._below]
+        self.children = [self._head, self._list, self._below, self._chat_html]
         self._schedule()
 
     def __repr__(self) -> str:
@@ -173,10 +204,20 @@ class Classroom(ipywidgets.VBox):  # type: ignore[misc]
         """The tables' summaries as the server last sent them (``remote.tables``'s format)."""
         return list(self._summaries)
 
+    @property
+    def class_chat(self) -> list[dict[str, Any]]:
+        """The class's chat, every table's lines in the order they were written (the latest 200): ``table``,
+        ``seat``, ``name``, ``text``, ``time`` (seconds since 1970) and ``teacher`` for the teacher's lines."""
+        return list(self._chat)
+
+    def _listing(self) -> dict[str, Any]:
+        """The request for the tables, and the class's chat lines not heard yet."""
+        return {"type": "list", "teacher_key": self._key, "chat_from": self._chat_next}
+
     def refresh(self) -> None:
         """Ask the server for the tables now (the list also asks by itself, once a second, in a kernel)."""
         try:
-            self.link.send({"type": "list", "teacher_key": self._key, "id": self.link.next_id()})
+            self.link.send({**self._listing(), "id": self.link.next_id()})
         except ConnectionError:
             self._head.value = STYLE + f'<p class="mus-classroom-lost">{_text(self.language, "ui.room.lost")}</p>'
 
@@ -251,9 +292,26 @@ class Classroom(ipywidgets.VBox):  # type: ignore[misc]
 
     def _frame(self, frame: Frame) -> None:
         if frame.get("type") == "tables":
+            self._heard(frame)
             self._show(frame.get("tables", []))
         elif frame.get("type") == "link":
             self._show(self._summaries, lost=not frame.get("open"))
+
+    def _heard(self, frame: Frame) -> None:
+        """Keep the class's chat lines a ``tables`` answer brings (a server with fewer lines than heard is a new
+        class: its lines replace these)."""
+        total = frame.get("chat_total")
+        if not isinstance(total, int):
+            return
+        if total < self._chat_next:
+            self._chat = []
+        known = {line.get("n") for line in self._chat}
+        self._chat = [*self._chat, *(line for line in frame.get("chat", []) if line.get("n") not in known)]
+        self._chat = self._chat[-CLASS_CHAT:]
+        self._chat_next = total
+        value = chat_html(self._chat, self.language)
+        if self._chat_html.value != value:
+            self._chat_html.value = value
 
     def _show(self, summaries: list[dict[str, Any]], lost: bool = False) -> None:
         language = self.language
@@ -306,4 +364,4 @@ class Classroom(ipywidgets.VBox):  # type: ignore[misc]
         row.children = [row.children[0], follow, *([ipywidgets.HBox(buttons)] if buttons else [])]
 
 
-__all__ = ["IDLE_AFTER", "Classroom", "clock", "idle", "table_html"]
+__all__ = ["IDLE_AFTER", "Classroom", "chat_html", "clock", "idle", "table_html"]

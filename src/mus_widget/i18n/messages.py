@@ -624,6 +624,8 @@ EN.update({
     "ui.classroom.turn.since": "To move: {name}, for {time}",
     "ui.classroom.idle": "Idle: {name} has not played for a while",
     "ui.classroom.over": "Match over: {team} won",
+    "ui.classroom.chat": "The class's chat",
+    "ui.classroom.chat.none": "Nobody has written yet.",
     "ui.classroom.follow": "Follow face up",
     "ui.classroom.stop": "Stop following",
     "ui.classroom.code": "Join code needed",

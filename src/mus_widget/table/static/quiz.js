@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:59a8c58f93a6df6c5e4acb74b0b95c1849ee6b821dbeea3422c2e000513c9b0f (built from js/ by npm run build)
+// mus-widget bundle sha256:18cb8b723ac97120caab174a6ba40ad0e8fae8c7d80d8bfd924aacb041312708 (built from js/ by npm run build)
 // ../main/node_modules/preact/dist/preact.module.js
 var n;
 var l;

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:59a8c58f93a6df6c5e4acb74b0b95c1849ee6b821dbeea3422c2e000513c9b0f (built from js/ by npm run build)
+// mus-widget bundle sha256:18cb8b723ac97120caab174a6ba40ad0e8fae8c7d80d8bfd924aacb041312708 (built from js/ by npm run build)
 // ../main/node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -1331,7 +1331,7 @@ function logView(ctx) {
     h2(
       "ol",
       { class: "mus-log-lines", tabindex: "0", data: { key: "log" }, aria: { label: t2("ui.log") } },
-      ctx.history.map((item) => line(item, state.steps ? null : ctx.openReplay, t2)),
+      ctx.history.map((item) => line(item, state.steps || state.watch ? null : ctx.openReplay, t2)),
       state.log.map((text) => h2("li", {}, text)),
       counted.map((item) => line(item, null, t2))
     )
