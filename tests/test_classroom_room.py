@@ -204,3 +204,48 @@ def test_the_teacher_reads_the_class_chat_of_every_table_in_the_order_written(se
     assert [(line["n"], line["text"]) for line in room.class_chat] == [
         (0, "¿quién empieza?"), (1, "<b>hola</b>"), (2, "Ana empieza"), (3, "vale")]
     room.close()
+
+
+def test_the_record_gives_names_chat_and_times_and_marks_the_stand_ins_moves(server: ServerProcess) -> None:
+    started = time.time()
+    remote.create(server.url, "3B", bots={1: "novice", 3: "novice"}, teacher_key=TEACHER_KEY, seed=12)
+    ana, bea = remote.join(server.url, "3B", name="Ana"), remote.join(server.url, "3B", name="Bea")
+    assert (ana.seat, bea.seat) == (0, 2)
+    ana.say("¡vamos!")
+    remote.tell(server.url, "3B", "Bea, look at your pares", teacher_key=TEACHER_KEY)
+    rng = random.Random(4)
+
+    def beas() -> list[str]:
+        """Who played each move of Bea's seat so far, as the record says."""
+        moves = remote.record(server.url, "3B", teacher_key=TEACHER_KEY)["moves"]
+        return [m["by"] for m in moves if m["seat"] == 2]
+
+    play_until({0: ana, 2: bea}, rng, lambda o: o.to_move == 2 and "player" in beas())
+    token = bea.token
+    bea.close()  # Bea steps away on her turn; Ana stays, so a stand-in plays for Bea meanwhile
+    play_until({0: ana}, rng, lambda o: beas().count("standin") >= 2)
+    bea = remote.join(server.url, "3B", token=token)
+    play_until({0: ana, 2: bea}, rng, lambda o: beas()[-1] == "player")
+
+    record = remote.record(server.url, "3B", teacher_key=TEACHER_KEY)
+    assert record["table"] == "3B" and record["names"] == ["Ana", None, "Bea", None]
+    assert record["bots"] == {"1": "novice", "3": "novice"} and started - 1 < record["created"] < time.time()
+    moves = record["moves"]
+    assert [m["kind"] for m in moves].count("action") == len(record["actions"])
+    assert [m["text"] for m in moves if m["kind"] == "action"] == record["actions"]
+    assert {m["by"] for m in moves if m["seat"] in (1, 3)} == {"bot"}
+    assert {m["by"] for m in moves if m["seat"] == 0} == {"player"}
+    bea_moves = [m["by"] for m in moves if m["seat"] == 2]
+    assert bea_moves[0] == "player" and "standin" in bea_moves and bea_moves[-1] == "player", bea_moves
+    times = [m["time"] for m in moves]
+    assert times == sorted(times) and started - 1 < times[0] and times[-1] < time.time()
+    assert [(c["seat"], c["name"], c["text"], c["teacher"]) for c in record["chat"]] == [
+        (0, "Ana", "¡vamos!", False), (None, "", "Bea, look at your pares", True)]
+    assert started - 1 < record["chat"][0]["time"] <= record["chat"][1]["time"] < time.time()
+
+    replayed = mw.Game.from_record(record)  # the record's own keys replay as before
+    assert replayed.observe(0) == ana.wait_seq(len(moves), timeout=10)
+    review = mw.review(record, seat=2, samples=16)
+    assert review.player == "Bea" and review.names == ("Ana", "", "Bea", "")
+    ana.close()
+    bea.close()

@@ -19,6 +19,7 @@ pytest.importorskip("websockets")
 import mus_widget as mw
 from classroom_support import TEACHER_KEY, ServerProcess
 from mus_widget import remote
+from mus_widget.bots.turns import Move
 from mus_widget.classroom.live import SeatFile
 from mus_widget.classroom.protocol import ClassroomError
 from mus_widget.classroom.storage import Storage, StoredTable
@@ -188,7 +189,7 @@ def test_wrong_join_codes_from_one_address_are_refused_at_a_pace(tmp_path: Path)
         server.stop()
 
 
-def test_a_database_made_before_join_codes_opens_with_every_table_open(tmp_path: Path) -> None:
+def test_a_database_made_before_join_codes_and_stand_ins_opens_with_every_table_open(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite"
     old = sqlite3.connect(path)
     old.executescript("""
@@ -218,6 +219,14 @@ def test_a_database_made_before_join_codes_opens_with_every_table_open(tmp_path:
         [table] = list(storage.tables())
         assert isinstance(table, StoredTable)
         assert (table.seats, table.locked) == ((), ("Ana",))
+        # ... and the table of the stand-ins' moves: the moves stored before it are the players' own.
+        with sqlite3.connect(path) as plain:
+            plain.execute("INSERT INTO moves VALUES ('3B', 0, 'action', 0, 'mus', 0, 5.0)")
+        storage.add_moves("3B", 1, [Move("action", 2, "mus", 1)], frozenset({0}))
+        record = storage.record("3B")
+        assert record is not None
+        assert [(m["seat"], m["by"]) for m in record["moves"]] == [(0, "player"), (2, "standin")]
+        assert record["names"] == [None] * 4 and record["bots"] == {"1": "novice"}
     finally:
         storage.close()
 

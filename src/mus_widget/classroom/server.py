@@ -411,6 +411,12 @@ class ClassroomServer:
         if not task.cancelled() and task.exception() is not None:
             log.error("a table's bot loop stopped", exc_info=task.exception())
 
+    @staticmethod
+    def standing_in(table: Table, seat: int) -> bool:
+        """Whether a stand-in bot plays ``seat`` now (its player is away)."""
+        player = table.players.get(seat)
+        return seat not in table.bots and player is not None and player.away
+
     def bot_for(self, table: Table, seat: int) -> Bot | None:
         """The bot playing ``seat`` now: the table's own, or a stand-in for a player who is away."""
         bot = table.bots.get(seat)
@@ -518,7 +524,8 @@ class ClassroomServer:
         game = table.game
         for move in turn.moves:
             game = replay(game, move, {})
-        self.stored(table, self.storage.add_moves, table.name, table.moves, list(turn.moves))
+        standins = frozenset(i for i, move in enumerate(turn.moves) if self.standing_in(table, move.seat))
+        self.stored(table, self.storage.add_moves, table.name, table.moves, list(turn.moves), standins)
         table.game = game
         table.moves += len(turn.moves)
         table.n_actions += turn.actions

@@ -19,6 +19,7 @@ import ipywidgets
 
 from ..i18n.catalogues import default_language, message
 from ..table.options import check_language
+from . import client
 from .live import Frame, Link, running_loop
 from .notebook import FaceUpTable, WatchRelay, _players
 from .protocol import MAX_CHAT, plain_text
@@ -241,6 +242,11 @@ class Classroom(ipywidgets.VBox):  # type: ignore[misc]
                             "id": self.link.next_id()})
         except ConnectionError:
             self._head.value = STYLE + f'<p class="mus-classroom-lost">{_text(self.language, "ui.room.lost")}</p>'
+
+    def record(self, table: str) -> dict[str, Any]:
+        """The record of ``table`` with its players' names, every move's time and who played it (the player,
+        a stand-in or a bot) and its chat (docs/classroom.md, "The record of a table")."""
+        return client.record(self.server, table, teacher_key=self._key)
 
     def follow(self, table: str) -> FaceUpTable:
         """Follow ``table`` face up below the list (the table before it, if any, is let go); returns its view."""
