@@ -9,7 +9,8 @@ import functools
 import random
 import time
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
@@ -20,6 +21,7 @@ pytest.importorskip("websockets")
 
 import mus_widget as mw
 from mus_widget import remote
+from mus_widget.classroom.server import STANDIN_PACE
 from mus_widget.classroom.teacher import clock, idle, table_html
 from mus_widget.table.relayed import RelayedTable
 
@@ -249,3 +251,115 @@ def test_the_record_gives_names_chat_and_times_and_marks_the_stand_ins_moves(ser
     assert review.player == "Bea" and review.names == ("Ana", "", "Bea", "")
     ana.close()
     bea.close()
+
+
+def test_a_stand_in_plays_at_a_persons_pace(server: ServerProcess) -> None:
+    remote.create(server.url, "3B", bots={1: "novice", 3: "novice"}, teacher_key=TEACHER_KEY, seed=12)
+    ana, bea = remote.join(server.url, "3B", name="Ana"), remote.join(server.url, "3B", name="Bea")
+    rng = random.Random(4)
+    play_until({0: ana, 2: bea}, rng, lambda o: o.to_move == 2)
+    bea.close()  # Ana stays: a stand-in plays for Bea, no faster than STANDIN_PACE a turn
+
+    def moves() -> list[dict[str, Any]]:
+        return list(remote.record(server.url, "3B", teacher_key=TEACHER_KEY)["moves"])
+
+    began = time.monotonic()
+    play_until({0: ana}, rng, lambda o: sum(m["by"] == "standin" for m in moves()) >= 3)
+    took = time.monotonic() - began
+    actions = [m for m in moves() if m["kind"] == "action"]
+    standins = [i for i, m in enumerate(actions) if m["by"] == "standin"]
+    assert len(standins) >= 3 and took >= 3 * STANDIN_PACE - 0.5
+    for i in standins:
+        assert actions[i]["time"] - actions[i - 1]["time"] >= STANDIN_PACE - 0.1, (i, actions[i - 1:i + 1])
+    ana.close()
+
+
+def test_a_class_of_two_students_and_two_bots_seen_from_the_teachers_room(tmp_path: Path) -> None:
+    """The issue's test: the teacher sees the idle mark after the threshold, writes to the table and both
+    students see it, a student who leaves finds the match paused on return, and the record gives names, chat
+    and times with the stand-in's moves marked."""
+    server = ServerProcess(tmp_path, away_after=1.0, standin_pace=0.5).start()
+    started = time.time()
+    try:
+        remote.create(server.url, "3B", bots={1: "novice", 3: "novice"}, teacher_key=TEACHER_KEY, seed=21)
+        ana, bea = remote.join(server.url, "3B", name="Ana"), remote.join(server.url, "3B", name="Bea")
+        students = {0: ana, 2: bea}
+        rng = random.Random(9)
+
+        def told(seat: remote.RemoteSeat) -> bool:
+            return any(line.teacher for line in seat.chat)
+
+        async def lesson() -> None:
+            room = mw.Classroom(server.url, teacher_key=TEACHER_KEY, every=0.2, idle_after=1.5, language="en")
+            box = room.children[1].children[0].children[0]
+            await until("a student to move", lambda: room.tables[0]["to_move"] in students)
+            stuck = students[room.tables[0]["to_move"]]
+            await until("the idle mark after 1.5 s", lambda: 'data-idle="true"' in box.value)
+            assert f"Idle: {stuck.name} has not played for a while" in box.value
+
+            room.tell("3B", "Take your time, but play")
+            for seat in students.values():
+                seat.wait(functools.partial(told, seat), 10, "the teacher's line")
+                assert seat.chat[-1] == remote.ChatLine(None, "", "Take your time, but play", teacher=True)
+            ana.say("¡voy!")
+
+            play_until(students, rng, lambda o: ana.seq >= 8 and o.to_move == 0)
+            token = ana.token
+            ana.close()  # Ana steps away on her turn: Bea is still there, so a stand-in plays for Ana
+            play_until({2: bea}, rng, lambda o: any(m["by"] == "standin" for m in remote.record(
+                server.url, "3B", teacher_key=TEACHER_KEY)["moves"]))
+            bea.close()  # now nobody of the team is there: the match waits
+            await until("the match paused in the teacher's list", lambda: room.tables[0]["paused"])
+            assert "Paused: every player of a team is away" in box.value
+            paused_at = room.tables[0]["seq"]
+            await asyncio.sleep(1.5)
+            assert room.tables[0]["seq"] == paused_at and not room.tables[0]["is_over"]
+
+            back = remote.join(server.url, "3B", token=token)
+            assert back.seat == 0 and back.seq == paused_at, "Ana finds the match where it paused"
+            assert not back.observe().is_over
+            await until("resumed", lambda: not room.tables[0]["paused"])
+            back.wait(lambda: any(e["event"] == "resumed" for e in back.events), 10, "Ana told it resumed")
+            record = room.record("3B")
+            back.close()
+            room.close()
+
+            assert record["names"] == ["Ana", None, "Bea", None]
+            assert [(c["seat"], c["name"], c["text"], c["teacher"]) for c in record["chat"]] == [
+                (None, "", "Take your time, but play", True), (0, "Ana", "¡voy!", False)]
+            times = [c["time"] for c in record["chat"]] + [m["time"] for m in record["moves"]]
+            assert all(started - 1 < t < time.time() for t in times)
+            by = {(m["seat"], m["by"]) for m in record["moves"]}
+            assert by >= {(0, "player"), (0, "standin"), (2, "player"), (1, "bot"), (3, "bot")}
+            assert by <= {(0, "player"), (0, "standin"), (2, "player"), (2, "standin"), (1, "bot"), (3, "bot")}
+            assert mw.Game.from_record(record).observe(0) == back.observe()
+
+        in_a_kernel_loop(lesson)
+    finally:
+        server.stop()
+
+
+def test_while_the_match_is_paused_the_other_team_waits_too(server: ServerProcess) -> None:
+    remote.create(server.url, "3B", bots={2: "novice", 3: "novice"}, teacher_key=TEACHER_KEY, seed=5)
+    ana = remote.join(server.url, "3B", name="Ana")
+
+    async def wait_for_ana() -> None:
+        bea = mw.MusTable(server=server.url, table="3B", name="Bea", tips=False, language="es")
+        play_until({0: ana}, random.Random(1), lambda o: o.to_move == 1)
+        token = ana.token
+        ana.close()
+        await until("Bea told the match is paused", lambda: any(
+            line["kind"] == "event" and "en pausa" in line["text"] for line in bea.room["chat"]), timeout=10)
+        bea.receive({"type": "act", "action": bea.observation.legal_actions[0]})
+        await until("the server's refusal", lambda: bea.error.get("id") == "ui.error.room.paused")
+        assert "hasta que vuelva" in bea.error["text"]
+        back = remote.join(server.url, "3B", token=token)
+        await until("resumed", lambda: any(line["text"] == "Ha vuelto un jugador: la partida sigue."
+                                           for line in bea.room["chat"]))
+        seq = back.seq
+        bea.receive({"type": "act", "action": bea.observation.legal_actions[0]})
+        await until("Bea's move taken", lambda: back.seq > seq)
+        back.close()
+        bea.close()
+
+    in_a_kernel_loop(wait_for_ana)

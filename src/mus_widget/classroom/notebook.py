@@ -29,7 +29,7 @@ from .protocol import ENGINE_ERRORS, MAX_CHAT, ClassroomError
 CHAT_KEPT: Final = 100
 """Chat lines and table events a view keeps (the latest)."""
 ERRORS: Final = {"flood": "ui.error.room.flood", "chat_too_fast": "ui.error.room.chat_too_fast",
-                 "bad_chat": "ui.error.room.bad_chat"}
+                 "bad_chat": "ui.error.room.bad_chat", "paused": "ui.error.room.paused"}
 """The server's refusals a student may cause by playing, by kind; the others say ``ui.error.room.refused``."""
 
 
@@ -104,7 +104,7 @@ class _Room:
 
     def event(self, frame: Frame) -> None:
         event = frame.get("event")
-        if event in ("joined", "disconnected", "away", "back", "freed"):
+        if event in ("joined", "disconnected", "away", "back", "freed", "paused", "resumed"):
             self.lines = [*self.lines, {"kind": "event", "event": event, "seat": frame.get("seat"),
                                         "name": str(frame.get("name", ""))}][-CHAT_KEPT:]
 

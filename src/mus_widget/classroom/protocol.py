@@ -81,6 +81,7 @@ CLASSROOM_ERRORS: Final = (
     "too_many_connections",  # a seat (or an address) holds as many connections as it may: the same
     "server_error",   # the server failed on the request (a bug, counted in its log)
     "storage_failed",  # the database could not store the request (a full disk...): nothing of it was kept
+    "paused",         # an action while the match waits for a team whose every player is away
 )
 """The kinds of error frame that are not an engine error."""
 

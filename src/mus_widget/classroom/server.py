@@ -37,7 +37,7 @@ from ..engine.game import Game
 from ..engine.log import HandSummary
 from ..engine.observation import Observation
 from ..engine.rules import Rules
-from ..engine.seats import SEATS
+from ..engine.seats import SEATS, team_of
 from .frames import StateWriter
 from .protocol import (
     MAX_CHAT,
@@ -87,6 +87,9 @@ FREED = 4001
 FLOOD_CLOSE = 200
 """Frames a connection may have dropped for flooding (recovering five a second) before the server closes it
 (code 1008)."""
+STANDIN_PACE = 3.0
+"""Seconds a stand-in's turn lasts at least, by default (``--standin-pace``): the rest of a match played for a
+student who is away goes at a person's pace, never in a blink."""
 RETRY_FIRST = 0.25
 RETRY_MOST = 8.0
 """Seconds a table's bots wait before they try again a move the database failed to store: doubling from the
@@ -211,9 +214,19 @@ class Table:
     """The only names that may sit down (None: any name)."""
     hands: list[HandSummary] = field(default_factory=list)
     """Every hand of the match over so far, oldest first: the whole match's log, face up, for the teacher."""
+    paused: bool = False
+    """Whether the match waits because every player of a team is away (as the table was last told)."""
     turn_since: float = field(default_factory=time.monotonic)
     """Since when (``time.monotonic``) the seat to move has been to move: the latest action, or the server's
     start."""
+
+    def team_away(self) -> bool:
+        """Whether every player of a team is away (a team of bots, or of free seats, has none to be away)."""
+        for team in (0, 1):
+            people = [player for seat, player in self.players.items() if team_of(seat) == team]
+            if people and all(player.away for player in people):
+                return True
+        return False
 
     @property
     def told(self) -> dict[int, Bot]:
@@ -245,7 +258,7 @@ class Table:
             "waiting": waiting,
             "scores": list(game.scores), "games_won": list(game.games_won), "game_number": game.game_number,
             "hand_number": game.hand_number, "is_over": game.is_over, "winner": game.winner,
-            "players": self.players_info(), "code": self.code_hash is not None,
+            "players": self.players_info(), "paused": self.paused, "code": self.code_hash is not None,
             "locked": None if self.locked is None else list(self.locked),
             **({"storage_failed": self.fault} if self.fault is not None else {}),
         }
@@ -294,10 +307,11 @@ class ClassroomServer:
 
     def __init__(self, storage: Storage, teacher_key: str, away_after: float = 30.0, standin: str = "novice",
                  bot_workers: int = 1, *, open_tables: bool = True, max_tables: int = 100,
-                 max_per_address: int = ADDRESS_CONNECTIONS) -> None:
+                 max_per_address: int = ADDRESS_CONNECTIONS, standin_pace: float = STANDIN_PACE) -> None:
         """``open_tables``: whether a student (without the teacher key) may create a table, while the server
         has fewer than ``max_tables`` (the teacher's are never refused). ``max_per_address``: the connections
-        one address may hold at once, and the joins it may make at once and then a minute."""
+        one address may hold at once, and the joins it may make at once and then a minute. ``standin_pace``:
+        the seconds a stand-in's turn lasts at least, from the moment the turn came."""
         if standin not in LEVELS:
             raise ValueError(f"{standin!r} is not a bot level; the levels are {', '.join(LEVELS)}")
         if not teacher_key:
@@ -306,6 +320,7 @@ class ClassroomServer:
         self.teacher_key = teacher_key
         self.away_after = away_after
         self.standin = standin
+        self.standin_pace = standin_pace
         self.open_tables = open_tables
         self.max_tables = max_tables
         self.create_limits = AddressLimits(rate=STUDENT_TABLES_RATE, burst=STUDENT_TABLES_BURST)
@@ -568,7 +583,7 @@ class ClassroomServer:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(table.wake.wait(), retry)
             table.wake.clear()
-            while True:
+            while not table.paused:
                 game = table.game
                 seat = game.to_move
                 bot = None if seat is None else self.bot_for(table, seat)
@@ -579,8 +594,12 @@ class ClassroomServer:
                 except Exception:
                     log.exception("the bot of seat %s at table %r failed", seat, table.name)
                     break
+                if self.standing_in(table, seat):  # at a person's pace, from the moment the turn came
+                    await asyncio.sleep(table.turn_since + self.standin_pace - time.monotonic())
                 async with table.lock:
                     now = table.game
+                    if table.paused:
+                        break
                     if now.to_move != seat or self.bot_for(table, seat) is not bot:
                         continue
                     try:
@@ -616,8 +635,20 @@ class ClassroomServer:
         player.away = True
         self.announce(table, {"type": "table", "event": "away", "seat": seat, "name": player.name,
                               "level": self.standin})
+        self.pause_or_resume(table)
         self.publish(table)
         table.wake.set()
+
+    def pause_or_resume(self, table: Table) -> None:
+        """Pause the match when every player of a team is away (no bot nor stand-in plays on: the match waits
+        for them), and resume it when one of them is back (or their seats are freed); the table hears which."""
+        paused = table.team_away()
+        if paused == table.paused:
+            return
+        table.paused = paused
+        self.announce(table, {"type": "table", "event": "paused" if paused else "resumed"})
+        if not paused:
+            table.wake.set()
 
     def leave(self, session: Session) -> None:
         table, seat = session.table, session.seat
@@ -851,6 +882,7 @@ class ClassroomServer:
         else:
             event = "joined" if fresh is not None else "back"
             self.announce(table, {"type": "table", "event": event, "seat": seat, "name": player.name})
+            self.pause_or_resume(table)
             self.publish(table)
         return {"type": "joined", "id": frame.get("id"), "table": table.name, "seat": seat,
                 "token": fresh if fresh is not None else token, "name": player.name,
@@ -893,6 +925,7 @@ class ClassroomServer:
         self.stored(table, self.storage.free_seat, table.name, seat)
         self.announce(table, {"type": "table", "event": "freed", "seat": seat, "name": player.name})
         del table.players[seat]
+        self.pause_or_resume(table)
         for connection in player.connections:
             task = asyncio.ensure_future(connection.close(FREED, "the teacher freed this seat"))
             self.closing.add(task)
@@ -950,6 +983,9 @@ class ClassroomServer:
             if table.player_of(session) is not player:  # freed while this frame waited for the table
                 raise ClassroomError("not_joined", f"the teacher freed seat {seat} at {table.name!r}: join again")
             if kind == "act":
+                if table.paused:
+                    raise ClassroomError("paused", f"the match at {table.name!r} waits until a player of the team "
+                                                   f"that is away comes back")
                 turn = play(table.game, seat, required_text(frame, "action"), self.seated(table), told={},
                             at=table.n_actions)
             else:
@@ -1013,10 +1049,12 @@ def address(listening: Server) -> str:
 
 
 async def run(db: Path, host: str, port: int, *, teacher_key: str, away_after: float, standin: str,
-              sync: str, open_tables: bool, max_tables: int, max_per_address: int = ADDRESS_CONNECTIONS) -> None:
+              sync: str, open_tables: bool, max_tables: int, max_per_address: int = ADDRESS_CONNECTIONS,
+              standin_pace: float = STANDIN_PACE) -> None:
     storage = Storage(db, sync)
     classroom = ClassroomServer(storage, teacher_key, away_after=away_after, standin=standin,
-                                open_tables=open_tables, max_tables=max_tables, max_per_address=max_per_address)
+                                open_tables=open_tables, max_tables=max_tables, max_per_address=max_per_address,
+                                standin_pace=standin_pace)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -1043,6 +1081,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="seconds a player may be gone before a bot plays their seat (default 30)")
     parser.add_argument("--standin", default="novice", choices=sorted(LEVELS),
                         help="the level of the bot that plays for a player who is away")
+    parser.add_argument("--standin-pace", type=float, default=STANDIN_PACE,
+                        help=f"seconds each turn of a stand-in lasts at least, a person's pace (default "
+                             f"{STANDIN_PACE:g})")
     parser.add_argument("--sync", default="normal", choices=SYNC_MODES,
                         help="normal: every move survives a killed server; full: also a power cut (an fsync a move)")
     parser.add_argument("--open-tables", action=argparse.BooleanOptionalAction, default=True,
@@ -1057,6 +1098,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         asyncio.run(run(args.db, args.host, args.port, teacher_key=args.teacher_key, away_after=args.away_after,
                         standin=args.standin, sync=args.sync, open_tables=args.open_tables,
-                        max_tables=args.max_tables, max_per_address=args.max_connections_per_address))
+                        max_tables=args.max_tables, max_per_address=args.max_connections_per_address,
+                        standin_pace=args.standin_pace))
     except NotAClassroomError as error:
         parser.exit(2, f"{parser.prog}: {error}\n")

@@ -42,6 +42,7 @@ STYLE: Final = """<style>
 .mus-classroom-chat-lines{max-height:16em;overflow-y:auto;list-style:none;padding-left:0;margin:4px 0;
   overflow-wrap:anywhere;white-space:pre-wrap}
 .mus-classroom-chat-teacher{font-weight:bold}
+.mus-classroom-paused{font-weight:bold}
 .mus-classroom-idle{color:var(--jp-warn-color0,#8a5300);background:var(--jp-warn-color3,#fff3cd);border-radius:3px;
   padding:0 4px;font-weight:bold}
 </style>"""
@@ -81,6 +82,9 @@ def table_html(summary: dict[str, Any], language: str, idle_after: float | None 
     fault = summary.get("storage_failed")
     warning = ("" if fault is None else f'<br><span class="mus-classroom-storage-failed">'
                f'{_text(language, "ui.classroom.storage_failed", reason=fault)}</span>')
+    if summary.get("paused") and not summary.get("is_over"):
+        warning += f'<br><span class="mus-classroom-paused">{_text(language, "ui.classroom.paused")}</span>'
+
     info = summary.get("players", [])
     players = _players(info, summary.get("games_won", [0, 0]), None, language)
     scores, won = summary.get("scores", [0, 0]), summary.get("games_won", [0, 0])

@@ -590,6 +590,8 @@ EN.update({
     "ui.room.event.away": "{name} is away: a bot plays for them until they come back.",
     "ui.room.event.back": "{name} is back at the table.",
     "ui.room.event.freed": "The teacher freed {name}'s seat.",
+    "ui.room.event.paused": "Every player of a team is away: the match is paused until one of them comes back.",
+    "ui.room.event.resumed": "A player is back: the match goes on.",
     "ui.room.info.human": "A player at this table",
     "ui.room.info.here": "Connected.",
     "ui.room.info.gone": "Disconnected: a bot takes the seat if they stay away.",
@@ -604,6 +606,7 @@ EN.update({
     "ui.error.room.over": "The match is over.",
     "ui.error.room.wait": "Your move is on its way to the server.",
     "ui.error.room.freed": "The teacher freed your seat: run the cell again to sit down afresh.",
+    "ui.error.room.paused": "The match is paused until a player of the team that is away comes back.",
 })
 
 # The teacher's view of every served table (mus_widget.classroom.teacher).
@@ -632,6 +635,7 @@ EN.update({
     "ui.classroom.locked": "Kept for: {names}",
     "ui.classroom.free": "Free the seat of {name} ({seat})",
     "ui.classroom.set_aside": "Set aside: its stored moves do not replay, its rows are kept for inspection ({reason})",
+    "ui.classroom.paused": "Paused: every player of a team is away",
     "ui.classroom.storage_failed": "The server cannot store this table's moves ({reason}); its bots wait until it can",
 })
 
