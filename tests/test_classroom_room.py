@@ -363,3 +363,25 @@ def test_while_the_match_is_paused_the_other_team_waits_too(server: ServerProces
         bea.close()
 
     in_a_kernel_loop(wait_for_ana)
+
+
+def test_the_teacher_opens_a_students_review_from_the_room(server: ServerProcess) -> None:
+    remote.create(server.url, "3B", bots={1: "novice", 3: "novice"}, teacher_key=TEACHER_KEY, seed=12)
+    ana, bea = remote.join(server.url, "3B", name="Ana"), remote.join(server.url, "3B", name="Bea")
+    play_until({0: ana, 2: bea}, random.Random(3), lambda o: o.hand_number >= 2)
+    ana.close()
+    bea.close()
+    room = mw.Classroom(server.url, teacher_key=TEACHER_KEY, language="es")
+    try:
+        done = room.review("3B", "bea", samples=16)
+        assert done.player == "Bea" and done.seat == 2 and done.complete and len(done) > 0
+        assert done.names == ("Ana", "", "Bea", "") and done.language == "es"
+        assert "Bea" in done._repr_html_()
+        assert room.review("3B", 0, samples=16).player == "Ana"
+        with pytest.raises(KeyError, match="Ana, Bea"):
+            room.review("3B", "Iker", samples=16)
+        summary = room.review_summary(samples=16)
+        assert [p.player for p in summary.players] == ["Ana", "Bea"], "the students, not the bots"
+        assert summary.player("Bea").decisions == len(done)
+    finally:
+        room.close()

@@ -13,16 +13,19 @@ from __future__ import annotations
 import asyncio
 import html
 import time
+from collections.abc import Sequence
 from typing import Any, Final
 
 import ipywidgets
 
 from ..i18n.catalogues import default_language, message
 from ..table.options import check_language
+from ..teaching.class_review import ClassSummary, review_summary
+from ..teaching.review import SAMPLES, Review, review
 from . import client
 from .live import Frame, Link, running_loop
 from .notebook import FaceUpTable, WatchRelay, _players
-from .protocol import MAX_CHAT, plain_text
+from .protocol import MAX_CHAT, name_key, plain_text
 
 CLASS_CHAT: Final = 200
 """The class's chat lines the list keeps (the latest)."""
@@ -140,6 +143,16 @@ def table_html(summary: dict[str, Any], language: str, idle_after: float | None 
     )
 
 
+def _seat_of(record: dict[str, Any], name: str) -> int:
+    """The seat of the player called ``name`` in a classroom record; KeyError naming the players if none."""
+    names = record.get("names") or []
+    for seat, sitting in enumerate(names):
+        if sitting is not None and name_key(sitting) == name_key(name):
+            return seat
+    raise KeyError(f"nobody called {name!r} sits at table {record.get('table')!r}; the players are "
+                   f"{', '.join(n for n in names if n) or 'none'}")
+
+
 def chat_html(lines: list[dict[str, Any]], language: str) -> str:
     """The class's chat as escaped HTML, the latest line last: each line's time, table and writer (*Teacher*
     for the teacher's), and its text."""
@@ -251,6 +264,21 @@ class Classroom(ipywidgets.VBox):  # type: ignore[misc]
         """The record of ``table`` with its players' names, every move's time and who played it (the player,
         a stand-in or a bot) and its chat (docs/classroom.md, "The record of a table")."""
         return client.record(self.server, table, teacher_key=self._key)
+
+    def review(self, table: str, player: int | str, *, samples: int = SAMPLES, seed: int = 0) -> Review:
+        """The review of one student's decisions at ``table`` (``player``: the seat, or the player's name):
+        ``mw.review`` of the table's record, under its players' names, in the room's language."""
+        record = self.record(table)
+        seat = player if isinstance(player, int) else _seat_of(record, player)
+        return review(record, seat, samples=samples, seed=seed, language=self.language)
+
+    def review_summary(self, tables: Sequence[str] | None = None, *, samples: int = SAMPLES,
+                       seed: int = 0) -> ClassSummary:
+        """Every student's decisions at ``tables`` (by default every table of the list) summed up per player:
+        ``mw.review_summary`` of their records, which reviews the seats that have a player (not the bots)."""
+        names = [str(t["table"]) for t in self._summaries if t.get("set_aside") is None] if tables is None else tables
+        return review_summary([self.record(name) for name in names], samples=samples, seed=seed,
+                              language=self.language)
 
     def follow(self, table: str) -> FaceUpTable:
         """Follow ``table`` face up below the list (the table before it, if any, is let go); returns its view."""
