@@ -47,20 +47,23 @@ def test_the_teacher_sees_who_is_to_move_for_how_long_and_an_idle_mark_after_the
 
     async def watch() -> None:
         room = mw.Classroom(server.url, teacher_key=TEACHER_KEY, every=0.2, idle_after=2.0, language="en")
-        summary = room.children[1].children[0].children[0]
+
+        def summary() -> str:
+            return str(room.state["tables"][0]["summary"])
+
         await until("a student to move", lambda: room.tables[0]["to_move"] in students)
         first = room.tables[0]
         to_move = students[first["to_move"]]
-        assert first["waiting"] < 2.0 and 'data-idle' not in summary.value
+        assert first["waiting"] < 2.0 and 'data-idle' not in summary() and not room.state["tables"][0]["idle"]
         await until("the timer counting", lambda: room.tables[0]["waiting"] >= 1.0)
-        assert f"To move: {to_move.name}, for 0:01" in summary.value
-        await until("the idle mark", lambda: 'data-idle="true"' in summary.value, timeout=10)
-        assert f"Idle: {to_move.name} has not played for a while" in summary.value
+        assert f"To move: {to_move.name}, for 0:01" in summary()
+        await until("the idle mark", lambda: 'data-idle="true"' in summary(), timeout=10)
+        assert f"Idle: {to_move.name} has not played for a while" in summary() and room.state["tables"][0]["idle"]
         assert room.tables[0]["seq"] == first["seq"], "nobody moved meanwhile"
 
         to_move.act(to_move.wait_turn(timeout=10).legal_actions[0])
         await until("a new turn, not idle", lambda: room.tables[0]["seq"] > first["seq"]
-                    and 'data-idle' not in summary.value)
+                    and 'data-idle' not in summary())
         room.close()
 
     in_a_kernel_loop(watch)
@@ -188,13 +191,13 @@ def test_the_teacher_reads_the_class_chat_of_every_table_in_the_order_written(se
         assert said == [("3B", 0, "Ana", "¿quién empieza?", False), ("3C", 0, "Iker", "<b>hola</b>", False),
                         ("3B", None, "", "Ana empieza", True)]
         assert all(time.time() - 60 < line["time"] <= time.time() for line in room.class_chat)
-        shown = room.children[3].value
+        shown = room.chat["html"]
         assert "&lt;b&gt;hola&lt;/b&gt;" in shown and "<b>hola" not in shown
         assert "Table 3C</span> <strong>Iker</strong>" in shown and "<strong>Teacher</strong>: Ana empieza" in shown
         await asyncio.sleep(2.1)  # one chat line every two seconds
         ana.say("vale")
         await until("a new line, live", lambda: len(room.class_chat) == 4)
-        assert room.class_chat[-1]["text"] == "vale" and "vale" in room.children[3].value
+        assert room.class_chat[-1]["text"] == "vale" and "vale" in room.chat["html"]
         room.close()
 
     in_a_kernel_loop(read)
@@ -291,13 +294,15 @@ def test_a_class_of_two_students_and_two_bots_seen_from_the_teachers_room(tmp_pa
 
         async def lesson() -> None:
             room = mw.Classroom(server.url, teacher_key=TEACHER_KEY, every=0.2, idle_after=1.5, language="en")
-            box = room.children[1].children[0].children[0]
+            def box() -> str:
+                return str(room.state["tables"][0]["summary"])
+
             await until("a student to move", lambda: room.tables[0]["to_move"] in students)
             stuck = students[room.tables[0]["to_move"]]
-            await until("the idle mark after 1.5 s", lambda: 'data-idle="true"' in box.value)
-            assert f"Idle: {stuck.name} has not played for a while" in box.value
+            await until("the idle mark after 1.5 s", lambda: 'data-idle="true"' in box())
+            assert f"Idle: {stuck.name} has not played for a while" in box()
 
-            room.tell("3B", "Take your time, but play")
+            room.receive({"type": "tell", "table": "3B", "text": "Take your time, but play"})  # the box's Send
             for seat in students.values():
                 seat.wait(functools.partial(told, seat), 10, "the teacher's line")
                 assert seat.chat[-1] == remote.ChatLine(None, "", "Take your time, but play", teacher=True)
@@ -310,7 +315,7 @@ def test_a_class_of_two_students_and_two_bots_seen_from_the_teachers_room(tmp_pa
                 server.url, "3B", teacher_key=TEACHER_KEY)["moves"]))
             bea.close()  # now nobody of the team is there: the match waits
             await until("the match paused in the teacher's list", lambda: room.tables[0]["paused"])
-            assert "Paused: every player of a team is away" in box.value
+            assert "Paused: every player of a team is away" in box()
             paused_at = room.tables[0]["seq"]
             await asyncio.sleep(1.5)
             assert room.tables[0]["seq"] == paused_at and not room.tables[0]["is_over"]
@@ -383,5 +388,15 @@ def test_the_teacher_opens_a_students_review_from_the_room(server: ServerProcess
         summary = room.review_summary(samples=16)
         assert [p.player for p in summary.players] == ["Ana", "Bea"], "the students, not the bots"
         assert summary.player("Bea").decisions == len(done)
+
+        room.receive({"type": "review", "table": "3B", "seat": 1})  # a bot's seat has no button: nothing opens
+        assert room.review_view == {} and room.opened_review is None
+        room.receive({"type": "review", "table": "3B", "seat": 2})  # Bea's button (graded at once in a script)
+        opened = room.opened_review
+        assert opened is not None and opened.player == "Bea" and opened.complete
+        assert room.review_view["title"] == "Revisión de las decisiones de Bea" and room.review_view["seat"] == 2
+        assert room.review_view["progress"] == "" and "<svg" in room.review_view["html"]
+        room.receive({"type": "close_review"})
+        assert room.review_view == {} and room.opened_review is None
     finally:
         room.close()

@@ -23,6 +23,7 @@ from mus_widget.bots.turns import Move
 from mus_widget.classroom.live import SeatFile
 from mus_widget.classroom.protocol import ClassroomError
 from mus_widget.classroom.storage import Storage, StoredTable
+from mus_widget.table.contract import ClassroomTable
 from support.waiting import until
 
 BOTS = {1: "novice", 3: "novice"}
@@ -245,17 +246,21 @@ def test_in_a_notebook_the_student_gives_the_code_and_the_teacher_frees_the_seat
         ana = mw.MusTable(server=server.url, table="NB", name="Ana", code="bastos", tips=False)
         assert SeatFile().token(server.url, "NB", "Ana") == ana.token
         room = mw.Classroom(server.url, teacher_key=TEACHER_KEY, every=0.2)
-        row = next(r for r in room.children[1].children if 'data-table="NB"' in r.children[0].value)
-        assert "Join code needed" in row.children[0].value and "Kept for: Ana, Bea" in row.children[0].value
-        await until("a button frees Ana's seat", lambda: len(row.children) == 3)
-        [free] = row.children[2].children
-        assert free.description == "Free the seat of Ana (South)"
-        free.click()
+
+        def row() -> ClassroomTable:
+            rows: list[ClassroomTable] = room.state["tables"]
+            return next(r for r in rows if r["table"] == "NB")
+
+        assert "Join code needed" in row()["summary"] and "Kept for: Ana, Bea" in row()["summary"]
+        await until("a button frees Ana's seat", lambda: len(row()["students"]) == 1)
+        [free] = row()["students"]
+        assert free["free"] == "Free the seat of Ana (South)"
+        room.receive({"type": "free_seat", "table": "NB", "seat": free["seat"]})  # the button's click
         await until("Ana's table hears it", lambda: ana.relay.freed)
         assert ana.error["id"] == "ui.error.room.freed"
         assert ana.room["chat"][-1]["text"] == "The teacher freed Ana's seat." and ana.room["link"] == "lost"
         assert SeatFile().token(server.url, "NB", "Ana") is None, "the void token is forgotten"
-        await until("the list shows the seat free", lambda: len(row.children) == 2)
+        await until("the list shows the seat free", lambda: row()["students"] == [])
         again = mw.MusTable(server=server.url, table="NB", name="Ana", code="bastos", tips=False)
         assert again.seat == 0 and again.token != ana.token
         again.close()

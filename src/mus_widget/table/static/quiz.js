@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:18cb8b723ac97120caab174a6ba40ad0e8fae8c7d80d8bfd924aacb041312708 (built from js/ by npm run build)
+// mus-widget bundle sha256:b3b94a9e5ddbef877545ba7a42af857eae47f6dbb3cabd6c89c7496e75068130 (built from js/ by npm run build)
 // ../main/node_modules/preact/dist/preact.module.js
 var n;
 var l;
