@@ -125,7 +125,7 @@ def test_a_student_killed_mid_hand_finds_the_match_paused_and_rejoins_with_the_t
         return [e for e in w.events if e["event"] == event]
 
     # Eva is the only person of her team: once she is away, the match waits for her (no stand-in plays on).
-    watcher.wait_for(lambda w: bool(events(w, "away")) and bool(events(w, "paused")), 20, "the match paused")
+    watcher.wait_for(lambda w: bool(events(w, "paused")) and w.players[0]["away"] is True, 20, "the match paused")
     assert events(watcher, "away")[0]["seat"] == 0 and watcher.players[0]["away"] is True
     seq = watcher.seq
     (listed,) = remote.tables(server.url, teacher_key=TEACHER_KEY)

@@ -635,8 +635,8 @@ class ClassroomServer:
         player.away = True
         self.announce(table, {"type": "table", "event": "away", "seat": seat, "name": player.name,
                               "level": self.standin})
-        self.pause_or_resume(table)
         self.publish(table)
+        self.pause_or_resume(table)
         table.wake.set()
 
     def pause_or_resume(self, table: Table) -> None:
