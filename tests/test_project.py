@@ -16,10 +16,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "mus_widget"
-LAYERS = ("engine", "i18n", "bots", "teaching", "table", "classroom", "lite")
+LAYERS = ("engine", "i18n", "bots", "teaching", "table", "classroom", "lite", "docs")
 """The package's layers, lowest first: a module may import only from its own layer and the layers below."""
-FACADES = {"__init__", "__main__", "arena", "cli", "export", "i18n_tool", "serve", "remote"}
-"""Top-level modules above every layer: the package's exports and the short names of commands and the client."""
+FACADES = {"__init__", "__main__", "arena", "cli", "export", "i18n_tool", "serve", "remote", "sphinx"}
+"""Top-level modules above every layer: the package's exports and the short names of commands, the client and the
+Sphinx extension."""
 FRONT_END = {"anywidget", "traitlets", "ipywidgets", "IPython"}
 
 

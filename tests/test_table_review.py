@@ -12,6 +12,7 @@ import pytest
 
 import mus_widget as mw
 from mus_widget import MusTable, Rules
+from mus_widget.table import reviewing
 from mus_widget.table.contract import ReviewView
 from mus_widget.teaching.scenarios import Scenario
 
@@ -112,3 +113,41 @@ def test_a_new_table_from_a_graded_decision_plays_on_from_that_moment(over: MusT
     other = next(a for a in again.game.legal_actions() if a != row.action)
     again.receive({"type": "act", "action": other})
     assert not again.error and again.game.record()["actions"][row.at] == other
+
+
+def test_without_processes_the_review_grades_in_the_idle_time_between_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As in Pyodide (no processes): one decision graded at a time on the kernel's own loop, each after a pause
+    that lets clicks in, with as many worlds as the expert decides on."""
+    monkeypatch.setattr(reviewing, "_IN_PAGE", True)
+
+    async def game() -> MusTable:
+        t = short_game()
+        while t.state["stage"] != "over":
+            t.receive({"type": "next_hand"} if t.counting else {"type": "act", "action": careful(t)})
+            await asyncio.sleep(0)
+        deadline = time.monotonic() + 120
+        while not (t.decisions.get("complete") and t.decisions.get("total")) and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        return t
+
+    t = asyncio.run(game())
+    assert reviewing._Worker.get() is None
+    assert t._review.samples == reviewing.IN_PAGE_SAMPLES
+    assert t.decisions["complete"] and t.decisions["done"] == t.decisions["total"] == len(t.review().rows)
+    t.close()
+
+
+def test_a_table_only_looked_at_grades_nothing() -> None:
+    """Nothing is sent to the worker before the student's first decision (a lesson's table costs no process)."""
+
+    async def looked_at() -> tuple[bool, bool]:
+        t = MusTable(seed=4, pace=0, bots="novice", seat=1)  # the bots play up to the student's first turn
+        await asyncio.sleep(0.2)
+        idle = not t._review._busy
+        t.receive({"type": "act", "action": careful(t)})
+        asked = t._review._busy or t._review.done > 0
+        t.close()
+        return idle, asked
+
+    idle, asked = asyncio.run(looked_at())
+    assert idle and asked

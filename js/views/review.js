@@ -8,13 +8,16 @@ import { h } from "../dom.js";
 /** @param {import("../contract.js").Ctx} ctx */
 export function reviewButton(ctx) {
   const { review, t } = ctx;
-  if (!review || !review.total) return null;
-  const progress = review.complete ? null : t("ui.review.progress", { done: review.done, total: review.total });
+  if (ctx.setup.served) return null;
+  // Always there (the top bar keeps one height through a hand), usable once a decision is graded.
+  const total = review.total || 0;
+  const progress = review.complete || !total ? null : t("ui.review.progress", { done: review.done, total });
   return h("button", {
     class: ["mus-action", "mus-review-button", ctx.ui.review && "mus-fold-open"], type: "button",
-    data: { key: "review" }, aria: { expanded: ctx.ui.review ? "true" : "false" }, title: progress,
+    data: { key: "review" }, disabled: !total, aria: { expanded: ctx.ui.review ? "true" : "false" },
+    title: total ? progress : t("ui.review.nothing"),
     on: { click: () => (ctx.ui.review ? ctx.closeReview() : ctx.openReview()) },
-  }, t("ui.review.open"), progress ? h("span", { class: "mus-review-progress" }, ` ${review.done}/${review.total}`) : null);
+  }, t("ui.review.open"), progress ? h("span", { class: "mus-review-progress" }, ` ${review.done}/${total}`) : null);
 }
 
 /** Whether the hand of a graded decision is over (only a finished hand reopens). */

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from browser.lite_site import SITE, build_site
 from browser.mus_lab import CHROMIUM, LabServer, code_notebook, launch_browser
 from support.deals import DEAL
 
@@ -126,6 +127,14 @@ def lab_server(chromium: Path) -> Iterator[LabServer]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def lite_site(chromium: Path) -> Path:
+    """The classroom site, built once for the session into ``MUS_LITE_SITE`` (``MUS_LITE_REUSE=1``: the one
+    already there): the site's own tests play in it, and the documentation site holds a copy."""
+    build_site(SITE, reuse=bool(os.environ.get("MUS_LITE_REUSE")))
+    return SITE
 
 
 @pytest.fixture(scope="module")

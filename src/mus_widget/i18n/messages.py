@@ -377,6 +377,7 @@ EN.update({
     # the review of the student's decisions
     "ui.review.open": "Review",
     "ui.review.open_game": "Review your decisions",
+    "ui.review.nothing": "Nothing to review yet: your decisions are weighed once you have made one",
     "ui.review.title": "Your decisions, weighed by the expert",
     "ui.review.progress": "Weighing your decisions: {done} of {total}",
     "ui.review.close": "Back to the table",
@@ -520,6 +521,7 @@ EN.update({
     "exercise.another": "Another deal",
     "exercise.kernel.lost": "This quiz lost its kernel: run the cell again.",
     "exercise.snapshot": "A snapshot of the quiz: run the notebook to answer it.",
+    "exercise.key": "Answer key: {answer}.",
     "exercise.answers": "Your answer",
     "exercise.why.nobody": "{lance}: nobody holds it, so nobody wins it.",
     "exercise.why.no_pares": "{seat}'s four cards are four different ranks: no pares.",

@@ -86,6 +86,8 @@ class Play:
         self.notes_last = ((), (), (), ())
         self.replay = None
         self._steps: Scenario | None = None
+        self.decided = False
+        """Whether the student has made a decision in this game (its review has something to grade)."""
 
     @property
     def seat(self) -> int:
@@ -125,6 +127,7 @@ class Play:
         self.bots = {seat: fresh(seat, bot) for seat, bot in self.bots.items()}
         self.game = game
         self.stage = "play"
+        self.decided = True
         self.replay = None
         self._notes_now = []
         self.notes_last = ((), (), (), ())
@@ -142,6 +145,7 @@ class Play:
     def act(self, action: Action) -> None:
         """The student plays ``action`` (the engine's errors if it is not legal), and what follows it."""
         self._taken(play(self.game, self.seat, action, self.bots))
+        self.decided = True
 
     def say(self, sena_id: str) -> None:
         """The student makes the seña ``sena_id``."""

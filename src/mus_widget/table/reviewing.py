@@ -32,9 +32,15 @@ PUBLISH_EVERY: Final = 1.0
 """Seconds between two syncs of a review still being graded (its last grade is synced at once)."""
 WORKER_NICENESS: Final = 10
 """How much lower the worker process's priority is than the kernel's (Unix ``nice``)."""
-IDLE_GAP: Final = 0.05
+IDLE_GAP: Final = 0.2
 """Where grading shares the kernel's thread (Pyodide): the pause left for clicks between two decisions graded."""
+IN_PAGE_SAMPLES: Final = 120
+"""Where grading shares the kernel's thread (Pyodide): the worlds a call is weighed over, as many as the expert
+decides on (half the review's own, so a click waits at most half as long for a grade to finish; the noise is
+larger and the grades more often good: docs/review.md)."""
 
+_IN_PAGE: Final = sys.platform == "emscripten"
+"""Pyodide (the offline site): no processes, the kernel's one thread grades in its idle time."""
 _WORKER_REVIEWERS: dict[str, Reviewer] = {}
 """In the worker process: the reviewer of each table, by the table's key."""
 
@@ -76,7 +82,7 @@ class _Worker:
     @classmethod
     def get(cls) -> concurrent.futures.ProcessPoolExecutor | None:
         """The process; None where processes cannot run (Pyodide)."""
-        if sys.platform == "emscripten":
+        if _IN_PAGE:
             return None
         if cls.pool is None:
             cls.pool = concurrent.futures.ProcessPoolExecutor(
@@ -89,11 +95,11 @@ class TableReview:
     """The student's decisions at one table, graded in the background as the game goes on (:meth:`follow`);
     ``changed`` is called (on the kernel's thread) when there is more to show."""
 
-    def __init__(self, key: str, seat: int, changed: Callable[[], None], *, samples: int = SAMPLES,
+    def __init__(self, key: str, seat: int, changed: Callable[[], None], *, samples: int | None = None,
                  seed: int = 0) -> None:
         self.key = key
         self.seat = seat
-        self.samples = samples
+        self.samples = samples if samples is not None else IN_PAGE_SAMPLES if _IN_PAGE else SAMPLES
         self.seed = seed
         self._changed = changed
         self._record: dict[str, Any] | None = None
@@ -102,6 +108,9 @@ class TableReview:
         self._total = 0
         self._busy = False
         self._closed = False
+        self._decided = False
+        self._read = 0
+        """How many actions of the record the grader had read at its last grade."""
         self._published = 0.0
         self._local: Reviewer | None = None
 
@@ -114,10 +123,20 @@ class TableReview:
 
     @property
     def total(self) -> int:
+        """The student's decisions in the game as far as the grader has read it."""
         return self._total
 
-    def follow(self, game: Game) -> None:
-        """The table's game as it is now: grade whatever of it is new, in the background."""
+    @property
+    def complete(self) -> bool:
+        """Whether every decision of the game as it is now is graded."""
+        return (self._record is not None and self._read == len(self._record["actions"])
+                and self.done >= self._total)
+
+    def follow(self, game: Game, decided: bool) -> None:
+        """The table's game as it is now (``decided``: the student has made a decision in it): grade whatever of
+        it is new, in the background. Nothing starts before the student's first decision (a table only looked
+        at starts no worker)."""
+        self._decided = decided
         record = game.record()
         known = self._record
         other = known is not None and not _extends(record, known)
@@ -126,6 +145,7 @@ class TableReview:
             self._rows = {}
             self._points = ()
             self._total = 0
+            self._read = 0
             self._local = None
             self._changed()
         self._go()
@@ -145,13 +165,14 @@ class TableReview:
         if record is None:
             raise ValueError("the table has no game to review yet")
         shown = self.so_far(names, language)
-        if shown is not None and shown.complete and self._total:
+        if shown is not None and self.complete and self._total:
             return shown
         review = Reviewer(record, self.seat, samples=self.samples, seed=self.seed, names=names,
                           language=language).review()
         self._rows = {row.row: row for row in review.rows}  # the same grades the background would give
         self._points = review.points
         self._total = review.decisions
+        self._read = len(record["actions"])
         self._changed()
         return review
 
@@ -172,7 +193,7 @@ class TableReview:
 
     def _go(self) -> None:
         """Ask for the next grade unless one is on its way."""
-        if self._busy or self._closed or self._record is None:
+        if self._busy or self._closed or self._record is None or not self._decided:
             return
         loop = _running_loop()
         if loop is None:
@@ -216,7 +237,8 @@ class TableReview:
             self._rows[graded.row] = graded
         self._points = points
         self._total = total
-        more = self.done < total or len(record["actions"]) < len(self._record["actions"])
+        self._read = len(record["actions"])
+        more = not self.complete
         now = time.monotonic()
         if not more or now - self._published >= PUBLISH_EVERY:
             self._published = now

@@ -312,14 +312,15 @@ def decision_view(graded: Graded, language: str) -> ReviewRowView:
     }
 
 
-def review_view(review: Review | None, total: int, language: str) -> ReviewView:
-    """The ``review`` trait: how far the grading is, the decisions graded, and the chart."""
+def review_view(review: Review | None, total: int, complete: bool, language: str) -> ReviewView:
+    """The ``review`` trait: how far the grading is (``complete``: every decision of the game as it is now), the
+    decisions graded, and the chart."""
     if review is None:
         return {"done": 0, "total": 0, "complete": True, "rows": [], "chart": ""}
     return {
         "done": len(review.rows),
-        "total": total,
-        "complete": len(review.rows) >= total,
+        "total": max(total, len(review.rows)),
+        "complete": complete,
         "rows": [decision_view(row, language) for row in review.rows],
         "chart": review.chart() if review.rows else "",
     }

@@ -441,11 +441,12 @@ class MusTable(TableWidget):
         self._version += 1
         self._send_view(self._play.view(self.language, self._version, reveal=self._reveal, coach=self.coach))
         if self._play.stepping is None:
-            self._review.follow(self._play.game)
+            self._review.follow(self._play.game, self._play.decided)
 
     def _reviewed(self) -> None:
         """More of the student's decisions were graded (in the background): show them."""
-        self.decisions = review_view(self._review.so_far(self.names, self.language), self._review.total,
+        review = self._review
+        self.decisions = review_view(review.so_far(self.names, self.language), review.total, review.complete,
                                      self.language)
 
     def _on_coach(self, _change: object) -> None:

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:b3b94a9e5ddbef877545ba7a42af857eae47f6dbb3cabd6c89c7496e75068130 (built from js/ by npm run build)
+// mus-widget bundle sha256:33eb1a170ea61f4e076f80923b971d06a01c516857d20b856a51a1abd2a3c436 (built from js/ by npm run build)
 // ../main/node_modules/preact/dist/preact.module.js
 var n;
 var l;

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:b3b94a9e5ddbef877545ba7a42af857eae47f6dbb3cabd6c89c7496e75068130 (built from js/ by npm run build)
+// mus-widget bundle sha256:33eb1a170ea61f4e076f80923b971d06a01c516857d20b856a51a1abd2a3c436 (built from js/ by npm run build)
 // ../main/node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -1274,32 +1274,39 @@ function countFooter(ctx) {
     { class: "mus-count-foot" },
     over && state.winner ? h2("p", { class: "mus-winner" }, state.winner.text) : h2("p", { class: "mus-count-score" }, text),
     over && state.winner && count ? h2("p", { class: "mus-count-score" }, text) : null,
-    state.steps ? null : over ? h2("button", {
-      class: "mus-action mus-primary",
-      type: "button",
-      data: { key: "play-again" },
-      on: { click: () => ctx.openNewGame() }
-    }, t2("ui.play_again")) : h2("button", {
-      class: "mus-action mus-primary",
-      type: "button",
-      data: { key: "next-hand" },
-      disabled: ctx.waiting,
-      on: { click: () => ctx.nextHand() }
-    }, t2("ui.next_hand")),
-    over && ctx.review.total ? h2("button", {
-      class: "mus-action",
-      type: "button",
-      data: { key: "review-game" },
-      on: { click: () => ctx.openReview() }
-    }, t2("ui.review.open_game")) : null,
-    // The hand just counted, reopened at its count to step back through it face up.
-    state.steps || !count ? null : h2("button", {
-      class: "mus-action",
-      type: "button",
-      data: { key: "replay-hand" },
-      disabled: ctx.waiting,
-      on: { click: () => ctx.openReplay(state.hand) }
-    }, "◀ ", t2("ui.replay.this_hand"))
+    state.steps ? null : h2(
+      "div",
+      { class: "mus-count-buttons" },
+      over ? h2("button", {
+        class: "mus-action mus-primary",
+        type: "button",
+        data: { key: "play-again" },
+        on: { click: () => ctx.openNewGame() }
+      }, t2("ui.play_again")) : h2("button", {
+        class: "mus-action mus-primary",
+        type: "button",
+        data: { key: "next-hand" },
+        disabled: ctx.waiting,
+        on: { click: () => ctx.nextHand() }
+      }, t2("ui.next_hand")),
+      over && ctx.review.total ? h2("button", {
+        class: "mus-action",
+        type: "button",
+        data: { key: "review-game" },
+        on: { click: () => ctx.openReview() }
+      }, t2("ui.review.open_game")) : null,
+      // The hand just counted, reopened at its count to step back through it face up (drawn first, reached
+      // after Next hand).
+      count ? h2("button", {
+        class: "mus-action mus-replay-hand",
+        type: "button",
+        data: { key: "replay-hand" },
+        disabled: ctx.waiting,
+        aria: { label: t2("ui.replay.this_hand") },
+        title: t2("ui.replay.this_hand"),
+        on: { click: () => ctx.openReplay(state.hand) }
+      }, "◀") : null
+    )
   );
 }
 
@@ -1647,16 +1654,18 @@ function senasOverview(ctx) {
 // js/views/review.js
 function reviewButton(ctx) {
   const { review, t: t2 } = ctx;
-  if (!review || !review.total) return null;
-  const progress = review.complete ? null : t2("ui.review.progress", { done: review.done, total: review.total });
+  if (ctx.setup.served) return null;
+  const total = review.total || 0;
+  const progress = review.complete || !total ? null : t2("ui.review.progress", { done: review.done, total });
   return h2("button", {
     class: ["mus-action", "mus-review-button", ctx.ui.review && "mus-fold-open"],
     type: "button",
     data: { key: "review" },
+    disabled: !total,
     aria: { expanded: ctx.ui.review ? "true" : "false" },
-    title: progress,
+    title: total ? progress : t2("ui.review.nothing"),
     on: { click: () => ctx.ui.review ? ctx.closeReview() : ctx.openReview() }
-  }, t2("ui.review.open"), progress ? h2("span", { class: "mus-review-progress" }, ` ${review.done}/${review.total}`) : null);
+  }, t2("ui.review.open"), progress ? h2("span", { class: "mus-review-progress" }, ` ${review.done}/${total}`) : null);
 }
 function handOver(ctx, row) {
   const { state } = ctx;
