@@ -241,7 +241,7 @@
 
 /**
  * @typedef {object} ChatLine
- * @property {"chat" | "event"} kind
+ * @property {"chat" | "event" | "teacher"} kind
  * @property {number | null} seat
  * @property {string} name
  * @property {string} text
@@ -292,6 +292,57 @@
  * @property {string} snapshot
  */
 
+/**
+ * A seated student in a table of the teacher's list, with the labels of their buttons.
+ * @typedef {object} ClassroomStudent
+ * @property {number} seat
+ * @property {string} name
+ * @property {string} free
+ * @property {string} review
+ */
+
+/**
+ * A table of the teacher's list.
+ * @typedef {object} ClassroomTable
+ * @property {string} table
+ * @property {string} summary trusted markup, drawn by Python
+ * @property {boolean} idle
+ * @property {boolean} followable
+ * @property {boolean} writable
+ * @property {ClassroomStudent[]} students
+ * @property {string} tell the placeholder of the box that writes to the table
+ */
+
+/**
+ * The `state` trait of the teacher's list.
+ * @typedef {object} ClassroomState
+ * @property {string} language
+ * @property {string} title
+ * @property {string} lost
+ * @property {string} none
+ * @property {ClassroomTable[]} tables
+ * @property {string | null} following
+ * @property {Record<string, string>} texts
+ * @property {number} max_chat
+ */
+
+/**
+ * The `chat` trait of the teacher's list: the class's chat, drawn.
+ * @typedef {object} ClassChat
+ * @property {string} html trusted markup, drawn by Python
+ * @property {number} lines
+ */
+
+/**
+ * The `review_view` trait of the teacher's list: a student's review opened in the room.
+ * @typedef {object} ClassroomReview
+ * @property {string} table
+ * @property {number} seat
+ * @property {string} title
+ * @property {string} progress
+ * @property {string} html trusted markup, drawn by Python ("" until complete)
+ */
+
 // ---------------------------------------------------------------------------------------------- the views' own
 // Not synced, so not in Python: the table's traits by name, a view's own state, and the context of the views.
 
@@ -317,6 +368,15 @@
  * @typedef {object} QuizTraits
  * @property {string} _id
  * @property {QuizState} state
+ */
+
+/**
+ * The synced traits of the teacher's list, by name.
+ * @typedef {object} ClassroomTraits
+ * @property {string} _id
+ * @property {ClassroomState} state
+ * @property {Partial<ClassChat>} chat
+ * @property {Partial<ClassroomReview>} review_view
  */
 
 /**

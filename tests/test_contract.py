@@ -58,9 +58,11 @@ TABLE_TRAITS: dict[str, Any] = {"state": contract.TableState, "history": list[co
                                 "decisions": contract.ReviewView}
 """The synced dicts of a table and their types (``error`` and ``room`` may be empty instead)."""
 QUIZ_TRAITS: dict[str, Any] = {"state": contract.QuizState}
-MAY_BE_EMPTY = {"error", "room", "decisions"}
+CLASSROOM_TRAITS: dict[str, Any] = {"state": contract.ClassroomState, "chat": contract.ClassChat,
+                                    "review_view": contract.ClassroomReview}
+MAY_BE_EMPTY = {"error", "room", "decisions", "review_view"}
 
-JS_ONLY = {"TableTraits", "QuizTraits", "Model", "NewGameForm", "Ui", "Translate", "Ctx"}
+JS_ONLY = {"TableTraits", "QuizTraits", "ClassroomTraits", "Model", "NewGameForm", "Ui", "Translate", "Ctx"}
 """The typedefs of js/contract.js that are the front end's own (not synced dicts)."""
 
 
@@ -153,7 +155,8 @@ class Recorder:
     synced: int = 0
 
     def watch(self, widget: BaseWidget, where: str) -> None:
-        traits = QUIZ_TRAITS if isinstance(widget, mw.Quiz) else TABLE_TRAITS
+        traits = (QUIZ_TRAITS if isinstance(widget, mw.Quiz) else CLASSROOM_TRAITS if isinstance(widget, mw.Classroom)
+                  else TABLE_TRAITS)
         for name in traits:
             self.check(where, name, getattr(widget, name), traits)
         widget.observe(lambda change: self.check(where, change["name"], change["new"], traits), names=list(traits))
@@ -302,7 +305,16 @@ def play_a_served_table(recorder: Recorder, server: ServerProcess) -> None:
                 break
             await asyncio.sleep(0.01)
         assert counted == [True, True]
-        for table in (*tables, watch):
+        room = mw.Classroom(server.url, teacher_key=TEACHER_KEY, every=0.2, idle_after=0.0, language="tr")
+        recorder.watch(room, "the teacher's list")
+        room._ipython_display_()  # shown in a notebook: its Follow buttons show
+        room.receive({"type": "follow", "table": "3B"})
+        room.receive({"type": "tell", "table": "3B", "text": "merhaba"})
+        await until("the teacher's line in the class's chat", lambda: "merhaba" in room.chat.get("html", ""))
+        room.open_review("3B", 0, samples=16)
+        await until("the review in the room", lambda: bool(room.review_view.get("html")))
+        room.receive({"type": "close_review"})
+        for table in (*tables, watch, room):
             table.close()
 
     in_a_kernel_loop(play)
@@ -443,7 +455,8 @@ def test_the_front_end_declares_no_other_synced_dict() -> None:
 
 
 @pytest.mark.parametrize(("typedef", "widget", "traits"), [("TableTraits", TableWidget, TABLE_TRAITS),
-                                                           ("QuizTraits", mw.Quiz, QUIZ_TRAITS)])
+                                                           ("QuizTraits", mw.Quiz, QUIZ_TRAITS),
+                                                           ("ClassroomTraits", mw.Classroom, CLASSROOM_TRAITS)])
 def test_the_front_end_declares_the_synced_traits(typedef: str, widget: type[BaseWidget],
                                                   traits: dict[str, Any]) -> None:
     """The traits a view may ``model.get`` are the widget's synced ones, each of the contract's type."""

@@ -318,9 +318,10 @@ Setup: TypeAlias = TableSetup | ServedSetup
 
 
 class ChatLine(TypedDict):
-    """A line of a served table's room: a chat line as typed, or a table event in the table's language."""
+    """A line of a served table's room: a chat line as typed (a player's, or the teacher's to the table), or a
+    table event in the table's language."""
 
-    kind: Literal["chat", "event"]
+    kind: Literal["chat", "event", "teacher"]
     seat: int | None
     name: str
     text: str
@@ -376,8 +377,67 @@ class QuizState(TypedDict):
     snapshot: str
 
 
+class ClassroomStudent(TypedDict):
+    """A seated student in a table of the teacher's list, with the labels of their buttons."""
+
+    seat: int
+    name: str
+    free: str
+    review: str
+
+
+class ClassroomTable(TypedDict):
+    """A table of the teacher's list (:class:`~mus_widget.classroom.teacher.Classroom`)."""
+
+    table: str
+    summary: str
+    """Trusted markup, drawn by Python (every text escaped there)."""
+    idle: bool
+    followable: bool
+    writable: bool
+    students: list[ClassroomStudent]
+    tell: str
+    """The placeholder of the box that writes to the table."""
+
+
+class ClassroomState(TypedDict):
+    """The ``state`` trait of the teacher's list."""
+
+    language: str
+    title: str
+    lost: str
+    """Says the connection to the server dropped ("" while it holds)."""
+    none: str
+    """Says there are no tables yet ("" when there are)."""
+    tables: list[ClassroomTable]
+    following: str | None
+    texts: dict[str, str]
+    max_chat: int
+
+
+class ClassChat(TypedDict):
+    """The ``chat`` trait of the teacher's list: the class's chat, drawn."""
+
+    html: str
+    """Trusted markup, drawn by Python (every text escaped there)."""
+    lines: int
+
+
+class ClassroomReview(TypedDict):
+    """The ``review_view`` trait of the teacher's list: a student's review opened in the room."""
+
+    table: str
+    seat: int
+    title: str
+    progress: str
+    """How far the grading is ("" once complete)."""
+    html: str
+    """The review drawn (trusted markup, drawn by Python), "" until it is complete."""
+
+
 __all__ = [
-    "ActionView", "BetTurn", "BetView", "Bubble", "ChatLine", "Coach", "Count", "CountRow", "DiscardTurn", "ErrorView",
+    "ActionView", "BetTurn", "BetView", "Bubble", "ChatLine", "ClassChat", "ClassroomReview", "ClassroomState",
+    "ClassroomStudent", "ClassroomTable", "Coach", "Count", "CountRow", "DiscardTurn", "ErrorView",
     "HistoryLine", "MusTurn", "PlayerView", "QuizState", "QuizVerdict", "Replay", "ReviewRowView", "ReviewView",
     "Room", "RulesView", "ServedSetup", "Setup", "StepHand", "Steps", "TableSetup", "TableState", "Turn", "Winner",
 ]

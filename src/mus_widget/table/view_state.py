@@ -109,6 +109,9 @@ class TableView:
     """A teacher following a served table face up: nobody's turn is offered (the view only watches)."""
     history: tuple[HandSummary, ...] = ()
     """The hands over so far, oldest first (those of the game shown, before the hand shown, are drawn)."""
+    whole_match: bool = False
+    """Whether the log draws every hand of ``history`` before the hand shown, the earlier games' too (a
+    teacher's face-up view of a served table), not only the game's latest :data:`HISTORY_HANDS`."""
     replay: ReplayView | None = None
     """Where the student is in a finished hand reopened face up; None while the table shows the live game."""
 
@@ -260,7 +263,7 @@ def view_state(obs: Observation, table: TableView) -> SeatView:
         "turn": turn,
         "true_senas": list(true_senas(obs.hand, obs.rules)),
         "log": [texts.event(e) for e in log],
-        "history": _history(table.history, last if counting else None, obs, texts),
+        "history": _history(table.history, last if counting else None, obs, texts, whole_match=table.whole_match),
         "count": _count(last, texts, obs.rules) if counting and last is not None else None,
         "winner": None if obs.winner is None else {
             "team": obs.winner,
@@ -365,17 +368,19 @@ def with_hand(history: tuple[HandSummary, ...], last: HandSummary | None) -> tup
 
 
 def _history(history: Sequence[HandSummary], counted: HandSummary | None, obs: Observation,
-             texts: _Texts) -> list[HistoryLine]:
+             texts: _Texts, *, whole_match: bool = False) -> list[HistoryLine]:
     """The log's lines before the hand shown (``counted``, the hand whose count is open, else the hand being
-    played): of each earlier hand of the same game, a ``hand`` line, its events and a ``count`` line per
-    row of its count. Only what was public: the log as everybody saw it, and the count."""
+    played): of each earlier hand of the same game (of the match, ``whole_match``), a ``hand`` line, its
+    events and a ``count`` line per row of its count. Only what was public: the log as everybody saw it, and
+    the count."""
     game, hand = (counted.game_number, counted.hand_number) if counted is not None else (
         obs.game_number, obs.hand_number)
     names = tuple(texts.names)
     out: list[HistoryLine] = []
-    for summary in history[-HISTORY_HANDS:]:
-        if summary.game_number == game and summary.hand_number < hand:
-            lines = _hand_lines(summary, texts.language, names, obs.rules.negadas_at_count)
+    for summary in history if whole_match else history[-HISTORY_HANDS:]:
+        earlier = (summary.game_number, summary.hand_number) < (game, hand)
+        if earlier if whole_match else summary.game_number == game and summary.hand_number < hand:
+            lines = _hand_lines(summary, texts.language, names, obs.rules.negadas_at_count, whole_match)
             out.extend(HistoryLine(kind=kind, text=text, hand=summary.hand_number) for kind, text in lines)
     return out
 
@@ -386,13 +391,15 @@ LineKind = Literal["hand", "event", "count"]
 
 @functools.lru_cache(maxsize=4 * HISTORY_HANDS)
 def _hand_lines(summary: HandSummary, language: str, names: tuple[str, ...],
-                negadas_at_count: bool) -> tuple[tuple[LineKind, str], ...]:
-    """The history's lines of one hand over, as (kind, text): rendered once per hand, language and names."""
+                negadas_at_count: bool, whole_match: bool = False) -> tuple[tuple[LineKind, str], ...]:
+    """The history's lines of one hand over, as (kind, text): rendered once per hand, language and names (the
+    heading names the game too in a log of the ``whole_match``)."""
     texts = _Texts(names, language)
     out: list[tuple[LineKind, str]] = []
+    heading = "ui.steps.game_hand" if whole_match else "ui.log.hand"
     for event in summary.log:
         if event.kind == "deal":
-            out.append(("hand", message("ui.log.hand", language, hand=summary.hand_number,
+            out.append(("hand", message(heading, language, hand=summary.hand_number,
                                         game=summary.game_number, mano=names[summary.mano])))
         else:
             out.append(("event", texts.event(event)))

@@ -1,5 +1,5 @@
-// mus-widget bundle sha256:be6c33a30345d0f347e81240e20db5ee33b04b16e78d887741a745423cc53154 (built from js/ by npm run build)
-// node_modules/preact/dist/preact.module.js
+// mus-widget bundle sha256:33eb1a170ea61f4e076f80923b971d06a01c516857d20b856a51a1abd2a3c436 (built from js/ by npm run build)
+// ../main/node_modules/preact/dist/preact.module.js
 var n;
 var l;
 var u;

@@ -1,5 +1,5 @@
-// mus-widget bundle sha256:be6c33a30345d0f347e81240e20db5ee33b04b16e78d887741a745423cc53154 (built from js/ by npm run build)
-// node_modules/preact/dist/preact.module.js
+// mus-widget bundle sha256:33eb1a170ea61f4e076f80923b971d06a01c516857d20b856a51a1abd2a3c436 (built from js/ by npm run build)
+// ../main/node_modules/preact/dist/preact.module.js
 var n;
 var l;
 var u;
@@ -928,9 +928,10 @@ function roomBar(ctx) {
 }
 function lineView(line2) {
   if (line2.kind === "event") return h2("li", { class: "mus-chat-event" }, line2.text);
+  const cls = ["mus-chat-line", line2.mine && "mus-chat-mine", line2.kind === "teacher" && "mus-chat-teacher"];
   return h2(
     "li",
-    { class: ["mus-chat-line", line2.mine && "mus-chat-mine"], data: { seat: line2.seat } },
+    { class: cls, data: { seat: line2.seat } },
     h2("strong", { class: "mus-chat-name" }, line2.name),
     ": ",
     h2("span", { class: "mus-chat-text" }, line2.text)
@@ -1337,7 +1338,7 @@ function logView(ctx) {
     h2(
       "ol",
       { class: "mus-log-lines", tabindex: "0", data: { key: "log" }, aria: { label: t2("ui.log") } },
-      ctx.history.map((item) => line(item, state.steps ? null : ctx.openReplay, t2)),
+      ctx.history.map((item) => line(item, state.steps || state.watch ? null : ctx.openReplay, t2)),
       state.log.map((text) => h2("li", {}, text)),
       counted.map((item) => line(item, null, t2))
     )
