@@ -266,6 +266,52 @@
  * @property {string} text
  */
 
+/**
+ * A step of a line of the scenario editor (0 is the deal: no seat, no action), with the branches replacing its
+ * action (none on a branch's steps).
+ * @typedef {object} EditorStep
+ * @property {number} step
+ * @property {number | null} seat
+ * @property {ActionView | null} action
+ * @property {string} note
+ * @property {EditorBranch[]} branches
+ */
+
+/**
+ * A branch of the scenario editor's main line.
+ * @typedef {object} EditorBranch
+ * @property {number} index
+ * @property {EditorStep[]} steps
+ */
+
+/**
+ * The `editor` trait: the scenario editor while the table is in it.
+ * @typedef {object} EditorView
+ * @property {"deal" | "play"} stage
+ * @property {string} title
+ * @property {number} mano
+ * @property {number[]} scores
+ * @property {RulesView} rules
+ * @property {(string | null)[][]} deal four slots per seat: a card or null
+ * @property {number} dealt
+ * @property {string[]} names
+ * @property {EditorStep[]} steps
+ * @property {number | null} line the line selected: null for the main line, else a branch's index
+ * @property {number} step
+ * @property {boolean} what_if
+ * @property {string | null} excluded
+ * @property {number | null} mover
+ * @property {Turn | null} turn
+ * @property {string[]} hand
+ * @property {boolean} over
+ * @property {string} note
+ * @property {string} text
+ * @property {boolean} back
+ * @property {string} file
+ * @property {string} saved
+ * @property {number} skipped
+ */
+
 // ---------------------------------------------------------------------------------------------- the quiz
 
 /**
@@ -361,6 +407,7 @@
  * @property {Partial<ErrorView>} error
  * @property {Partial<Room>} room
  * @property {Partial<ReviewView>} decisions the student's decisions graded so far (the review)
+ * @property {Partial<EditorView>} editor the scenario editor while the table is in it
  */
 
 /**
@@ -431,6 +478,13 @@
  * @property {boolean} review the review shown in place of the table
  * @property {boolean} reviewAll the review lists every decision, not only those to learn from
  * @property {boolean} fromReview the hand on the table was reopened from the review
+ * @property {{seat: number, slot: number} | null} editorSlot the scenario editor's slot picked for the next card
+ * @property {Set<string>} editorDiscard the cards picked for a discard in the scenario editor
+ * @property {number | null} editorAmount the envido amount typed in the scenario editor
+ * @property {string} editorKey
+ * @property {string | null} editorFile the file name typed, until saved
+ * @property {boolean} overwrite replace the file when saving
+ * @property {string} copied "ok" once the scenario text is copied, "select" when it is selected for Ctrl+C
  */
 
 /**
@@ -450,6 +504,7 @@
  * @property {Partial<Setup>} setup empty until the table sends its own
  * @property {Partial<Room>} room
  * @property {Partial<ReviewView>} review the student's decisions graded so far
+ * @property {Partial<EditorView>} editor the scenario editor while the table is in it
  * @property {boolean} tips
  * @property {Partial<ErrorView>} error
  * @property {boolean} waiting
@@ -486,6 +541,13 @@
  * @property {(row: number) => void} openDecision
  * @property {() => void} backToReview
  * @property {(at: number) => void} tryAgain
+ * @property {(op: string, values: object) => void} edit
+ * @property {(seat: number, slot: number) => void} pickSlot
+ * @property {(card: string) => void} dealCard
+ * @property {(card: string) => void} toggleDiscard
+ * @property {() => void} copyText
+ * @property {(hand: number | null, game: number | null) => void} makeLesson
+ * @property {() => void} closeLesson
  */
 
 export {};

@@ -42,6 +42,13 @@ function freshUi() {
     review: false, // the review shown in place of the table
     reviewAll: false, // the review lists every decision, not only those to learn from
     fromReview: false, // the hand on the table was reopened from the review
+    editorSlot: null, // the scenario editor's slot picked for the next card of the deck
+    editorDiscard: new Set(), // the cards picked for a discard in the scenario editor
+    editorAmount: null, // the envido amount typed in the scenario editor
+    editorKey: "", // the editor's step: the picked discard and amount reset when it changes
+    editorFile: null, // the file name typed, until saved
+    overwrite: false, // replace the file when saving
+    copied: "", // the scenario text copied ("ok") or selected for Ctrl+C ("select")
   };
 }
 
@@ -136,6 +143,14 @@ function render({ model: born, el }) {
       ui.amount = null;
       ui.confirming = null;
     }
+    const editor = model.get("editor") || {};
+    const editorKey = editor.stage ? `${editor.line}|${editor.step}|${editor.what_if}|${editor.steps.length}` : "";
+    if (editorKey !== ui.editorKey) {
+      ui.editorKey = editorKey;
+      ui.editorDiscard = new Set();
+      ui.editorAmount = null;
+      ui.copied = "";
+    }
     const { key: tipKey } = tipMoment(state, ui);
     if (tipKey !== ui.tipsKey) {
       ui.tipsKey = tipKey;
@@ -169,6 +184,7 @@ function render({ model: born, el }) {
       setup: model.get("setup") || {},
       room: model.get("room") || {},
       review: model.get("decisions") || {},
+      editor: model.get("editor") || {},
       tips: model.get("tips"),
       error: model.get("error"),
       waiting: ui.waitingFor !== null,
@@ -341,6 +357,68 @@ function render({ model: born, el }) {
         send({ type: "try_again", step: at });
         draw();
       },
+      edit(op, values) {
+        send({ type: "edit", op, ...values });
+      },
+      pickSlot(seat, slot) {
+        const picked = ui.editorSlot;
+        const deal = model.get("editor").deal;
+        if (picked && picked.seat === seat && picked.slot === slot) ui.editorSlot = null;
+        else if (picked && deal[picked.seat][picked.slot] && deal[seat][slot]) {
+          // Two dealt cards, one after the other: they swap places.
+          send({ type: "edit", op: "card", seat, slot, card: deal[picked.seat][picked.slot] });
+          ui.editorSlot = null;
+        } else ui.editorSlot = { seat, slot };
+        draw();
+      },
+      dealCard(card) {
+        const deal = model.get("editor").deal;
+        const empty = [];
+        deal.forEach((slots, s) => slots.forEach((held, i) => { if (!held) empty.push({ seat: s, slot: i }); }));
+        const target = ui.editorSlot || empty[0];
+        if (!target) return;
+        send({ type: "edit", op: "card", seat: target.seat, slot: target.slot, card });
+        // On to the next empty slot, so a deal is sixteen clicks on the deck.
+        const next = empty.find((e) => e.seat * 4 + e.slot > target.seat * 4 + target.slot)
+          || empty.find((e) => e.seat !== target.seat || e.slot !== target.slot);
+        ui.editorSlot = next || null;
+        draw();
+      },
+      toggleDiscard(card) {
+        if (ui.editorDiscard.has(card)) ui.editorDiscard.delete(card);
+        else ui.editorDiscard.add(card);
+        draw();
+      },
+      copyText() {
+        const text = model.get("editor").text;
+        const select = () => {
+          const box = /** @type {HTMLTextAreaElement | null} */ (app.querySelector(".mus-editor-source"));
+          if (box) {
+            box.focus();
+            box.select();
+          }
+          ui.copied = "select";
+          draw();
+        };
+        if (!navigator.clipboard || !navigator.clipboard.writeText) {
+          select();
+          return;
+        }
+        navigator.clipboard.writeText(text).then(() => {
+          ui.copied = "ok";
+          draw();
+        }, select);
+      },
+      makeLesson(hand, game) {
+        ui.fromReview = false;
+        ui.replayTo = null;
+        ui.editorSlot = null;
+        send({ type: "lesson", hand, game });
+      },
+      closeLesson() {
+        ui.focus = TURN;
+        send({ type: "lesson_close" });
+      },
       closeReplay() {
         ui.fromReview = false;
         ui.replayTo = null;
@@ -505,6 +583,7 @@ function render({ model: born, el }) {
     "change:setup": draw,
     "change:room": draw,
     "change:decisions": draw,
+    "change:editor": draw,
   });
   shown = model.get("state");
   draw();

@@ -7,6 +7,7 @@
 import { h, svgImage } from "../dom.js";
 import { cardName, lanceLabel } from "../i18n.js";
 import { backSvg, cardSvg } from "../cards.js";
+import { lessonButton } from "./editor.js";
 
 /** The cards of `seat` that decide `row` (its `marks`, four lists by seat); none without a row. */
 /** @param {import("../contract.js").CountRow | null} row @param {number} seat @returns {string[]} */
@@ -120,7 +121,7 @@ export function countFooter(ctx) {
       ? h("p", { class: "mus-winner" }, state.winner.text)
       : h("p", { class: "mus-count-score" }, text),
     over && state.winner && count ? h("p", { class: "mus-count-score" }, text) : null,
-    state.steps
+    state.steps || ctx.editor.stage
       ? null
       : h("div", { class: "mus-count-buttons" },
           over
@@ -134,6 +135,7 @@ export function countFooter(ctx) {
             : null,
           // The hand just counted, reopened at its count to step back through it face up (drawn first, reached
           // after Next hand).
+          count ? lessonButton(ctx, null, null) : null,
           count
             ? h("button", { class: "mus-action mus-replay-hand", type: "button", data: { key: "replay-hand" },
                 disabled: ctx.waiting, aria: { label: t("ui.replay.this_hand") }, title: t("ui.replay.this_hand"),

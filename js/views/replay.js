@@ -3,6 +3,7 @@
 
 import { h } from "../dom.js";
 import { decisionBox } from "./review.js";
+import { lessonButton } from "./editor.js";
 
 /** A step button's picture (to the deal, to the count): a bar and a triangle, drawn, as fonts lack ⏮ and ⏭. */
 function icon(path) {
@@ -34,6 +35,7 @@ export function replayBar(ctx) {
       button("replay-last", t("ui.replay.last"), replay.count, icon("M10 1h2v12h-2zM1 1v12l8-6z"), at >= replay.count)),
     h("button", { class: ["mus-action", !replay.decision && "mus-primary"], type: "button", data: { key: "replay-close" },
       on: { click: () => ctx.closeReplay() } }, t("ui.replay.back_to_game")),
+    replay.decision ? null : lessonButton(ctx, replay.hand, state.game),
     decisionBox(ctx),
   );
 }

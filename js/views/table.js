@@ -17,6 +17,7 @@ import { senasOverview } from "./senas.js";
 import { replayBar } from "./replay.js";
 import { reviewButton, reviewView } from "./review.js";
 import { noteView, stepsView } from "./steps.js";
+import { dealPanel, dealing, editorSide, editorTurn } from "./editor.js";
 import { tipsView } from "./tips.js";
 import { turnView } from "./turn.js";
 
@@ -70,7 +71,7 @@ function topBar(ctx) {
         : h("button", { class: "mus-tips-on", type: "button", data: { key: "tips-on" },
             aria: { label: t("ui.tips.on") }, title: t("ui.tips.on"), on: { click: () => ctx.setTips(true) } },
             svgImage(questionSvg(), "mus-icon")),
-      ctx.setup.served
+      ctx.setup.served || ctx.editor.stage
         ? null
         : h("button", { class: "mus-action mus-new-game", type: "button", data: { key: "new-game" },
             on: { click: () => ctx.openNewGame() } }, t("ui.new_game"))),
@@ -114,7 +115,8 @@ function centre(ctx) {
 function turnSlot(ctx) {
   const { state, t, ui } = ctx;
   let inside;
-  if (state.replay) inside = replayBar(ctx);
+  if (ctx.editor.stage) inside = editorTurn(ctx);
+  else if (state.replay) inside = replayBar(ctx);
   else if (ui.senasOpen) inside = senasOverview(ctx);
   else if (state.turn) inside = turnView(ctx);
   else if (state.count || state.stage !== "play") inside = countFooter(ctx);
@@ -128,6 +130,7 @@ function turnSlot(ctx) {
 /** @param {import("../contract.js").Ctx} ctx */
 function sideView(ctx) {
   const { room, t, ui } = ctx;
+  if (ctx.editor.stage) return h("div", { class: "mus-side mus-side-editor" }, h("div", { class: "mus-side-inner" }, editorSide(ctx)));
   const chat = chatView(ctx);
   const fold = (name, label, unread = 0) => h("button", {
     class: ["mus-fold-button", ui.fold === name && "mus-fold-open"], type: "button", data: { key: `fold-${name}` },
@@ -165,14 +168,16 @@ export function tableView(ctx) {
         countHands(ctx), countView(ctx))
     : h("div", { class: "mus-felt" }, seats, centre(ctx));
   // The new-game panel takes the place of the table while it is open, so it is never cut off.
-  const main = ctx.ui.form
+  const main = dealing(ctx)
+    ? h("div", { class: "mus-main mus-main-dialog" }, dealPanel(ctx))
+    : ctx.ui.form
     ? h("div", { class: "mus-main mus-main-dialog" }, newGameView(ctx))
     : ctx.ui.review && ctx.review.total
     ? h("div", { class: "mus-main mus-main-dialog" }, reviewView(ctx))
     : h("div", { class: "mus-main" }, felt, sideView(ctx));
   return h(
     "div",
-    { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping", state.replay && "mus-replaying", ctx.setup.served && "mus-served"] },
+    { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping", state.replay && "mus-replaying", ctx.setup.served && "mus-served", ctx.editor.stage && "mus-editing"] },
     h("div", { class: "mus-stage" }, errorBanner(ctx), main),
     topBar(ctx),
     roomBar(ctx),

@@ -7,7 +7,8 @@ The engine (cards, hand evaluation, betting, the game, observations, the count) 
     game = game.apply(game.legal_actions()[0])
 
 In a notebook, ``mus_widget.MusTable()`` is the table: the student plays South against three bots;
-``MusTable.from_scenario(text)`` steps a teacher through a scripted hand (:mod:`mus_widget.teaching.scenarios`);
+``MusTable.from_scenario(text)`` steps a teacher through a scripted hand (:mod:`mus_widget.teaching.scenarios`),
+and ``ScenarioEditor()`` makes one by clicking (:mod:`mus_widget.teaching.authoring`, a ``Draft``);
 ``explain(game)`` says why each lance of the last hand went as it did; ``review(record, seat=0)`` grades every
 decision of a seat against the expert's (``review_summary(records)``, over many records, for a teacher);
 ``show_hand``, ``show_deal`` and ``show_count`` are static pictures for lessons.
@@ -39,6 +40,7 @@ from .engine.scoring import CountRow, Reason
 from .engine.seats import next_seat, partner, team_of
 from .engine.senas import CATALOGUE, Sena, true_senas
 from .table import served as _served
+from .teaching.authoring import Draft, DraftError
 from .teaching.class_review import ClassSummary, review_summary
 from .teaching.exercises import Exercise, exercise
 from .teaching.explain import Explanation, explain
@@ -50,16 +52,21 @@ if TYPE_CHECKING:
     from .classroom.notebook import ServedTable
     from .classroom.teacher import Classroom
     from .table.quiz import Quiz
+    from .table.scenario_editor import ScenarioEditor
     from .table.widget import MusTable
 
 
 def __getattr__(name: str) -> Any:
-    """``mus_widget.MusTable``, ``Classroom`` and ``Quiz``, imported on first use so the engine alone never loads
-    the widget stack."""
+    """``mus_widget.MusTable``, ``ScenarioEditor``, ``Classroom`` and ``Quiz``, imported on first use so the engine
+    alone never loads the widget stack."""
     if name == "MusTable":
         from .table.widget import MusTable
 
         return MusTable
+    if name == "ScenarioEditor":
+        from .table.scenario_editor import ScenarioEditor
+
+        return ScenarioEditor
     if name == "Classroom":
         from .classroom.teacher import Classroom
 
@@ -91,6 +98,8 @@ __all__ = [
     "ClassSummary",
     "Classroom",
     "CountRow",
+    "Draft",
+    "DraftError",
     "Event",
     "Exercise",
     "Explanation",
@@ -120,6 +129,7 @@ __all__ = [
     "Reviewer",
     "Rules",
     "RulesError",
+    "ScenarioEditor",
     "SeatError",
     "Sena",
     "Suit",

@@ -348,6 +348,61 @@ class ErrorView(TypedDict):
     text: str
 
 
+class EditorStep(TypedDict):
+    """A step of a line of the scenario editor: the seat that played its action and the action (None at the deal,
+    step 0), its note, and on the main line the branches that replace its action."""
+
+    step: int
+    seat: int | None
+    action: ActionView | None
+    note: str
+    branches: list["EditorBranch"]
+    """Empty on a branch's steps: a branch has no branches of its own."""
+
+
+class EditorBranch(TypedDict):
+    """A branch of the scenario editor's main line: its index in the draft and its steps (from 1)."""
+
+    index: int
+    steps: list[EditorStep]
+
+
+class EditorView(TypedDict):
+    """The ``editor`` trait: the scenario editor (:mod:`mus_widget.table.editing`) while the table is in it."""
+
+    stage: Literal["deal", "play"]
+    title: str
+    mano: int
+    scores: list[int]
+    rules: RulesView
+    deal: list[list[str | None]]
+    """Four slots per seat, by seat: a card, or None where none is dealt yet."""
+    dealt: int
+    names: list[str]
+    steps: list[EditorStep]
+    line: int | None
+    """The line selected: None for the main line, else a branch's index."""
+    step: int
+    what_if: bool
+    """A branch is being chosen at the selected step: its action replaces the main line's ``excluded``."""
+    excluded: str | None
+    mover: int | None
+    turn: Turn | None
+    """The choices of the seat to move, at the end of the line selected (or of a branch being chosen)."""
+    hand: list[str]
+    """The cards of the seat to move (a discard is picked from them)."""
+    over: bool
+    note: str
+    text: str
+    """The scenario text ("" while cards are still to deal)."""
+    back: bool
+    """A live game waits behind the editor ("Back to the game")."""
+    file: str
+    saved: str
+    skipped: int
+    """Actions (mus rounds, discards) of a hand taken from a game that the lesson leaves out."""
+
+
 # ---------------------------------------------------------------------------------------------- the quiz
 
 
@@ -437,7 +492,8 @@ class ClassroomReview(TypedDict):
 
 __all__ = [
     "ActionView", "BetTurn", "BetView", "Bubble", "ChatLine", "ClassChat", "ClassroomReview", "ClassroomState",
-    "ClassroomStudent", "ClassroomTable", "Coach", "Count", "CountRow", "DiscardTurn", "ErrorView",
+    "ClassroomStudent", "ClassroomTable", "Coach", "Count", "CountRow", "DiscardTurn", "EditorBranch",
+    "EditorStep", "EditorView", "ErrorView",
     "HistoryLine", "MusTurn", "PlayerView", "QuizState", "QuizVerdict", "Replay", "ReviewRowView", "ReviewView",
     "Room", "RulesView", "ServedSetup", "Setup", "StepHand", "Steps", "TableSetup", "TableState", "Turn", "Winner",
 ]

@@ -22,6 +22,7 @@ from ..teaching.coach import Advice, Coach
 from ..teaching.grading import Graded
 from ..teaching.scenarios import Scenario
 from .contract import SeatView
+from .editing import Editing, editor_table
 from .options import Setup
 from .refusal import RefusalError, short
 from .replay import Replay
@@ -47,6 +48,8 @@ class Play:
     """The hands of this game over so far, oldest first: the log's history (:func:`with_hand`)."""
     replay: Replay | None
     """A finished hand reopened face up while the live game waits; None when the table shows the live game."""
+    editing: Editing | None
+    """The scenario editor open in place of the game (which waits); None when the table shows the game."""
 
     def __init__(self, setup: Setup, given: Mapping[int, object] | None = None, stepping: Stepping | None = None,
                  on_fault: Callable[[BotFault], None] | None = None) -> None:
@@ -85,6 +88,7 @@ class Play:
         self._notes_now: list[tuple[int, Reason]] = []
         self.notes_last = ((), (), (), ())
         self.replay = None
+        self.editing = None
         self._steps: Scenario | None = None
         self.decided = False
         """Whether the student has made a decision in this game (its review has something to grade)."""
@@ -177,7 +181,8 @@ class Play:
         """Whether a bot is to play now (never while stepping or with the count open)."""
         game = self.game
         return (
-            self.stepping is None and self.replay is None and not game.is_over and self.stage == "play"
+            self.stepping is None and self.replay is None and self.editing is None and not game.is_over
+            and self.stage == "play"
             and game.to_move is not None
             and game.to_move in self.bots
         )
@@ -193,6 +198,10 @@ class Play:
     def view(self, language: str, version: int, *, reveal: bool, coach: bool) -> SeatView:
         """The student's view of the game as it is now (:func:`~mus_widget.table.view_state.view_state`): every
         hand face up with ``reveal`` or when the stepping says so, the coach's advice with ``coach``."""
+        editing = self.editing
+        edited = None if editing is None else editor_table(editing, self._players(), language, version)
+        if edited is not None:
+            return edited
         replay = self.replay
         if replay is not None:
             shown = ReplayView(replay.hand, replay.index, replay.count, self.graded(replay.step))

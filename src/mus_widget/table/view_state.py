@@ -469,6 +469,12 @@ def _turn(obs: Observation) -> Turn:
     }
 
 
+def seat_turn(obs: Observation) -> Turn:
+    """What the seat of ``obs`` may do now, as the turn's buttons show it (the scenario editor offers any seat's
+    turn); the seat must be the one to move."""
+    return _turn(obs)
+
+
 def _action(action: Action) -> ActionView:
     """An action for the buttons, as :meth:`Action.to_dict` makes it (its keys are checked by
     tests/test_contract.py)."""

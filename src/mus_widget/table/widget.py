@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import pathlib
+import random
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -29,12 +30,25 @@ from ..engine.rules import Rules
 from ..engine.seats import SEATS
 from ..i18n.catalogues import LANGUAGES, default_language, language_name, message
 from ..i18n.text import message_values
+from ..teaching.authoring import Draft, DraftError, played_hand
 from ..teaching.grading import Graded
 from ..teaching.pictures import Picture
 from ..teaching.review import Review
 from ..teaching.scenarios import Scenario
 from .base import BaseWidget, Synced, SyncedList, synced_dict, synced_list
-from .contract import ErrorView, HistoryLine, ReviewView, Room, RulesView, SeatView, Setup, TableSetup, TableState
+from .contract import (
+    EditorView,
+    ErrorView,
+    HistoryLine,
+    ReviewView,
+    Room,
+    RulesView,
+    SeatView,
+    Setup,
+    TableSetup,
+    TableState,
+)
+from .editing import Editing, EditIntents, editor_view
 from .intents import Handler, Intents
 from .options import DEFAULT_PACE, PACES, NewGame, Prefs, check_language, check_pace, renamed, setup_from
 from .pacing import Pacer
@@ -88,6 +102,10 @@ class TableWidget(BaseWidget):
     """The student's decisions graded so far by the expert and the chart (:mod:`mus_widget.table.reviewing`, a
     :class:`~mus_widget.table.contract.ReviewView`), synced as the grades come in; empty where nothing is
     reviewed (a served table)."""
+
+    editor: Synced[EditorView | dict[str, NoReturn]] = synced_dict()
+    """The scenario editor while the table is in it (:mod:`mus_widget.table.editing`, an
+    :class:`~mus_widget.table.contract.EditorView`); empty while the table shows its game."""
 
     _error_seq = 0
     """How many refusals this table has shown: the ``seq`` of the next one."""
@@ -260,6 +278,8 @@ class MusTable(TableWidget):
         self._play.graded = self._review.at
         self._pacer = Pacer(self._play, lambda: self.pace, self._sync, self._refuse)
         self._intents = Intents(self._play, self._show, lambda: self.language)
+        self._edits = EditIntents(lambda: self._play.editing, self._edited,
+                                  random.Random(f"editor:{self._play.game.seed}"), pathlib.Path.cwd)
         self._shown_new()
         self.observe(self._on_coach, names=["coach"])
         self._first_view_made()
@@ -347,6 +367,23 @@ class MusTable(TableWidget):
         """Stop stepping: the student plays on from the step shown, against the bots."""
         self._python_intent({"type": "play_on"})
 
+    @property
+    def lesson(self) -> Draft | None:
+        """The lesson being made in the scenario editor (a :class:`~mus_widget.teaching.authoring.Draft`: its
+        ``text`` is the scenario); None while the table shows its game."""
+        editing = self._play.editing
+        return None if editing is None else editing.draft
+
+    def make_lesson(self, hand: int | None = None, game: int | None = None) -> None:
+        """Open the scenario editor on hand ``hand`` of game ``game`` (by default the last hand over), as the
+        count's "Make a lesson of this hand" does; the game waits. Raises :class:`ValueError` for a hand the
+        game does not have."""
+        self._python_intent({"type": "lesson", "hand": hand, "game": game})
+
+    def close_lesson(self) -> None:
+        """Back to the game from the scenario editor opened by :meth:`make_lesson`."""
+        self._python_intent({"type": "lesson_close"})
+
     def review(self) -> Review:
         """The student's decisions in this game so far, each graded by the expert from what the student could
         see then (:func:`mus_widget.review`): those the table graded in the background, the rest now."""
@@ -372,7 +409,46 @@ class MusTable(TableWidget):
     # ------------------------------------------------------------------------------------------ intents
 
     def _handlers(self) -> dict[str, Handler]:
-        return {**self._intents.handlers(), "new_game": self._new_game, "prefs": self._prefs}
+        if self._play.editing is not None:
+            editing: dict[str, Handler] = {"edit": self._edits.edit, "lesson_close": self._lesson_close,
+                                           "prefs": self._prefs}
+            return {kind: editing.get(kind, self._not_now) for kind in (*self._intents.handlers(), "new_game",
+                                                                         "lesson", *editing)}
+        return {**self._intents.handlers(), "new_game": self._new_game, "prefs": self._prefs,
+                "lesson": self._lesson}
+
+    def _not_now(self, _content: dict[str, Any]) -> None:
+        raise RefusalError("ui.error.editing")
+
+    def _lesson(self, content: dict[str, Any]) -> None:
+        """Open the scenario editor on a hand of the game (the last one over by default), the game waiting."""
+        play = self._play
+        if play.stepping is not None:
+            raise RefusalError("ui.error.stepping")
+        hand, game = content.get("hand"), content.get("game")
+        for value in (hand, game):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise RefusalError("ui.error.lesson", hand=short(value))
+        try:
+            span = played_hand(play.game, hand, game)
+            draft = Draft.from_game(play.game, hand, game)
+        except DraftError:
+            raise RefusalError("ui.error.lesson", hand=short(hand)) from None
+        play.replay = None
+        play.editing = Editing.of_hand(draft, span, back=True)
+        self._show(False)
+
+    def _lesson_close(self, _content: dict[str, Any]) -> None:
+        """Back to the game from the editor: it plays on from where it waited."""
+        play = self._play
+        if play.editing is None or not play.editing.back:
+            raise RefusalError("ui.error.editing")
+        play.editing = None
+        self._show(True)
+
+    def _edited(self, editing: Editing | None) -> None:
+        self._play.editing = editing
+        self._show(False)
 
     def _new_game(self, content: dict[str, Any]) -> None:
         """Check every option before touching anything; then start the new game."""
@@ -439,6 +515,8 @@ class MusTable(TableWidget):
     def _sync(self) -> None:
         """Send the student's view of the game as it is now; what is new of the game goes to the review."""
         self._version += 1
+        editing = self._play.editing
+        self.editor = {} if editing is None else editor_view(editing, self.names)
         self._send_view(self._play.view(self.language, self._version, reveal=self._reveal, coach=self.coach))
         if self._play.stepping is None:
             self._review.follow(self._play.game, self._play.decided)

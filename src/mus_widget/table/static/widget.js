@@ -1,5 +1,5 @@
-// mus-widget bundle sha256:33eb1a170ea61f4e076f80923b971d06a01c516857d20b856a51a1abd2a3c436 (built from js/ by npm run build)
-// node_modules/preact/dist/preact.module.js
+// mus-widget bundle sha256:38f0a8a0ac8b8127da9d61fc9d88a0d4520e0fd2d4ff140d304474644a520bde (built from js/ by npm run build)
+// ../main/node_modules/preact/dist/preact.module.js
 var n;
 var l;
 var u;
@@ -658,11 +658,11 @@ function newGameMessage(form) {
 function field(label, control, wide) {
   return h2("label", { class: ["mus-field", wide && "mus-field-wide"] }, h2("span", {}, label), control);
 }
-function select(key, value, options, onChange) {
+function select(key, value, options2, onChange) {
   return h2(
     "select",
     { data: { key }, on: { change: (event) => onChange(event.target.value) } },
-    options.map(([v2, label]) => h2("option", { value: String(v2), selected: String(v2) === String(value) }, label))
+    options2.map(([v2, label]) => h2("option", { value: String(v2), selected: String(v2) === String(value) }, label))
   );
 }
 function newGameView(ctx) {
@@ -1010,6 +1010,7 @@ function coachView(ctx) {
 }
 
 // js/cards.js
+var SUITS = ["o", "c", "e", "b"];
 var NUMBERS = [1, 2, 3, 4, 5, 6, 7, 10, 11, 12];
 var INK = { o: "#a26a00", c: "#b3261e", e: "#1f5a99", b: "#2f7432" };
 var GOLD = "#f0b93a";
@@ -1141,6 +1142,547 @@ function backSvg() {
   return BACK;
 }
 
+// js/views/editor.js
+var FLAGS2 = ["real_31", "team_consent", "negadas_at_count", "mus_corrido_first_hand"];
+function dealing(ctx) {
+  const editor = ctx.editor;
+  return Boolean(editor.stage) && (editor.stage === "deal" || editor.dealt < 16);
+}
+function editorHead(ctx) {
+  const { t: t2 } = ctx;
+  const editor = ctx.editor;
+  const tab = (stage, label, disabled) => h2("button", {
+    class: ["mus-editor-tab", editor.stage === stage && "mus-editor-tab-on"],
+    type: "button",
+    role: "tab",
+    aria: { selected: editor.stage === stage ? "true" : "false" },
+    data: { key: `editor-${stage}` },
+    disabled,
+    on: { click: () => ctx.edit("stage", { stage }) }
+  }, label);
+  return h2(
+    "div",
+    { class: "mus-editor-head" },
+    h2("h3", { class: "mus-editor-heading" }, t2("ui.editor.heading")),
+    h2(
+      "div",
+      { class: "mus-editor-tabs", role: "tablist" },
+      tab("deal", t2("ui.editor.deal"), false),
+      tab("play", t2("ui.editor.play"), editor.dealt < 16)
+    ),
+    editor.back ? h2("button", {
+      class: "mus-action",
+      type: "button",
+      data: { key: "editor-back" },
+      on: { click: () => ctx.closeLesson() }
+    }, t2("ui.replay.back_to_game")) : null
+  );
+}
+function field2(label, control) {
+  return h2("label", { class: "mus-field" }, h2("span", {}, label), control);
+}
+function options(ctx) {
+  const { t: t2 } = ctx;
+  const editor = ctx.editor;
+  const rules = editor.rules;
+  const targets = [.../* @__PURE__ */ new Set([30, 35, 40, rules.target])].sort((a2, b2) => a2 - b2);
+  const select2 = (key, value, choices, onChange) => h2(
+    "select",
+    {
+      data: { key },
+      on: { change: (event) => onChange(event.target.value) }
+    },
+    choices.map(([v2, label]) => h2("option", { value: String(v2), selected: String(v2) === String(value) }, label))
+  );
+  const score = (team) => h2("input", {
+    type: "number",
+    min: "0",
+    max: String(rules.target - 1),
+    value: String(editor.scores[team]),
+    data: { key: `editor-score-${team}` },
+    on: { change: (event) => {
+      const scores = [...editor.scores];
+      scores[team] = Number(event.target.value);
+      ctx.edit("options", { scores });
+    } }
+  });
+  return h2(
+    "div",
+    { class: "mus-editor-options" },
+    h2(
+      "label",
+      { class: "mus-field mus-field-wide" },
+      h2("span", {}, t2("ui.editor.title")),
+      h2("input", {
+        type: "text",
+        value: editor.title,
+        maxlength: "120",
+        data: { key: "editor-title" },
+        on: { change: (event) => ctx.edit("title", { title: event.target.value }) }
+      })
+    ),
+    field2(t2("ui.editor.mano"), select2(
+      "editor-mano",
+      editor.mano,
+      [0, 1, 2, 3].map((s2) => [s2, editor.names[s2]]),
+      (v2) => ctx.edit("options", { mano: Number(v2) })
+    )),
+    field2(t2("ui.editor.score_of", { team: `${editor.names[0]}–${editor.names[2]}` }), score(0)),
+    field2(t2("ui.editor.score_of", { team: `${editor.names[1]}–${editor.names[3]}` }), score(1)),
+    field2(t2("ui.option.target"), select2(
+      "editor-target",
+      rules.target,
+      targets.map((n2) => [n2, String(n2)]),
+      (v2) => ctx.edit("options", { rules: { target: Number(v2) } })
+    )),
+    field2(t2("ui.option.kings"), select2(
+      "editor-kings",
+      rules.kings,
+      [[8, t2("ui.option.kings.8")], [4, t2("ui.option.kings.4")]],
+      (v2) => ctx.edit("options", { rules: { kings: Number(v2) } })
+    )),
+    FLAGS2.map((flag) => h2(
+      "label",
+      { class: "mus-check" },
+      h2("input", {
+        type: "checkbox",
+        checked: Boolean(rules[flag]),
+        data: { key: `editor-rule-${flag}` },
+        on: { change: (event) => ctx.edit("options", { rules: { [flag]: event.target.checked } }) }
+      }),
+      t2(`ui.option.${flag}`)
+    ))
+  );
+}
+function seats(ctx) {
+  const { t: t2, ui } = ctx;
+  const editor = ctx.editor;
+  return h2("div", { class: "mus-editor-seats" }, [0, 1, 2, 3].map((seat) => h2(
+    "div",
+    {
+      class: "mus-editor-seat",
+      role: "group",
+      aria: { label: editor.names[seat] },
+      data: { seat }
+    },
+    h2("span", { class: "mus-editor-seat-name" }, editor.names[seat]),
+    h2("div", { class: "mus-editor-slots" }, editor.deal[seat].map((card, slot) => {
+      const picked = ui.editorSlot && ui.editorSlot.seat === seat && ui.editorSlot.slot === slot;
+      const label = card ? `${t2("ui.editor.slot", { name: editor.names[seat], n: slot + 1 })}: ${cardName(t2, card)}` : t2("ui.editor.slot_empty", { name: editor.names[seat], n: slot + 1 });
+      return h2(
+        "button",
+        {
+          class: ["mus-editor-slot", picked && "mus-editor-picked", !card && "mus-editor-empty"],
+          type: "button",
+          aria: { label, pressed: picked ? "true" : "false" },
+          title: label,
+          data: { key: `slot-${seat}-${slot}`, card: card || "" },
+          on: { click: () => ctx.pickSlot(seat, slot) }
+        },
+        card ? svgImage(cardSvg(card), "mus-card") : String(slot + 1)
+      );
+    }))
+  )));
+}
+function deck(ctx) {
+  const { t: t2 } = ctx;
+  const editor = ctx.editor;
+  const holder = /* @__PURE__ */ new Map();
+  editor.deal.forEach((slots, seat) => slots.forEach((card) => {
+    if (card) holder.set(card, seat);
+  }));
+  return h2(
+    "div",
+    { class: "mus-editor-deck", role: "group", aria: { label: t2("ui.editor.deck") } },
+    SUITS.map((suit) => h2("div", { class: "mus-editor-suit" }, NUMBERS.map((number) => {
+      const card = `${number}${suit}`;
+      const seat = holder.get(card);
+      const dealt = seat !== void 0;
+      const label = dealt ? `${cardName(t2, card)} · ${editor.names[seat]}` : cardName(t2, card);
+      return h2(
+        "button",
+        {
+          class: ["mus-editor-card", dealt && "mus-editor-dealt"],
+          type: "button",
+          aria: { label },
+          title: label,
+          data: { key: `deck-${card}`, card },
+          on: { click: () => ctx.dealCard(card) }
+        },
+        svgImage(cardSvg(card), "mus-card"),
+        dealt ? h2("span", { class: "mus-editor-holder", aria: { hidden: "true" } }, editor.names[seat].slice(0, 1)) : null
+      );
+    })))
+  );
+}
+function dealPanel(ctx) {
+  const { t: t2, ui } = ctx;
+  const editor = ctx.editor;
+  const slot = ui.editorSlot;
+  const held = slot ? editor.deal[slot.seat][slot.slot] : null;
+  return h2(
+    "div",
+    { class: "mus-dialog-host" },
+    h2(
+      "section",
+      { class: "mus-dialog mus-editor mus-editor-dealing", role: "region", aria: { label: t2("ui.editor.region") } },
+      editorHead(ctx),
+      options(ctx),
+      h2(
+        "p",
+        { class: "mus-editor-hint", aria: { live: "polite" } },
+        slot ? t2("ui.editor.picked", { name: editor.names[slot.seat], n: slot.slot + 1 }) : t2("ui.editor.pick_slot")
+      ),
+      seats(ctx),
+      h2(
+        "div",
+        { class: "mus-editor-deal-bar" },
+        h2("span", { class: "mus-editor-dealt-count" }, t2("ui.editor.dealt_count", { n: editor.dealt })),
+        held ? h2("button", {
+          class: "mus-action",
+          type: "button",
+          data: { key: "editor-clear" },
+          on: { click: () => ctx.edit("clear", { seat: slot.seat, slot: slot.slot }) }
+        }, t2("ui.editor.clear")) : null,
+        h2("button", {
+          class: "mus-action",
+          type: "button",
+          data: { key: "editor-random" },
+          disabled: editor.dealt >= 16,
+          on: { click: () => ctx.edit("random", {}) }
+        }, t2("ui.editor.random")),
+        h2("button", {
+          class: "mus-action mus-primary",
+          type: "button",
+          data: { key: "editor-to-play" },
+          disabled: editor.dealt < 16,
+          on: { click: () => ctx.edit("stage", { stage: "play" }) }
+        }, t2("ui.editor.to_play"))
+      ),
+      deck(ctx),
+      textBox(ctx)
+    )
+  );
+}
+function stepText(ctx, step) {
+  const { t: t2 } = ctx;
+  if (!step.action) return t2("ui.editor.the_deal");
+  return `${ctx.editor.names[step.seat]}: ${actionLabel(ctx.t, step.action)}`;
+}
+function stepButton(ctx, step, branch) {
+  const editor = ctx.editor;
+  const on = editor.line === branch && editor.step === step.step && !editor.what_if;
+  return h2(
+    "button",
+    {
+      class: ["mus-editor-step", on && "mus-editor-step-on"],
+      type: "button",
+      aria: { current: on ? "step" : null },
+      data: { key: `step-${branch === null ? "m" : branch}-${step.step}`, step: step.step },
+      on: { click: () => ctx.edit("select", { branch, step: step.step }) }
+    },
+    h2("span", { class: "mus-editor-step-n" }, String(step.step)),
+    h2("span", { class: "mus-editor-step-text" }, stepText(ctx, step)),
+    step.note ? h2("span", { class: "mus-editor-step-note" }, step.note) : null
+  );
+}
+function stepList(ctx) {
+  const { t: t2 } = ctx;
+  const editor = ctx.editor;
+  return h2(
+    "ol",
+    { class: "mus-editor-steps", aria: { label: t2("ui.editor.steps") } },
+    editor.steps.map((step) => h2(
+      "li",
+      { data: { step: step.step } },
+      stepButton(ctx, step, null),
+      step.branches.length ? h2("ul", { class: "mus-editor-branches" }, step.branches.map((branch) => h2(
+        "li",
+        {
+          class: "mus-editor-branch",
+          data: { branch: branch.index }
+        },
+        h2(
+          "div",
+          { class: "mus-editor-branch-head" },
+          h2("span", {}, t2("ui.editor.branch", { action: actionLabel(t2, branch.steps[0].action) })),
+          h2("button", {
+            class: "mus-close",
+            type: "button",
+            data: { key: `drop-branch-${branch.index}` },
+            aria: { label: t2("ui.editor.drop_branch") },
+            title: t2("ui.editor.drop_branch"),
+            on: { click: () => ctx.edit("drop_branch", { branch: branch.index }) }
+          }, "×")
+        ),
+        h2("ol", {}, branch.steps.map((s2) => h2("li", {}, stepButton(ctx, s2, branch.index))))
+      ))) : null
+    ))
+  );
+}
+function noteBox(ctx) {
+  const { t: t2 } = ctx;
+  const editor = ctx.editor;
+  if (editor.what_if) return null;
+  const label = editor.line === null && editor.step === 0 ? t2("ui.editor.note_deal") : t2("ui.editor.note", { step: editor.step });
+  const where = { branch: editor.line, step: editor.step };
+  return h2(
+    "label",
+    { class: "mus-field mus-editor-note" },
+    h2("span", {}, label),
+    h2("textarea", {
+      rows: "3",
+      maxlength: "1000",
+      placeholder: t2("ui.editor.note_hint"),
+      value: editor.note,
+      data: { key: `note-${editor.line === null ? "m" : editor.line}-${editor.step}` },
+      on: { change: (event) => ctx.edit("note", { ...where, text: event.target.value }) }
+    })
+  );
+}
+function textBox(ctx) {
+  const { t: t2, ui } = ctx;
+  const editor = ctx.editor;
+  const copied = ui.copied === "ok" ? t2("ui.editor.copied") : ui.copied === "select" ? t2("ui.editor.copy_select") : "";
+  return h2(
+    "div",
+    { class: "mus-editor-text" },
+    h2(
+      "label",
+      { class: "mus-field mus-field-wide" },
+      h2("span", {}, t2("ui.editor.text")),
+      h2("textarea", {
+        class: "mus-editor-source",
+        readonly: true,
+        rows: "8",
+        spellcheck: "false",
+        value: editor.text || t2("ui.editor.no_text"),
+        data: { key: "editor-text" }
+      })
+    ),
+    h2(
+      "div",
+      { class: "mus-editor-copy" },
+      h2("button", {
+        class: "mus-action",
+        type: "button",
+        data: { key: "editor-copy" },
+        disabled: !editor.text,
+        on: { click: () => ctx.copyText() }
+      }, t2("ui.editor.copy")),
+      h2("span", { class: "mus-editor-status", role: "status" }, copied)
+    ),
+    h2(
+      "div",
+      { class: "mus-editor-save" },
+      h2(
+        "label",
+        { class: "mus-field" },
+        h2("span", {}, t2("ui.editor.file")),
+        h2("input", {
+          type: "text",
+          value: ui.editorFile ?? editor.file,
+          maxlength: "80",
+          data: { key: "editor-file" },
+          on: { input: (event) => {
+            ui.editorFile = event.target.value;
+          } }
+        })
+      ),
+      h2(
+        "label",
+        { class: "mus-check" },
+        h2("input", {
+          type: "checkbox",
+          checked: ui.overwrite,
+          data: { key: "editor-overwrite" },
+          on: { change: (event) => {
+            ui.overwrite = event.target.checked;
+          } }
+        }),
+        t2("ui.editor.overwrite")
+      ),
+      h2(
+        "button",
+        {
+          class: "mus-action",
+          type: "button",
+          data: { key: "editor-save" },
+          disabled: !editor.text,
+          on: { click: () => ctx.edit("save", { file: ui.editorFile ?? editor.file, overwrite: ui.overwrite }) }
+        },
+        t2("ui.editor.save")
+      ),
+      editor.saved ? h2("span", { class: "mus-editor-status" }, t2("ui.editor.saved", { file: editor.saved })) : null
+    )
+  );
+}
+function editorSide(ctx) {
+  const { t: t2 } = ctx;
+  const editor = ctx.editor;
+  return h2(
+    "section",
+    { class: "mus-editor mus-editor-side", role: "region", aria: { label: t2("ui.editor.region") } },
+    editorHead(ctx),
+    h2("p", { class: "mus-editor-lesson-title" }, editor.title),
+    editor.skipped ? h2("p", { class: "mus-editor-hint" }, t2("ui.editor.skipped")) : null,
+    stepList(ctx),
+    noteBox(ctx),
+    h2(
+      "div",
+      { class: "mus-editor-line-buttons" },
+      h2(
+        "button",
+        {
+          class: "mus-action",
+          type: "button",
+          data: { key: "editor-undo" },
+          disabled: editor.line === null && editor.steps.length < 2,
+          on: { click: () => ctx.edit("undo", {}) }
+        },
+        t2("ui.editor.undo")
+      ),
+      editor.line === null ? h2("button", {
+        class: "mus-action",
+        type: "button",
+        data: { key: "editor-what-if" },
+        disabled: editor.step < 1,
+        aria: { pressed: editor.what_if ? "true" : "false" },
+        on: { click: () => ctx.edit("what_if", { on: !editor.what_if }) }
+      }, t2("ui.editor.what_if")) : h2(
+        "button",
+        {
+          class: "mus-action",
+          type: "button",
+          data: { key: "editor-main-line" },
+          on: { click: () => ctx.edit("select", { branch: null, step: editor.steps.length - 1 }) }
+        },
+        t2("ui.editor.main_line")
+      )
+    ),
+    textBox(ctx)
+  );
+}
+function editorTurn(ctx) {
+  const { t: t2, ui } = ctx;
+  const editor = ctx.editor;
+  const turn = editor.turn;
+  if (editor.over) return h2("p", { class: "mus-editor-over" }, t2("ui.editor.over"));
+  if (!turn) {
+    const last = editor.line === null ? editor.steps.length - 1 : editor.steps.flatMap((s2) => s2.branches).find((b2) => b2.index === editor.line).steps.length;
+    return h2(
+      "div",
+      { class: "mus-editor-turn" },
+      h2("p", {}, t2("ui.editor.not_last", { step: editor.step })),
+      h2("button", {
+        class: "mus-action",
+        type: "button",
+        data: { key: "editor-go-last" },
+        on: { click: () => ctx.edit("select", { branch: editor.line, step: last }) }
+      }, t2("ui.editor.go_last"))
+    );
+  }
+  const name = editor.names[editor.mover];
+  const button = (action) => h2(
+    "button",
+    {
+      class: "mus-action",
+      type: "button",
+      data: { key: `do-${action.text}`, action: action.text },
+      disabled: action.text === editor.excluded,
+      on: { click: () => ctx.edit("act", { action: action.text }) }
+    },
+    actionLabel(t2, action)
+  );
+  let choices;
+  if (turn.kind === "discard") {
+    const picked = editor.hand.filter((card) => ui.editorDiscard.has(card));
+    choices = [
+      h2("p", { class: "mus-editor-hint" }, t2("ui.editor.discard_pick", { name })),
+      h2("div", { class: "mus-editor-discard" }, editor.hand.map((card) => h2(
+        "button",
+        {
+          class: ["mus-editor-slot", ui.editorDiscard.has(card) && "mus-editor-picked"],
+          type: "button",
+          aria: { label: cardName(t2, card), pressed: ui.editorDiscard.has(card) ? "true" : "false" },
+          data: { key: `discard-${card}`, card },
+          on: { click: () => ctx.toggleDiscard(card) }
+        },
+        svgImage(cardSvg(card), "mus-card")
+      ))),
+      h2(
+        "button",
+        {
+          class: "mus-action mus-primary",
+          type: "button",
+          data: { key: "do-discard" },
+          disabled: !picked.length,
+          on: { click: () => ctx.edit("act", { action: `discard ${picked.join(" ")}` }) }
+        },
+        t2("action.discard", { count: picked.length })
+      )
+    ];
+  } else {
+    const low = turn.raise ? turn.raise[0] : null;
+    const amount = ui.editorAmount ?? low;
+    choices = [
+      turn.choices.map(button),
+      turn.raise ? h2(
+        "span",
+        { class: "mus-editor-envido" },
+        h2("input", {
+          type: "number",
+          min: String(turn.raise[0]),
+          max: String(turn.raise[1]),
+          value: String(amount),
+          aria: { label: t2("action.envido", { amount: "" }).trim() },
+          data: { key: "editor-amount" },
+          on: { input: (event) => {
+            ui.editorAmount = Number(event.target.value);
+          } }
+        }),
+        button({ kind: "envido", amount, text: `envido ${amount}` })
+      ) : null,
+      turn.kind === "bet" && turn.ordago ? button({ kind: "ordago", text: "ordago" }) : null
+    ];
+  }
+  const excluded = editor.what_if && editor.excluded ? t2("ui.editor.what_if_help", { name, action: actionLabel(t2, parsed(editor.excluded)) }) : t2("ui.editor.to_move", { name });
+  return h2(
+    "div",
+    { class: ["mus-editor-turn", editor.what_if && "mus-editor-what-if"] },
+    h2("p", { class: "mus-editor-mover" }, excluded),
+    h2("div", { class: "mus-actions mus-editor-choices" }, choices),
+    editor.what_if ? h2("button", {
+      class: "mus-action",
+      type: "button",
+      data: { key: "editor-what-if-cancel" },
+      on: { click: () => ctx.edit("what_if", { on: false }) }
+    }, t2("ui.cancel")) : null
+  );
+}
+function parsed(text) {
+  const [kind, ...rest] = text.split(" ");
+  if (kind === "envido") return { kind, text, amount: Number(rest[0]) };
+  if (kind === "discard") return { kind, text, cards: rest };
+  return { kind, text };
+}
+function lessonButton(ctx, hand, game) {
+  if (ctx.setup.served) return null;
+  const { t: t2 } = ctx;
+  return h2(
+    "button",
+    {
+      class: "mus-action mus-lesson",
+      type: "button",
+      data: { key: "make-lesson" },
+      disabled: ctx.waiting,
+      title: t2("ui.lesson.make"),
+      on: { click: () => ctx.makeLesson(hand, game) }
+    },
+    t2("ui.lesson.make")
+  );
+}
+
 // js/views/count.js
 function marked(row, seat) {
   return row ? row.marks[seat] : [];
@@ -1202,7 +1744,7 @@ function countHands(ctx) {
   return h2(
     "div",
     { class: "mus-count-hands" },
-    teams.map((seats) => h2("div", { class: "mus-count-team" }, seats.map((seat) => countHand(ctx, seat))))
+    teams.map((seats2) => h2("div", { class: "mus-count-team" }, seats2.map((seat) => countHand(ctx, seat))))
   );
 }
 function countView(ctx) {
@@ -1274,7 +1816,7 @@ function countFooter(ctx) {
     { class: "mus-count-foot" },
     over && state.winner ? h2("p", { class: "mus-winner" }, state.winner.text) : h2("p", { class: "mus-count-score" }, text),
     over && state.winner && count ? h2("p", { class: "mus-count-score" }, text) : null,
-    state.steps ? null : h2(
+    state.steps || ctx.editor.stage ? null : h2(
       "div",
       { class: "mus-count-buttons" },
       over ? h2("button", {
@@ -1297,6 +1839,7 @@ function countFooter(ctx) {
       }, t2("ui.review.open_game")) : null,
       // The hand just counted, reopened at its count to step back through it face up (drawn first, reached
       // after Next hand).
+      count ? lessonButton(ctx, null, null) : null,
       count ? h2("button", {
         class: "mus-action mus-replay-hand",
         type: "button",
@@ -1836,6 +2379,7 @@ function replayBar(ctx) {
       data: { key: "replay-close" },
       on: { click: () => ctx.closeReplay() }
     }, t2("ui.replay.back_to_game")),
+    replay.decision ? null : lessonButton(ctx, replay.hand, state.game),
     decisionBox(ctx)
   );
 }
@@ -1992,7 +2536,7 @@ function topBar(ctx) {
         },
         svgImage(questionSvg(), "mus-icon")
       ),
-      ctx.setup.served ? null : h2("button", {
+      ctx.setup.served || ctx.editor.stage ? null : h2("button", {
         class: "mus-action mus-new-game",
         type: "button",
         data: { key: "new-game" },
@@ -2034,7 +2578,8 @@ function centre(ctx) {
 function turnSlot(ctx) {
   const { state, t: t2, ui } = ctx;
   let inside;
-  if (state.replay) inside = replayBar(ctx);
+  if (ctx.editor.stage) inside = editorTurn(ctx);
+  else if (state.replay) inside = replayBar(ctx);
   else if (ui.senasOpen) inside = senasOverview(ctx);
   else if (state.turn) inside = turnView(ctx);
   else if (state.count || state.stage !== "play") inside = countFooter(ctx);
@@ -2045,6 +2590,7 @@ function turnSlot(ctx) {
 }
 function sideView(ctx) {
   const { room, t: t2, ui } = ctx;
+  if (ctx.editor.stage) return h2("div", { class: "mus-side mus-side-editor" }, h2("div", { class: "mus-side-inner" }, editorSide(ctx)));
   const chat = chatView(ctx);
   const fold = (name, label, unread2 = 0) => h2("button", {
     class: ["mus-fold-button", ui.fold === name && "mus-fold-open"],
@@ -2085,18 +2631,18 @@ function tableView(ctx) {
     const seat = (state.seat + step) % 4;
     return seatView(ctx, seat, positionOf(seat, state.seat));
   });
-  const seats = [h2("div", { class: "mus-bottom-area" }, turnSlot(ctx), seatView(ctx, state.seat, "bottom")), ...others];
+  const seats2 = [h2("div", { class: "mus-bottom-area" }, turnSlot(ctx), seatView(ctx, state.seat, "bottom")), ...others];
   const felt = state.count ? h2(
     "div",
     { class: "mus-felt mus-counting" },
     h2("div", { class: "mus-count-slot" }, state.replay ? replayBar(ctx) : countFooter(ctx)),
     countHands(ctx),
     countView(ctx)
-  ) : h2("div", { class: "mus-felt" }, seats, centre(ctx));
-  const main = ctx.ui.form ? h2("div", { class: "mus-main mus-main-dialog" }, newGameView(ctx)) : ctx.ui.review && ctx.review.total ? h2("div", { class: "mus-main mus-main-dialog" }, reviewView(ctx)) : h2("div", { class: "mus-main" }, felt, sideView(ctx));
+  ) : h2("div", { class: "mus-felt" }, seats2, centre(ctx));
+  const main = dealing(ctx) ? h2("div", { class: "mus-main mus-main-dialog" }, dealPanel(ctx)) : ctx.ui.form ? h2("div", { class: "mus-main mus-main-dialog" }, newGameView(ctx)) : ctx.ui.review && ctx.review.total ? h2("div", { class: "mus-main mus-main-dialog" }, reviewView(ctx)) : h2("div", { class: "mus-main" }, felt, sideView(ctx));
   return h2(
     "div",
-    { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping", state.replay && "mus-replaying", ctx.setup.served && "mus-served"] },
+    { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping", state.replay && "mus-replaying", ctx.setup.served && "mus-served", ctx.editor.stage && "mus-editing"] },
     h2("div", { class: "mus-stage" }, errorBanner(ctx), main),
     topBar(ctx),
     roomBar(ctx)
@@ -2399,8 +2945,22 @@ function freshUi() {
     // the review shown in place of the table
     reviewAll: false,
     // the review lists every decision, not only those to learn from
-    fromReview: false
+    fromReview: false,
     // the hand on the table was reopened from the review
+    editorSlot: null,
+    // the scenario editor's slot picked for the next card of the deck
+    editorDiscard: /* @__PURE__ */ new Set(),
+    // the cards picked for a discard in the scenario editor
+    editorAmount: null,
+    // the envido amount typed in the scenario editor
+    editorKey: "",
+    // the editor's step: the picked discard and amount reset when it changes
+    editorFile: null,
+    // the file name typed, until saved
+    overwrite: false,
+    // replace the file when saving
+    copied: ""
+    // the scenario text copied ("ok") or selected for Ctrl+C ("select")
   };
 }
 var TURN = "turn";
@@ -2476,6 +3036,14 @@ function render({ model: born, el }) {
       ui.amount = null;
       ui.confirming = null;
     }
+    const editor = model.get("editor") || {};
+    const editorKey = editor.stage ? `${editor.line}|${editor.step}|${editor.what_if}|${editor.steps.length}` : "";
+    if (editorKey !== ui.editorKey) {
+      ui.editorKey = editorKey;
+      ui.editorDiscard = /* @__PURE__ */ new Set();
+      ui.editorAmount = null;
+      ui.copied = "";
+    }
     const { key: tipKey } = tipMoment(state, ui);
     if (tipKey !== ui.tipsKey) {
       ui.tipsKey = tipKey;
@@ -2508,6 +3076,7 @@ function render({ model: born, el }) {
       setup: model.get("setup") || {},
       room: model.get("room") || {},
       review: model.get("decisions") || {},
+      editor: model.get("editor") || {},
       tips: model.get("tips"),
       error: model.get("error"),
       waiting: ui.waitingFor !== null,
@@ -2677,6 +3246,70 @@ function render({ model: born, el }) {
         send({ type: "try_again", step: at });
         draw2();
       },
+      edit(op, values) {
+        send({ type: "edit", op, ...values });
+      },
+      pickSlot(seat, slot) {
+        const picked = ui.editorSlot;
+        const deal = model.get("editor").deal;
+        if (picked && picked.seat === seat && picked.slot === slot) ui.editorSlot = null;
+        else if (picked && deal[picked.seat][picked.slot] && deal[seat][slot]) {
+          send({ type: "edit", op: "card", seat, slot, card: deal[picked.seat][picked.slot] });
+          ui.editorSlot = null;
+        } else ui.editorSlot = { seat, slot };
+        draw2();
+      },
+      dealCard(card) {
+        const deal = model.get("editor").deal;
+        const empty = [];
+        deal.forEach((slots, s2) => slots.forEach((held, i2) => {
+          if (!held) empty.push({ seat: s2, slot: i2 });
+        }));
+        const target = ui.editorSlot || empty[0];
+        if (!target) return;
+        send({ type: "edit", op: "card", seat: target.seat, slot: target.slot, card });
+        const next = empty.find((e2) => e2.seat * 4 + e2.slot > target.seat * 4 + target.slot) || empty.find((e2) => e2.seat !== target.seat || e2.slot !== target.slot);
+        ui.editorSlot = next || null;
+        draw2();
+      },
+      toggleDiscard(card) {
+        if (ui.editorDiscard.has(card)) ui.editorDiscard.delete(card);
+        else ui.editorDiscard.add(card);
+        draw2();
+      },
+      copyText() {
+        const text = model.get("editor").text;
+        const select2 = () => {
+          const box = (
+            /** @type {HTMLTextAreaElement | null} */
+            app.querySelector(".mus-editor-source")
+          );
+          if (box) {
+            box.focus();
+            box.select();
+          }
+          ui.copied = "select";
+          draw2();
+        };
+        if (!navigator.clipboard || !navigator.clipboard.writeText) {
+          select2();
+          return;
+        }
+        navigator.clipboard.writeText(text).then(() => {
+          ui.copied = "ok";
+          draw2();
+        }, select2);
+      },
+      makeLesson(hand, game) {
+        ui.fromReview = false;
+        ui.replayTo = null;
+        ui.editorSlot = null;
+        send({ type: "lesson", hand, game });
+      },
+      closeLesson() {
+        ui.focus = TURN;
+        send({ type: "lesson_close" });
+      },
       closeReplay() {
         ui.fromReview = false;
         ui.replayTo = null;
@@ -2821,7 +3454,8 @@ function render({ model: born, el }) {
     "change:tips": draw2,
     "change:setup": draw2,
     "change:room": draw2,
-    "change:decisions": draw2
+    "change:decisions": draw2,
+    "change:editor": draw2
   });
   shown = model.get("state");
   draw2();
