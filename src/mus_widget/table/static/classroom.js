@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:33eb1a170ea61f4e076f80923b971d06a01c516857d20b856a51a1abd2a3c436 (built from js/ by npm run build)
+// mus-widget bundle sha256:49b315f760fd6b02509c5719ea37c13621d65c8daceb371cc54dd39c21220795 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
