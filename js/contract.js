@@ -123,6 +123,15 @@
  * @property {boolean} toggle
  * @property {boolean} over
  * @property {StepHand[]} hands the hands to jump to
+ * @property {StepBranch[]} branches the branches that answer the step shown (on the main line)
+ * @property {StepBranch | null} branch the branch shown, null on the main line
+ */
+
+/**
+ * A branch of a scenario: its place among the scenario's branches and its name.
+ * @typedef {object} StepBranch
+ * @property {number} number
+ * @property {string} text
  */
 
 /**
@@ -530,6 +539,7 @@
  * @property {() => void} closeNewGame
  * @property {() => void} startGame
  * @property {(to: number) => void} step
+ * @property {(branch: number | null) => void} stepBranch
  * @property {(on: boolean) => void} setFaceUp
  * @property {() => void} playOn
  * @property {(hand: number) => void} openReplay

@@ -296,6 +296,12 @@ function render({ model: born, el }) {
         send({ type: "step", to });
         draw();
       },
+      stepBranch(branch) {
+        ui.waitingFor = state.v;
+        ui.stepTo = null;
+        send({ type: "step_branch", branch });
+        draw();
+      },
       setFaceUp(on) {
         ui.waitingFor = state.v;
         ui.faceUp = on;
@@ -508,7 +514,8 @@ function render({ model: born, el }) {
     ui.waitingFor = null;
     ui.faceUp = null;
     if (!state.replay || state.replay.index === ui.replayTo) ui.replayTo = null;
-    if (!state.steps || state.steps.index === ui.stepTo) ui.stepTo = null;
+    const line = (steps) => (steps && steps.branch ? steps.branch.number : -1);
+    if (!state.steps || state.steps.index === ui.stepTo || line(state.steps) !== line(before.steps)) ui.stepTo = null;
     const said = announcement(t, before, state);
     if (said) live.textContent = said;
     shown = state;

@@ -40,7 +40,7 @@ from mus_widget.table import contract
 from mus_widget.table.base import BaseWidget, mirrored
 from mus_widget.table.widget import TableWidget
 from mus_widget.teaching.exercises import KINDS
-from mus_widget.teaching.scenarios import builtin
+from mus_widget.teaching.scenarios import builtin, library
 from support.waiting import until
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -252,6 +252,12 @@ def step_through_scenarios(recorder: Recorder) -> None:
         table.go_to(1)
         table.play_on()
         table.close()
+    refused = mw.MusTable.from_scenario(library()["first-bet-refused"], step=4, pace=0)
+    recorder.watch(refused, "a scenario's branch")
+    refused.go_into(0)
+    refused.go_to(0)
+    refused.go_into(None)
+    refused.close()
     finished = mw.Game.new(seed=8, rules=Rules(target=10))
     rng = random.Random(8)
     while not finished.is_over:

@@ -295,14 +295,26 @@ def test_the_library_has_an_example_hand_per_rule_point() -> None:
     assert builtin() is library, "read once"
 
 
+def main_line(text: str) -> list[str]:
+    """The lines of a scenario's main line: its branches (a ``branch:`` line and what follows it up to the next
+    ``play:``) come beside it, as its translations do."""
+    out, branching = [], False
+    for line in (raw.strip() for raw in text.splitlines()):
+        branching = line.startswith("branch:") or (branching and not line.startswith("play:"))
+        if line and not line.startswith("#") and not branching:
+            out.append(line)
+    return out
+
+
 @pytest.mark.parametrize("scenario", builtin(), ids=lambda s: s.title)
 def test_every_builtin_parses_back_and_fits_in_under_ten_lines(scenario: Scenario) -> None:
     """Ten lines of the scenario itself; its translations (``title.es:``, ``note.es:``...) come beside them."""
-    lines = [line for line in scenario.text.splitlines() if line.strip() and not line.strip().startswith("#")
-             and not re.match(r"(title|note)\.[a-z]{2}:", line.strip())]
+    lines = [line for line in main_line(scenario.text) if not re.match(r"(title|note)\.[a-z]{2}:", line)]
     assert len(lines) < 10, scenario.title
     again = Scenario.parse(scenario.text)
     assert again.actions == scenario.actions and again.notes == scenario.notes
+    assert [(b.at, b.actions, b.notes) for b in again.branches] == [
+        (b.at, b.actions, b.notes) for b in scenario.branches]
     assert again.final.record() == scenario.final.record()
 
 

@@ -145,7 +145,8 @@ def test_a_scenario_opens_in_stepping_mode_with_every_hand_face_up_and_its_note(
     assert table.scenario is scenario and table.step == 0
     assert state["steps"] == {"index": 0, "count": len(scenario), "title": scenario.title,
                               "note": scenario.note_at(0), "face_up": True, "toggle": True,
-                              "over": False, "hands": [{"step": 0, "text": "Hand 1 · mano South"}]}
+                              "over": False, "hands": [{"step": 0, "text": "Hand 1 · mano South"}],
+                              "branches": [], "branch": None}
     assert hands_shown(state) == [str(h).split() for h in scenario.game_at(0).hands]
     assert state["turn"] is None and state["coach"] is None
     assert table.game is scenario.game_at(0), "nobody has played: the bots wait"

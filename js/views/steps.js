@@ -1,6 +1,7 @@
 // Stepping through a scenario: the scenario's title, ◀ and ▶ with the step number, the list of its hands to jump
-// to (when it plays more than one), the face-up box (when the teacher may turn the hands), "Play on from here",
-// and the step's own note beside the table. The buttons move from the step asked for last, so quick presses
+// to (when it plays more than one), the branches ("What if North played Quiero?") that answer the step shown or
+// the branch shown with the way back to the main line, the face-up box (when the teacher may turn the hands),
+// "Play on from here", and the step's own note beside the table. The buttons move from the step asked for last, so quick presses
 // each count while the kernel catches up.
 
 import { h } from "../dom.js";
@@ -25,6 +26,24 @@ function handList(ctx) {
     hands.map((hand, i) => h("option", { value: String(hand.step), selected: i === current }, hand.text)));
 }
 
+/** The branches that answer the step shown, to go into; in a branch, its name and the way back. */
+/** @param {import("../contract.js").Ctx} ctx */
+function branchesView(ctx) {
+  const { t } = ctx;
+  const steps = ctx.state.steps;
+  if (steps.branch) {
+    return h("div", { class: "mus-steps-branch", role: "group", aria: { label: steps.branch.text } },
+      h("p", { class: "mus-steps-what-if" }, steps.branch.text),
+      h("button", { class: "mus-action mus-main-line", type: "button", data: { key: "main-line" },
+        disabled: ctx.waiting, on: { click: () => ctx.stepBranch(null) } }, t("ui.steps.main_line")));
+  }
+  if (!steps.branches.length) return null;
+  return h("div", { class: "mus-steps-branches", role: "group", aria: { label: t("ui.steps.branches") } },
+    steps.branches.map((branch) => h("button", { class: "mus-action mus-what-if", type: "button",
+      data: { key: `what-if-${branch.number}`, branch: branch.number }, disabled: ctx.waiting,
+      on: { click: () => ctx.stepBranch(branch.number) } }, branch.text)));
+}
+
 /** @param {import("../contract.js").Ctx} ctx */
 export function stepsView(ctx) {
   const { state, t } = ctx;
@@ -45,6 +64,7 @@ export function stepsView(ctx) {
         disabled: at >= steps.count, aria: { label: t("ui.steps.forward") },
         title: t("ui.steps.forward"), on: { click: () => ctx.step(stepFrom(steps, ctx.ui) + 1) } }, "▶")),
     handList(ctx),
+    branchesView(ctx),
     steps.toggle
       ? h("label", { class: "mus-check mus-face-up" },
           h("input", { type: "checkbox", checked: ctx.ui.faceUp ?? steps.face_up, data: { key: "face-up" },

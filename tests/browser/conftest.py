@@ -53,6 +53,12 @@ STEPS = code_notebook(
 )
 """A teacher's table stepping through the first built-in scenario, every hand face up."""
 
+BRANCHED = code_notebook(
+    "from mus_widget import MusTable\nfrom mus_widget.teaching.scenarios import library\n\n"
+    "table = MusTable.from_scenario(library()['first-bet-refused'], step=3, pace=0, tips=False)\ntable",
+)
+"""A teacher's table at the step before a scenario's branch: West's answer, or what if West had said quiero."""
+
 THREE_HANDS = code_notebook(
     "from mus_widget import Game, MusTable\nfrom mus_widget.teaching.scenarios import Scenario\n\n"
     "game = Game.new(seed=11)\n"
@@ -83,7 +89,7 @@ LANGUAGES = code_notebook(
 STEPS_IN_EVERY_LANGUAGE = code_notebook(
     "from IPython.display import display\n\nfrom mus_widget import MusTable\nfrom mus_widget.i18n import LANGUAGES\n"
     "from mus_widget.teaching.scenarios import library\n\n"
-    "tables = [MusTable.from_scenario(library()['raise-refused'], step=9, pace=0, tips=True, language=code)\n"
+    "tables = [MusTable.from_scenario(library()['first-bet-refused'], step=4, pace=0, tips=True, language=code)\n"
     "          for code in LANGUAGES]\ndisplay(*tables)",
 )
 """A teacher's stepping table in each language, one under the other."""
@@ -119,7 +125,7 @@ REOPENED = code_notebook(
 @pytest.fixture(scope="session")
 def lab_server(chromium: Path) -> Iterator[LabServer]:
     server = LabServer({"two-views.ipynb": TWO_VIEWS, "paced.ipynb": PACED, "steps.ipynb": STEPS,
-                        "three-hands.ipynb": THREE_HANDS,
+                        "three-hands.ipynb": THREE_HANDS, "branched.ipynb": BRANCHED,
                         "coached.ipynb": COACHED, "languages.ipynb": LANGUAGES,
                         "steps-languages.ipynb": STEPS_IN_EVERY_LANGUAGE, "late.ipynb": LATE,
                         "ordago.ipynb": ORDAGO_PROPOSED, "reopened.ipynb": REOPENED})

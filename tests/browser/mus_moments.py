@@ -186,7 +186,7 @@ def notebook_source(moments: dict[str, Moment], language: str, kinds: tuple[str,
         "    tables.append(table)\n"
         + (REVIEW.format(kinds=reviewed, language=language) if reviewed else "")
         + (
-            f"tables.append(MusTable.from_scenario(library()['raise-refused'], step=9, pace=0, tips=True,"
+            f"tables.append(MusTable.from_scenario(library()['first-bet-refused'], step=4, pace=0, tips=True,"
             f" language={language!r}))\n"
             if stepping else ""
         )

@@ -152,7 +152,8 @@ def test_no_label_overflows_at_500_px(table: Table, screenshots: Path, code: str
 
 def test_no_label_of_the_stepping_table_overflows_at_500_px(browser: Any, lab_server: LabServer,
                                                              screenshots: Path) -> None:
-    """A teacher's table in each language: the step controls, "Play on from here", the tips, at 500 px."""
+    """A teacher's table in each language: the step controls, a branch's "What if …?", "Play on from here", the
+    tips, at 500 px."""
     page = browser.new_page(viewport={"width": 1400, "height": 1100})
     open_notebook(page, lab_server, "steps-languages.ipynb")
     page.keyboard.press("Control+b")
@@ -165,6 +166,7 @@ def test_no_label_of_the_stepping_table_overflows_at_500_px(browser: Any, lab_se
         root = page.locator(".mus-widget").nth(index)
         assert root.get_attribute("lang") == code
         assert root.locator("[data-key='play-on']").inner_text().strip() == catalog(code)["ui.steps.play_on"]
+        assert root.locator(".mus-what-if").count() == 1, "West's no quiero has a branch: what if West said quiero"
         problems = page.evaluate(OVERFLOWS, index)
         if problems:
             found[code] = problems

@@ -1,7 +1,7 @@
 """A teacher steps through a scripted hand in a real browser: ◀ and ▶ (and the arrow keys, Home and End), the
 step's note beside the table at its own step only, the face-up box, the count explained at the end beside the final
-hands, Play on from here; a replay of several hands jumped through by its hand list, and every quick press counted;
-and a student with the coach on."""
+hands, Play on from here; a branch gone down and back; a replay of several hands jumped through by its hand list,
+and every quick press counted; and a student with the coach on."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from browser.mus_lab import LabServer, TablePage, fit_widget, open_notebook, run_all
-from mus_widget.teaching.scenarios import builtin
+from mus_widget.teaching.scenarios import builtin, library
 
 pytestmark = pytest.mark.slow
 
@@ -137,6 +137,49 @@ def test_a_teacher_steps_through_a_scenario(browser: Any, lab_server: LabServer,
         root.locator(".mus-actions button[data-action='paso']").click()
         table.wait_newer(before)
         assert "South: Paso" in root.locator(".mus-log-lines").inner_text()
+        assert not errors, errors
+    finally:
+        page.close()
+
+
+def test_a_teacher_goes_down_a_branch_and_back(browser: Any, lab_server: LabServer, screenshots: Path) -> None:
+    """What if West had said quiero: the step that has a branch offers it; in the branch its note, its steps and
+    the way back to the main line, where the step it answers shows again."""
+    scenario = library()["first-bet-refused"]
+    last = len(scenario)
+    page = browser.new_page(viewport={"width": 1400, "height": 1100})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        open_notebook(page, lab_server, "branched.ipynb")
+        run_all(page)
+        table = Stepper(page)
+        root = table.root
+        root.locator(".mus-steps").wait_for()
+        assert table.counter() == f"Step 3 of {last}"
+        assert root.locator(".mus-what-if").count() == 0, "the branch answers step 4, West's no quiero"
+        table.press("step-forward")
+        what_if = root.locator("[data-key='what-if-0']")
+        assert what_if.inner_text().strip() == "What if West played Quiero?"
+        assert root.locator(".mus-steps-branches").get_attribute("aria-label") == "Other ways this step could have gone"
+        assert "West agrees" in table.note()
+
+        table.press("what-if-0")
+        assert table.counter() == "Step 1 of 1"
+        assert root.locator(".mus-steps-what-if").inner_text().strip() == "What if West played Quiero?"
+        assert table.note() == scenario.branches[0].note_at(1)
+        assert root.locator(".mus-log-lines").inner_text().strip().endswith("West: Quiero\nGrande: quiero.")
+        assert root.locator("[data-key='step-forward']").is_disabled()
+        fit_widget(page, 1200)
+        root.screenshot(path=str(screenshots / "steps-branch-light-1200.png"), animations="disabled")
+
+        table.key("ArrowLeft")
+        assert table.counter() == "Step 0 of 1" and table.note() == "", "step 0 is where the branch leaves"
+        table.press("main-line")
+        assert table.counter() == f"Step 4 of {last}" and root.locator(".mus-steps-what-if").count() == 0
+        assert "West agrees" in table.note() and root.locator("[data-key='what-if-0']").count() == 1
+        table.key("ArrowRight")
+        assert table.counter() == f"Step 5 of {last}", "the arrows step the main line again"
         assert not errors, errors
     finally:
         page.close()

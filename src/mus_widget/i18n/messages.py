@@ -367,6 +367,9 @@ EN.update({
     "ui.steps.hands": "Go to a hand",
     "ui.steps.hand": "Hand {hand} · mano {mano}",
     "ui.steps.game_hand": "Game {game}, hand {hand} · mano {mano}",
+    "ui.steps.what_if": "What if {name} played {action}?",
+    "ui.steps.branches": "Other ways this step could have gone",
+    "ui.steps.main_line": "Back to the main line",
     # a finished hand reopened
     "ui.replay.region": "Hand {hand} again, every card face up",
     "ui.replay.open": "Replay hand {hand}",
@@ -465,6 +468,7 @@ EN.update({
     "ui.error.not_replaying": "No finished hand is open.",
     "ui.error.try_again": "At step {step} it was not your turn: try again from one of your own decisions.",
     "ui.error.step": "There is no step {step}: the steps run from 0 to {count}.",
+    "ui.error.branch": "There is no branch {branch}: this scenario has {count}.",
     "ui.error.face_up": "The hands stay as the teacher set them.",
     "ui.error.editor": "The editor cannot do that: {reason}",
     "ui.error.editor.file": "“{file}” is not a file name: use letters, digits, spaces, dots, dashes and underscores.",

@@ -177,9 +177,18 @@ class StepHand(TypedDict):
     text: str
 
 
+class StepBranch(TypedDict):
+    """A branch of a scenario: its place among the scenario's branches and its name ("What if North played
+    Quiero?")."""
+
+    number: int
+    text: str
+
+
 class Steps(TypedDict):
-    """Stepping through a scenario: the step shown (0 is the deal) of ``count``, its title and the step's own note,
-    whether the hands are face up and the teacher may turn them, whether the game is over, and its hands."""
+    """Stepping through a scenario: the step shown (0 is the deal, or where the branch shown leaves the main
+    line) of ``count``, its title and the step's own note, whether the hands are face up and the teacher may turn
+    them, whether the game is over, its hands, the branches that answer the step shown and the branch shown."""
 
     index: int
     count: int
@@ -189,6 +198,8 @@ class Steps(TypedDict):
     toggle: bool
     over: bool
     hands: list[StepHand]
+    branches: list[StepBranch]
+    branch: StepBranch | None
 
 
 class ReviewRowView(TypedDict):
@@ -495,5 +506,6 @@ __all__ = [
     "ClassroomStudent", "ClassroomTable", "Coach", "Count", "CountRow", "DiscardTurn", "EditorBranch",
     "EditorStep", "EditorView", "ErrorView",
     "HistoryLine", "MusTurn", "PlayerView", "QuizState", "QuizVerdict", "Replay", "ReviewRowView", "ReviewView",
-    "Room", "RulesView", "ServedSetup", "Setup", "StepHand", "Steps", "TableSetup", "TableState", "Turn", "Winner",
+    "Room", "RulesView", "ServedSetup", "Setup", "StepBranch", "StepHand", "Steps", "TableSetup", "TableState", "Turn",
+    "Winner",
 ]

@@ -33,6 +33,7 @@ class Intents:
             "sena": self.sena,
             "next_hand": self.next_hand,
             "step": self.step,
+            "step_branch": self.step_branch,
             "face_up": self.face_up,
             "play_on": self.play_on,
             "replay": self.replay,
@@ -69,6 +70,10 @@ class Intents:
 
     def step(self, content: dict[str, Any]) -> None:
         self._play.show_step(self._stepper().to(content.get("to")))
+        self._show(False)
+
+    def step_branch(self, content: dict[str, Any]) -> None:
+        self._play.show_step(self._stepper().into(content.get("branch")))
         self._show(False)
 
     def face_up(self, content: dict[str, Any]) -> None:

@@ -69,7 +69,7 @@ class Play:
         self.setup = setup
         self.stepping = stepping
         if stepping is not None:
-            self.game = stepping.scenario.game_at(stepping.index)
+            self.game = stepping.game()
         elif setup.deal is not None:
             seed = setup.seed if setup.seed is not None else secrets.randbits(48)
             self.game = Game.from_deal(setup.deal, setup.mano, seed=seed, rules=setup.rules)
@@ -101,7 +101,7 @@ class Play:
     def show_step(self, stepping: Stepping) -> None:
         """Show ``stepping``'s step of its scenario."""
         self.stepping = stepping
-        self.game = stepping.scenario.game_at(stepping.index)
+        self.game = stepping.game()
         self.stage = stepping.stage()
         self.history = stepping.history()
 

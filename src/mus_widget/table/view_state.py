@@ -131,8 +131,9 @@ class ReplayView:
 @dataclass(frozen=True, slots=True)
 class Steps:
     """Stepping through a scenario: the step shown (0 is the deal) of ``count`` steps, the scenario's title,
-    the step's note, whether the hands are face up, whether the teacher may turn them (``toggle``), and the
-    hands to jump to, each as its first step and its name."""
+    the step's note, whether the hands are face up, whether the teacher may turn them (``toggle``), the
+    hands to jump to, each as its first step and its name, the branches that answer the step shown, and the
+    branch shown (each as its place among the scenario's branches and its name, "What if North played Quiero?")."""
 
     index: int
     count: int
@@ -141,6 +142,8 @@ class Steps:
     face_up: bool
     toggle: bool = True
     hands: tuple[tuple[int, str], ...] = ()
+    branches: tuple[tuple[int, str], ...] = ()
+    branch: tuple[int, str] | None = None
 
 
 def messages_for(language: str) -> dict[str, str]:
@@ -282,6 +285,8 @@ def view_state(obs: Observation, table: TableView) -> SeatView:
             "toggle": stepping.toggle,
             "over": obs.is_over,
             "hands": [{"step": step, "text": text} for step, text in stepping.hands],
+            "branches": [{"number": number, "text": text} for number, text in stepping.branches],
+            "branch": None if stepping.branch is None else {"number": stepping.branch[0], "text": stepping.branch[1]},
         },
         "replay": None if replay is None else {
             "hand": replay.hand, "index": replay.index, "count": replay.count,

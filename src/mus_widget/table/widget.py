@@ -355,13 +355,25 @@ class MusTable(TableWidget):
 
     @property
     def step(self) -> int | None:
-        """The step of the scenario shown (0 is the deal); None when the table is not stepping."""
+        """The step shown of the scenario's line shown (0 is the deal, or where the branch leaves the main line);
+        None when the table is not stepping."""
         stepping = self._play.stepping
         return None if stepping is None else stepping.index
 
+    @property
+    def branch(self) -> int | None:
+        """The scenario's branch shown (its place among ``scenario.branches``); None on the main line."""
+        stepping = self._play.stepping
+        return None if stepping is None else stepping.branch
+
     def go_to(self, step: int) -> None:
-        """Show step ``step`` of the scenario (what ◀ and ▶ do). Raises :class:`ValueError` if there is none."""
+        """Show step ``step`` of the line shown (what ◀ and ▶ do). Raises :class:`ValueError` if there is none."""
         self._python_intent({"type": "step", "to": step})
+
+    def go_into(self, branch: int | None) -> None:
+        """Show the first step of the scenario's branch ``branch`` ("What if …?"), or with None the main line
+        again, at the step the branch answers. Raises :class:`ValueError` if there is no such branch."""
+        self._python_intent({"type": "step_branch", "branch": branch})
 
     def play_on(self) -> None:
         """Stop stepping: the student plays on from the step shown, against the bots."""

@@ -46,6 +46,21 @@ One ``key: value`` per line; blank lines and lines starting with ``#`` are skipp
 ``note:``
     The note of the step reached so far: before any ``play:`` line, the deal (step 0); after one, the step of
     that line's last action. A note shows at its own step only.
+``branch:``
+    An alternative to the main line's last action read so far (the last action of the latest ``play:`` line):
+    from the step before it, these actions instead ("what if North had said quiero"); its first action must
+    differ from the main line's. ``then:`` goes on with the branch; a ``note:`` after a ``branch:`` or ``then:``
+    line is the note of that line's last action in the branch. The next ``play:`` line goes on with the main
+    line. Several ``branch:`` lines in a row are several alternatives of the same action. A branch has no
+    branches of its own and no señas. To branch at an action inside a line, end the ``play:`` line there::
+
+        play: no-mus, paso, envido 2
+        play: no-quiero
+        note: West refuses; the envido's 1 goes to South–North.
+        branch: quiero
+        note: Had West wanted it, the envido would go to the count.
+        then: paso, paso
+        play: paso, paso
 ``sena:``
     A seña made at this point, by a seat: ``sena: north duples`` (the ids of :mod:`mus_widget.engine.senas`).
     Señas take no turn and are not steps.
@@ -80,7 +95,7 @@ from ..engine.senas import SENAS
 from ..i18n.catalogues import LANGUAGES
 
 KEYS: Final = ("title", "hands", "south", "east", "north", "west", "mano", "scores", "seed", "rules", "note",
-               "play", "sena", "expect")
+               "play", "branch", "then", "sena", "expect")
 HEADER: Final = frozenset({"title", "hands", "south", "east", "north", "west", "mano", "scores", "seed", "rules"})
 _SEAT_WORDS: Final = {name.lower(): seat for seat, name in enumerate(SEAT_NAMES)}
 _TEAM_NAMES: Final = ("South–North", "East–West")
@@ -130,6 +145,45 @@ class Expectation:
 
 
 @dataclass(frozen=True, slots=True, eq=False)
+class Branch:
+    """An alternative of a scenario's main line ("what if North had said quiero"): from the main line's step
+    ``at``, ``actions`` instead of what followed there, a note per step and the state at every step. Its step 0
+    is the main line's step ``at``; its step 1 is its first action, the one that differs."""
+
+    at: int
+    actions: tuple[str, ...]
+    notes: tuple[str, ...]
+    games: tuple[Game, ...]
+    translations: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    """By language code: the notes by step, ``""`` where a note has no translation."""
+
+    def __len__(self) -> int:
+        """The number of its steps: one per action."""
+        return len(self.actions)
+
+    @property
+    def seat(self) -> int:
+        """The seat that plays its first action."""
+        mover = self.games[0].to_move
+        assert mover is not None
+        return mover
+
+    def game_at(self, step: int) -> Game:
+        """The engine state after the branch's step ``step`` (0: the main line's step :attr:`at`)."""
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(self.actions):
+            raise IndexError(f"a step of this branch is 0 to {len(self.actions)}, not {step!r}")
+        return self.games[step]
+
+    def note_at(self, step: int, language: str = "en") -> str:
+        """The note of the branch's step ``step`` ("" if none), in ``language`` where it is translated."""
+        self.game_at(step)
+        return _note_in(self.notes, self.translations.get(language, ()), step)
+
+    def __repr__(self) -> str:
+        return f"<Branch at step {self.at}: {', '.join(self.actions)}>"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Scenario:
     """A scripted hand: its ``title``, its source ``text``, the ``actions`` (one per step), a note per step
     (``""`` for none) and the engine state at every step (:meth:`game_at`; step 0 is the deal)."""
@@ -146,6 +200,8 @@ class Scenario:
     hand_starts: tuple[int, ...] = (0,)
     """The first step of each hand played: 0 (the deal) for the first; for each later hand with an action, the
     step of its first action (the step before it shows the count of the hand before)."""
+    branches: tuple[Branch, ...] = ()
+    """The alternatives of the main line's actions, in the order written (``branch:`` lines)."""
 
     def __len__(self) -> int:
         """The number of steps: one per action."""
@@ -161,8 +217,12 @@ class Scenario:
         """The note of ``step`` ("" if it has none: a note shows at its own step only), in ``language`` where
         the scenario translates it, else as written."""
         self.game_at(step)
-        translated = self.translations.get(language, ("", ()))[1]
-        return (translated[step] if step < len(translated) else "") or self.notes[step]
+        return _note_in(self.notes, self.translations.get(language, ("", ()))[1], step)
+
+    def branches_of(self, step: int) -> tuple[Branch, ...]:
+        """The alternatives of the main line's action of step ``step`` (they leave from the step before it)."""
+        self.game_at(step)
+        return tuple(branch for branch in self.branches if branch.at == step - 1)
 
     def title_in(self, language: str = "en") -> str:
         """The title in ``language`` where the scenario translates it, else as written."""
@@ -178,7 +238,8 @@ class Scenario:
         return self.final.record()
 
     def __repr__(self) -> str:
-        return f"<Scenario {self.title!r}: {len(self)} steps>"
+        branches = f", {len(self.branches)} branches" if self.branches else ""
+        return f"<Scenario {self.title!r}: {len(self)} steps{branches}>"
 
     # ------------------------------------------------------------------------------------------ reading
 
@@ -270,7 +331,13 @@ class _Reader:
         self.where: list[tuple[int, int, int]] = []
         """For each action: its line, its place among the line's actions, and their number."""
         self.expect: tuple[Expectation, int] | None = None
-        self.translations: dict[str, tuple[str, list[str]]] = {}
+        self.titles: dict[str, str] = {}
+        self.translated: dict[str, list[str]] = {}
+        """The notes of the line being read (the main line's or a branch's) by language."""
+        self.branches: list[Branch] = []
+        self.main: _Line | None = None
+        """The main line while a branch is read (``games``, ``notes``, ``where`` and ``translated`` are then the
+        branch's), with the step the branch leaves from."""
 
     def read(self) -> Scenario:
         lines = self.text.splitlines()
@@ -296,15 +363,17 @@ class _Reader:
             getattr(self, f"_{key}")(number, value)
         end = len(lines) + 1
         game = self._start(end)
+        self._close()
         if self.expect is not None:
             self._check_expect(*self.expect)
         assert self.games and self.games[-1] is game
-        translations = {code: (title, tuple(notes))
-                        for code, (title, notes) in sorted(self.translations.items())}
+        translations = {code: (self.titles.get(code, ""), tuple(self.translated.get(code, ())))
+                        for code in sorted({*self.titles, *self.translated})}
         games = self.games
         starts = (0, *(step + 1 for step in range(1, len(games) - 1) if _hand(games[step]) != _hand(games[step - 1])))
         return Scenario(self.title, self.text, game.actions, tuple(self.notes),
-                        None if self.expect is None else self.expect[0], tuple(games), translations, starts)
+                        None if self.expect is None else self.expect[0], tuple(games), translations, starts,
+                        tuple(self.branches))
 
     # ------------------------------------------------------------------------------------------ the header
 
@@ -429,7 +498,42 @@ class _Reader:
     # ------------------------------------------------------------------------------------------ the play
 
     def _play(self, number: int, value: str) -> None:
-        game = self._start(number)
+        self._start(number)
+        self._close()
+        self._actions(number, value)
+
+    def _branch(self, number: int, value: str) -> None:
+        self._start(number)
+        self._close()
+        if len(self.games) < 2:
+            raise ScenarioError(number, "a branch before any action",
+                                "a 'play:' line first: a branch is an alternative to its last action")
+        at = len(self.games) - 2
+        self.main = _Line(self.games, self.notes, self.where, self.translated, at)
+        self.games, self.notes, self.where, self.translated = [self.games[at]], [""], self.where[:at], {}
+        self._actions(number, value, instead=self.main.games[at + 1].actions[-1])
+
+    def _then(self, number: int, value: str) -> None:
+        if self.main is None:
+            raise ScenarioError(number, "'then:' goes on with a branch, and none is open",
+                                "a 'branch:' line before it (or 'play:' for the main line)")
+        self._actions(number, value)
+
+    def _close(self) -> None:
+        """The branch being read, if any, kept; the main line read on."""
+        main = self.main
+        if main is None:
+            return
+        start = len(self.games[0].actions)
+        self.branches.append(Branch(main.at, self.games[-1].actions[start:], tuple(self.notes), tuple(self.games),
+                                    {code: tuple(notes) for code, notes in sorted(self.translated.items())}))
+        self.games, self.notes, self.where, self.translated = main.games, main.notes, main.where, main.translated
+        self.main = None
+
+    def _actions(self, number: int, value: str, instead: str | None = None) -> None:
+        """The actions of a ``play:``, ``branch:`` or ``then:`` line, applied to the line being read; the first
+        must not be ``instead`` (a branch's first action, which must differ from the main line's)."""
+        game = self.games[-1]
         items = [item.strip() for item in value.split(",")]
         if not any(items):
             raise ScenarioError(number, "no actions", "actions separated by commas, like 'no-mus, paso, envido 2'")
@@ -454,10 +558,14 @@ class _Reader:
                 raise self._refused(spot, game, seat, error) from None
             except MusError as error:
                 raise spot.error(str(error), f"an action {SEAT_NAMES[mover]} may play") from None
+            if instead is not None and position == 1 and game.actions[-1] == instead:
+                raise spot.error(f"a branch's first action is the main line's own ({instead!r})",
+                                 f"another action of {SEAT_NAMES[mover]} than {instead!r}")
             self.games.append(game)
             self.notes.append("")
             self.where.append((number, position, len(items)))
-        self.game = game
+        if self.main is None:
+            self.game = game
 
     def _after(self) -> str:
         """Where the last action played so far was written: its line, or its place on its line."""
@@ -489,6 +597,9 @@ class _Reader:
 
     def _sena(self, number: int, value: str) -> None:
         game = self._start(number)
+        if self.main is not None:
+            raise ScenarioError(number, "a seña inside a branch", "señas on the main line: before the 'branch:' "
+                                "line, or after the next 'play:' line")
         words = value.split()
         if len(words) != 2 or words[0].lower() not in _SEAT_WORDS or words[1] not in SENAS:
             raise ScenarioError(number, f"{_quote(value)} is not a seña by a seat",
@@ -512,10 +623,10 @@ class _Reader:
                                 f"a language the table speaks besides English: {', '.join(LANGUAGES[1:])}")
         if not value:
             raise ScenarioError(number, f"the {key} in {code!r} is empty", f"some text after '{key}.{code}:'")
-        title, notes = self.translations.setdefault(code, ("", []))
         if key == "title":
-            self.translations[code] = (f"{title} {value}".strip(), notes)
+            self.titles[code] = f"{self.titles.get(code, '')} {value}".strip()
             return
+        notes = self.translated.setdefault(code, [])
         step = len(self.notes) - 1
         if not self.notes[step]:
             raise ScenarioError(number, f"'note.{code}:' translates no note", "a 'note:' line before it")
@@ -544,6 +655,23 @@ class _Reader:
         if expect.winner is not None and game.winner != expect.winner:
             found = "nobody has won" if game.winner is None else f"team {game.winner} won"
             raise ScenarioError(number, f"{found}, not team {expect.winner}", "a claim that matches the game")
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """The main line, put aside while a branch is read: its states, notes, places and translated notes, and the
+    step the branch leaves from."""
+
+    games: list[Game]
+    notes: list[str]
+    where: list[tuple[int, int, int]]
+    translated: dict[str, list[str]]
+    at: int
+
+
+def _note_in(notes: tuple[str, ...], translated: tuple[str, ...], step: int) -> str:
+    """The note of ``step``: its translation where there is one, else as written."""
+    return (translated[step] if step < len(translated) else "") or notes[step]
 
 
 def _hand(game: Game) -> tuple[int, int]:
@@ -613,4 +741,4 @@ def library() -> dict[str, Scenario]:
     return {name[3:-4]: Scenario.parse((folder / name).read_text(encoding="utf-8")) for name in names}
 
 
-__all__ = ["Expectation", "Scenario", "ScenarioError", "builtin", "library", "scenario_text"]
+__all__ = ["Branch", "Expectation", "Scenario", "ScenarioError", "builtin", "library", "scenario_text"]

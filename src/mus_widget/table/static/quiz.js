@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:38f0a8a0ac8b8127da9d61fc9d88a0d4520e0fd2d4ff140d304474644a520bde (built from js/ by npm run build)
+// mus-widget bundle sha256:23f62bba8bfc8fe4acbadcd42dd5dd503f9fc1db44d2a3fe52865f3088506152 (built from js/ by npm run build)
 // ../main/node_modules/preact/dist/preact.module.js
 var n;
 var l;

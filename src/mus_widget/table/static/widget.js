@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:38f0a8a0ac8b8127da9d61fc9d88a0d4520e0fd2d4ff140d304474644a520bde (built from js/ by npm run build)
+// mus-widget bundle sha256:23f62bba8bfc8fe4acbadcd42dd5dd503f9fc1db44d2a3fe52865f3088506152 (built from js/ by npm run build)
 // ../main/node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -845,6 +845,36 @@ function handList(ctx) {
     hands.map((hand, i2) => h2("option", { value: String(hand.step), selected: i2 === current }, hand.text))
   );
 }
+function branchesView(ctx) {
+  const { t: t2 } = ctx;
+  const steps = ctx.state.steps;
+  if (steps.branch) {
+    return h2(
+      "div",
+      { class: "mus-steps-branch", role: "group", aria: { label: steps.branch.text } },
+      h2("p", { class: "mus-steps-what-if" }, steps.branch.text),
+      h2("button", {
+        class: "mus-action mus-main-line",
+        type: "button",
+        data: { key: "main-line" },
+        disabled: ctx.waiting,
+        on: { click: () => ctx.stepBranch(null) }
+      }, t2("ui.steps.main_line"))
+    );
+  }
+  if (!steps.branches.length) return null;
+  return h2(
+    "div",
+    { class: "mus-steps-branches", role: "group", aria: { label: t2("ui.steps.branches") } },
+    steps.branches.map((branch) => h2("button", {
+      class: "mus-action mus-what-if",
+      type: "button",
+      data: { key: `what-if-${branch.number}`, branch: branch.number },
+      disabled: ctx.waiting,
+      on: { click: () => ctx.stepBranch(branch.number) }
+    }, branch.text))
+  );
+}
 function stepsView(ctx) {
   const { state, t: t2 } = ctx;
   const steps = state.steps;
@@ -882,6 +912,7 @@ function stepsView(ctx) {
       }, "▶")
     ),
     handList(ctx),
+    branchesView(ctx),
     steps.toggle ? h2(
       "label",
       { class: "mus-check mus-face-up" },
@@ -3185,6 +3216,12 @@ function render({ model: born, el }) {
         send({ type: "step", to });
         draw2();
       },
+      stepBranch(branch) {
+        ui.waitingFor = state.v;
+        ui.stepTo = null;
+        send({ type: "step_branch", branch });
+        draw2();
+      },
       setFaceUp(on) {
         ui.waitingFor = state.v;
         ui.faceUp = on;
@@ -3388,7 +3425,8 @@ function render({ model: born, el }) {
     ui.waitingFor = null;
     ui.faceUp = null;
     if (!state.replay || state.replay.index === ui.replayTo) ui.replayTo = null;
-    if (!state.steps || state.steps.index === ui.stepTo) ui.stepTo = null;
+    const line2 = (steps) => steps && steps.branch ? steps.branch.number : -1;
+    if (!state.steps || state.steps.index === ui.stepTo || line2(state.steps) !== line2(before.steps)) ui.stepTo = null;
     const said = announcement(t2, before, state);
     if (said) live.textContent = said;
     shown = state;
