@@ -164,7 +164,8 @@ export function tableView(ctx) {
   // At the count the felt shows the four hands over the count's rows, and the score and Next hand under them.
   const felt = state.count
     ? h("div", { class: "mus-felt mus-counting" },
-        h("div", { class: "mus-count-slot" }, state.replay ? replayBar(ctx) : countFooter(ctx)),
+        h("div", { class: "mus-count-slot" }, state.replay ? replayBar(ctx) : countFooter(ctx),
+          ctx.editor.stage ? editorTurn(ctx) : null),
         countHands(ctx), countView(ctx))
     : h("div", { class: "mus-felt" }, seats, centre(ctx));
   // The new-game panel takes the place of the table while it is open, so it is never cut off.

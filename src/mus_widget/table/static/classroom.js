@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:23f62bba8bfc8fe4acbadcd42dd5dd503f9fc1db44d2a3fe52865f3088506152 (built from js/ by npm run build)
+// mus-widget bundle sha256:90ff25113662fc6693fa513f6e4760a21715e203ed97bc8e6479947e6df02955 (built from js/ by npm run build)
 // ../main/node_modules/preact/dist/preact.module.js
 var n;
 var l;

@@ -1,0 +1,189 @@
+"""A teacher makes lessons by clicking (#28), in a real browser: deals a hand from the deck's picture, plays it seat by
+seat with notes and one "what if" branch, copies the scenario text (read back from the clipboard), and a fresh table
+steps it with the same notes at the same steps; and a hand just played at a live table becomes a lesson from its
+count, and the table goes back to its game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browser.mus_lab import LabServer, TablePage, code_notebook, open_notebook, run_all
+from mus_widget.table.widget import MusTable
+from mus_widget.teaching.authoring import Draft
+from mus_widget.teaching.scenarios import Scenario
+
+pytestmark = pytest.mark.slow
+
+HANDS = ["7o 6c 5e 4b", "12e 11o 10c 1b", "12o 3c 7e 1o", "6o 5c 4e 2b"]
+PLAY_TO_THE_COUNT = """
+table = mw.MusTable(seed=5, pace=0, language="en")
+while not table.counting:
+    legal = table.game.legal_actions()
+    table.receive({"type": "act", "action": "no-mus" if "no-mus" in legal else legal[0]})
+table
+"""
+NOTEBOOKS = {
+    "editor.ipynb": code_notebook("import mus_widget as mw", "editor = mw.ScenarioEditor(language='en', seed=4)\neditor"),
+    "fresh.ipynb": code_notebook("import mus_widget as mw",
+                                 "mw.MusTable.from_scenario(open('lesson.txt', encoding='utf-8').read(), language='en')"),
+    "live.ipynb": code_notebook("import mus_widget as mw", PLAY_TO_THE_COUNT),
+}
+
+
+@pytest.fixture(scope="module")
+def lab(chromium: Path) -> Iterator[LabServer]:
+    server = LabServer(NOTEBOOKS)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+class Editor(TablePage):
+    """The editor on the page: every click and note waits for the kernel's answer (a newer state)."""
+
+    def press(self, key: str) -> None:
+        self.click(f"[data-key='{key}']")
+
+    def write(self, key: str, text: str) -> None:
+        """Type a note in the box ``key`` and leave it (the note is kept when the box is left)."""
+        before = self.version()
+        box = self.root.locator(f"[data-key='{key}']")
+        box.fill(text)
+        box.press("Tab")
+        self.wait_newer(before)
+
+    def select(self, step: int, branch: int | None = None) -> None:
+        self.press(f"step-{'m' if branch is None else branch}-{step}")
+
+
+def expected_lesson() -> Draft:
+    """The lesson the clicks below make, built by the model."""
+    draft = Draft(title="A refused envido").dealt_hands(HANDS).noted(0, "North and East both hold a rey.")
+    for action in ("no-mus", "paso", "envido 2", "no-quiero", "no-quiero"):
+        draft = draft.played(action)
+    draft = draft.noted(3, "East bets two at Grande.")
+    draft = draft.branched(3, "quiero").noted(1, "Had North wanted it, the envido would go to the count.", 0)
+    draft = draft.played("quiero", 0).noted(2, "South agrees: it goes to the count.", 0)
+    return draft.played("paso").played("paso")
+
+
+def test_a_teacher_deals_plays_notes_branches_copies_and_steps_a_lesson(browser: Any, lab: LabServer,
+                                                                        screenshots: Path) -> None:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000},
+                                  permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        open_notebook(page, lab, "editor.ipynb")
+        run_all(page)
+        editor = Editor(page)
+        root = editor.root
+        root.locator(".mus-editor-dealing").wait_for()
+
+        # The deal: sixteen clicks on the deck fill the seats' slots in order; a title.
+        before = editor.version()
+        root.locator("[data-key='editor-title']").fill("A refused envido")
+        root.locator("[data-key='editor-title']").press("Tab")
+        editor.wait_newer(before)
+        for card in " ".join(HANDS).split():
+            editor.press(f"deck-{card}")
+        assert root.locator(".mus-editor-dealt-count").inner_text().strip() == "16 of 16 cards dealt"
+        assert [root.locator(f"[data-key='slot-0-{i}']").get_attribute("data-card") for i in range(4)] == HANDS[0].split()
+        root.screenshot(path=str(screenshots / "editor-deal-1400.png"), animations="disabled")
+
+        # A swap: North's 12o and East's 12e change places, and back.
+        editor.root.locator("[data-key='slot-2-0']").click()
+        editor.press("slot-1-0")
+        assert root.locator("[data-key='slot-1-0']").get_attribute("data-card") == "12o"
+        editor.root.locator("[data-key='slot-2-0']").click()
+        editor.press("slot-1-0")
+        assert root.locator("[data-key='slot-1-0']").get_attribute("data-card") == "12e"
+
+        # The play, seat by seat, every hand face up; a note on the deal and on East's envido.
+        editor.press("editor-to-play")
+        root.locator(".mus-editor-side").wait_for()
+        assert root.locator(".mus-hand-down").count() == 0
+        editor.select(0)
+        editor.write("note-m-0", "North and East both hold a rey.")
+        for action in ("no-mus", "paso", "envido 2", "no-quiero", "no-quiero"):
+            editor.press(f"do-{action}")
+        editor.select(3)
+        editor.write("note-m-3", "East bets two at Grande.")
+
+        # What if North had wanted it: a branch in place of step 4 (North's no-quiero), two steps with notes;
+        # then on with the main line.
+        editor.select(4)
+        editor.press("editor-what-if")
+        assert root.locator("[data-key='do-no-quiero']").is_disabled()
+        editor.press("do-quiero")
+        editor.write("note-0-1", "Had North wanted it, the envido would go to the count.")
+        editor.press("do-quiero")
+        editor.write("note-0-2", "South agrees: it goes to the count.")
+        editor.press("editor-main-line")
+        editor.press("do-paso")
+        editor.press("do-paso")
+        assert root.locator(".mus-editor-branch").count() == 1
+        root.screenshot(path=str(screenshots / "editor-play-1400.png"), animations="disabled")
+
+        text_before = root.locator(".mus-editor-source").input_value()
+
+        # Copy: the clipboard holds the text the model writes, which parses with the same notes and branch.
+        root.locator("[data-key='editor-copy']").click()
+        page.wait_for_function("() => document.querySelector('.mus-editor-status').textContent.includes('Copied')")
+        copied = page.evaluate("() => navigator.clipboard.readText()")
+        expected = expected_lesson()
+        assert copied == expected.text == text_before
+        scenario = Scenario.parse(copied)
+        assert [scenario.note_at(s) for s in range(len(scenario) + 1)] == list(expected.notes)
+        assert [(b.at, b.actions) for b in scenario.branches] == [(3, ("quiero", "quiero"))]
+        assert not errors, errors
+
+        # A fresh table steps the copied text: the same note at the same step, none elsewhere.
+        (lab.notebooks / "lesson.txt").write_text(copied, encoding="utf-8")
+        open_notebook(page, lab, "fresh.ipynb")
+        run_all(page)
+        fresh = Editor(page)
+        fresh.root.locator(".mus-steps").wait_for()
+        for step in range(len(scenario) + 1):
+            note = fresh.root.locator(".mus-note")
+            shown = note.inner_text().strip() if note.count() else ""
+            assert shown == scenario.note_at(step), step
+            if step < len(scenario):
+                fresh.press("step-forward")
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_a_finished_live_hand_becomes_a_lesson_and_the_table_goes_back_to_its_game(browser: Any, lab: LabServer,
+                                                                                    screenshots: Path) -> None:
+    table = MusTable(seed=5, pace=0, language="en")
+    while not table.counting:
+        legal = table.game.legal_actions()
+        table.receive({"type": "act", "action": "no-mus" if "no-mus" in legal else legal[0]})
+    expected = Draft.from_game(table.game)
+    table.close()
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    try:
+        open_notebook(page, lab, "live.ipynb")
+        run_all(page)
+        live = Editor(page)
+        root = live.root
+        root.locator("[data-key='make-lesson']").wait_for()
+        live.press("make-lesson")
+        root.locator(".mus-editor-side").wait_for()
+        assert root.locator(".mus-editor-steps > li").count() == len(expected.actions) + 1
+        assert root.locator(".mus-editor-source").input_value() == expected.text
+        assert root.locator(".mus-editor-over").count() == 1
+        root.screenshot(path=str(screenshots / "editor-from-live-1400.png"), animations="disabled")
+        live.press("editor-back")
+        root.locator("[data-key='next-hand']").wait_for()
+        assert root.locator(".mus-editor").count() == 0
+    finally:
+        page.close()
