@@ -4,6 +4,7 @@ branch, written as scenario text that steps the same; every illegal change refus
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -57,7 +58,7 @@ def test_a_lesson_round_trips_through_the_parser_with_its_notes_and_branch() -> 
     (lambda d: d.titled(""), "a title is one line"),
     (lambda d: d.with_rules(Rules(team_consent=False)), "branch 1: action 2"),
 ])
-def test_an_illegal_change_raises_and_leaves_the_draft_as_it_was(change, cause) -> None:
+def test_an_illegal_change_raises_and_leaves_the_draft_as_it_was(change: Callable[[Draft], Draft], cause: str) -> None:
     draft = refused_envido()
     text = draft.text
     with pytest.raises(DraftError, match=cause):
@@ -109,7 +110,8 @@ def test_a_finished_hand_of_a_game_or_its_record_becomes_a_lesson() -> None:
     assert draft.mano == first.mano and draft.scores == (0, 0)
     assert [list(map(str, slots)) for slots in draft.cards] == [[str(c) for c in h.cards] for h in first.hands]
     assert draft.hand_over() and draft.games()[-1].last_hand is not None
-    assert Scenario.parse(draft.text).final.last_hand.count == draft.games()[-1].last_hand.count
+    parsed, made = Scenario.parse(draft.text).final.last_hand, draft.games()[-1].last_hand
+    assert parsed is not None and made is not None and parsed.count == made.count
     with pytest.raises(DraftError, match="no hand 5"):
         Draft.from_game(game, hand=5)
 

@@ -55,12 +55,12 @@ CONTRACT = {name: getattr(contract, name) for name in contract.__all__}
 TABLE_TRAITS: dict[str, Any] = {"state": contract.TableState, "history": list[contract.HistoryLine],
                                 "setup": contract.Setup, "error": contract.ErrorView,
                                 "room": contract.Room, "messages": dict[str, str],
-                                "decisions": contract.ReviewView}
+                                "decisions": contract.ReviewView, "editor": contract.EditorView}
 """The synced dicts of a table and their types (``error`` and ``room`` may be empty instead)."""
 QUIZ_TRAITS: dict[str, Any] = {"state": contract.QuizState}
 CLASSROOM_TRAITS: dict[str, Any] = {"state": contract.ClassroomState, "chat": contract.ClassChat,
                                     "review_view": contract.ClassroomReview}
-MAY_BE_EMPTY = {"error", "room", "decisions", "review_view"}
+MAY_BE_EMPTY = {"error", "room", "decisions", "review_view", "editor"}
 
 JS_ONLY = {"TableTraits", "QuizTraits", "ClassroomTraits", "Model", "NewGameForm", "Ui", "Translate", "Ctx"}
 """The typedefs of js/contract.js that are the front end's own (not synced dicts)."""

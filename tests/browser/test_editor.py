@@ -27,9 +27,11 @@ while not table.counting:
 table
 """
 NOTEBOOKS = {
-    "editor.ipynb": code_notebook("import mus_widget as mw", "editor = mw.ScenarioEditor(language='en', seed=4)\neditor"),
-    "fresh.ipynb": code_notebook("import mus_widget as mw",
-                                 "mw.MusTable.from_scenario(open('lesson.txt', encoding='utf-8').read(), language='en')"),
+    "editor.ipynb": code_notebook("import mus_widget as mw",
+                                  "editor = mw.ScenarioEditor(language='en', seed=4)\neditor"),
+    "fresh.ipynb": code_notebook(
+        "import mus_widget as mw",
+        "mw.MusTable.from_scenario(open('lesson.txt', encoding='utf-8').read(), language='en')"),
     "live.ipynb": code_notebook("import mus_widget as mw", PLAY_TO_THE_COUNT),
 }
 
@@ -94,7 +96,8 @@ def test_a_teacher_deals_plays_notes_branches_copies_and_steps_a_lesson(browser:
         for card in " ".join(HANDS).split():
             editor.press(f"deck-{card}")
         assert root.locator(".mus-editor-dealt-count").inner_text().strip() == "16 of 16 cards dealt"
-        assert [root.locator(f"[data-key='slot-0-{i}']").get_attribute("data-card") for i in range(4)] == HANDS[0].split()
+        south = [root.locator(f"[data-key='slot-0-{i}']").get_attribute("data-card") for i in range(4)]
+        assert south == HANDS[0].split()
         root.screenshot(path=str(screenshots / "editor-deal-1400.png"), animations="disabled")
 
         # A swap: North's 12o and East's 12e change places, and back.
