@@ -494,6 +494,7 @@
  * @property {string | null} editorFile the file name typed, until saved
  * @property {boolean} overwrite replace the file when saving
  * @property {string} copied "ok" once the scenario text is copied, "select" when it is selected for Ctrl+C
+ * @property {boolean} rulesOpen the editor's rule options unfolded
  */
 
 /**

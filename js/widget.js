@@ -49,6 +49,7 @@ function freshUi() {
     editorFile: null, // the file name typed, until saved
     overwrite: false, // replace the file when saving
     copied: "", // the scenario text copied ("ok") or selected for Ctrl+C ("select")
+    rulesOpen: false, // the editor's rule options unfolded
   };
 }
 

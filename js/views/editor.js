@@ -65,14 +65,19 @@ function options(ctx) {
       (v) => ctx.edit("options", { mano: Number(v) }))),
     field(t("ui.editor.score_of", { team: `${editor.names[0]}–${editor.names[2]}` }), score(0)),
     field(t("ui.editor.score_of", { team: `${editor.names[1]}–${editor.names[3]}` }), score(1)),
-    field(t("ui.option.target"), select("editor-target", rules.target, targets.map((n) => [n, String(n)]),
-      (v) => ctx.edit("options", { rules: { target: Number(v) } }))),
-    field(t("ui.option.kings"), select("editor-kings", rules.kings,
-      [[8, t("ui.option.kings.8")], [4, t("ui.option.kings.4")]], (v) => ctx.edit("options", { rules: { kings: Number(v) } }))),
-    FLAGS.map((flag) => h("label", { class: "mus-check" },
-      h("input", { type: "checkbox", checked: Boolean(rules[flag]), data: { key: `editor-rule-${flag}` },
-        on: { change: (event) => ctx.edit("options", { rules: { [flag]: event.target.checked } }) } }),
-      t(`ui.option.${flag}`))));
+    // The rules fold away: a lesson mostly keeps the usual ones.
+    h("details", { class: "mus-editor-rules", open: ctx.ui.rulesOpen,
+      on: { toggle: (event) => { ctx.ui.rulesOpen = event.target.open; } } },
+      h("summary", { data: { key: "editor-rules" } }, t("ui.rules")),
+      h("div", { class: "mus-editor-rule-fields" },
+        field(t("ui.option.target"), select("editor-target", rules.target, targets.map((n) => [n, String(n)]),
+          (v) => ctx.edit("options", { rules: { target: Number(v) } }))),
+        field(t("ui.option.kings"), select("editor-kings", rules.kings,
+          [[8, t("ui.option.kings.8")], [4, t("ui.option.kings.4")]], (v) => ctx.edit("options", { rules: { kings: Number(v) } }))),
+        FLAGS.map((flag) => h("label", { class: "mus-check" },
+          h("input", { type: "checkbox", checked: Boolean(rules[flag]), data: { key: `editor-rule-${flag}` },
+            on: { change: (event) => ctx.edit("options", { rules: { [flag]: event.target.checked } }) } }),
+          t(`ui.option.${flag}`))))));
 }
 
 /** A card drawn small, named for assistive technology by `label`. */
@@ -134,10 +139,12 @@ export function dealPanel(ctx) {
     h("section", { class: "mus-dialog mus-editor mus-editor-dealing", role: "region", aria: { label: t("ui.editor.region") } },
       editorHead(ctx),
       options(ctx),
-      h("p", { class: "mus-editor-hint", aria: { live: "polite" } },
-        slot ? t("ui.editor.picked", { name: editor.names[slot.seat], n: slot.slot + 1 }) : t("ui.editor.pick_slot")),
-      seats(ctx),
-      h("div", { class: "mus-editor-deal-bar" },
+      h("div", { class: "mus-editor-table" },
+        h("div", { class: "mus-editor-seating" },
+          h("p", { class: "mus-editor-hint", aria: { live: "polite" } },
+            slot ? t("ui.editor.picked", { name: editor.names[slot.seat], n: slot.slot + 1 }) : t("ui.editor.pick_slot")),
+          seats(ctx),
+          h("div", { class: "mus-editor-deal-bar" },
         h("span", { class: "mus-editor-dealt-count" }, t("ui.editor.dealt_count", { n: editor.dealt })),
         held
           ? h("button", { class: "mus-action", type: "button", data: { key: "editor-clear" },
@@ -146,8 +153,8 @@ export function dealPanel(ctx) {
         h("button", { class: "mus-action", type: "button", data: { key: "editor-random" }, disabled: editor.dealt >= 16,
           on: { click: () => ctx.edit("random", {}) } }, t("ui.editor.random")),
         h("button", { class: "mus-action mus-primary", type: "button", data: { key: "editor-to-play" },
-          disabled: editor.dealt < 16, on: { click: () => ctx.edit("stage", { stage: "play" }) } }, t("ui.editor.to_play"))),
-      deck(ctx),
+          disabled: editor.dealt < 16, on: { click: () => ctx.edit("stage", { stage: "play" }) } }, t("ui.editor.to_play")))),
+        deck(ctx)),
       textBox(ctx)));
 }
 
@@ -246,6 +253,7 @@ export function editorSide(ctx) {
     h("p", { class: "mus-editor-lesson-title" }, editor.title),
     editor.skipped ? h("p", { class: "mus-editor-hint" }, t("ui.editor.skipped")) : null,
     stepList(ctx),
+    h("div", { class: "mus-editor-notes" },
     noteBox(ctx),
     h("div", { class: "mus-editor-line-buttons" },
       h("button", { class: "mus-action", type: "button", data: { key: "editor-undo" },
@@ -257,7 +265,7 @@ export function editorSide(ctx) {
             on: { click: () => ctx.edit("what_if", { on: !editor.what_if }) } }, t("ui.editor.what_if"))
         : h("button", { class: "mus-action", type: "button", data: { key: "editor-main-line" },
             on: { click: () => ctx.edit("select", { branch: null, step: editor.steps.length - 1 }) } },
-            t("ui.editor.main_line"))),
+            t("ui.editor.main_line")))),
     textBox(ctx));
 }
 

@@ -81,10 +81,12 @@ SERVED = ("served", "watching")
 """A seat of a served table (people away and disconnected, a chat with a line to write in) at the pares, and
 the teacher's face-up watch of one (the chat read-only) at the count: each a :class:`RelayedTable` whose
 relay is a local table in the kernel (the room's look, not the server's, is what the layout tests measure)."""
-KINDS = (*MOMENTS, "newgame", "served", "watching", "review", "replay", "steps")
+EDITING = ("editdeal", "editplay")
+"""The scenario editor: half a deal made by clicking, and a hand played with notes and a branch."""
+KINDS = (*MOMENTS, "newgame", "served", "watching", "review", "replay", *EDITING, "steps")
 """Every table a language can show: the moments, one more at the mus for the New game panel, the served ones,
-a short game over with its review (the test opens the panel) and with a graded decision reopened in its hand, a
-stepping one."""
+a short game over with its review (the test opens the panel) and with a graded decision reopened in its hand, the
+scenario editor at its two stages, a stepping one."""
 REVIEWED = ("review", "replay")
 """The kinds that show a short game (to 10) played to its end by a careful student and reviewed."""
 SERVED_MOMENT = {"served": "pares", "watching": "count"}
@@ -157,6 +159,28 @@ for name in {kinds!r}:
 '''
 """The reviewed tables' cell code: a short game played to its end by a careful student, then reviewed."""
 
+EDITORS = '''
+from mus_widget import Draft, ScenarioEditor
+
+for name in {kinds!r}:
+    if name == "editdeal":
+        lesson = Draft(title="Duples contra medias").dealt_hands(["7o 7c 5e 5b", "12e 12o 12c 1b", "3c 7e 1o 2e",
+                                                                  "6o 5c 4e 2b"])
+        for seat in (2, 3):
+            for slot in range(4):
+                lesson = lesson.undealt(seat, slot)
+        tables.append(ScenarioEditor(lesson, seed=2, pace=0, language={language!r}))
+    else:
+        lesson = Draft(title="Un envido rechazado").dealt_hands(["7o 6c 5e 4b", "12e 11o 10c 1b", "12o 3c 7e 1o",
+                                                                "6o 5c 4e 2b"])
+        for action in ("no-mus", "paso", "envido 2", "no-quiero", "no-quiero"):
+            lesson = lesson.played(action)
+        lesson = lesson.noted(0, "Norte y Este llevan un rey; ¿quién gana la grande?").noted(3, "Este envida dos.")
+        lesson = lesson.branched(3, "quiero").noted(1, "Si Norte lo quisiera, el envite iría a la cuenta.", 0)
+        tables.append(ScenarioEditor(lesson, seed=2, pace=0, language={language!r}))
+'''
+"""The scenario editors' cell code: one at the deal (two hands dealt), one at the play with notes and a branch."""
+
 
 def notebook_source(moments: dict[str, Moment], language: str, kinds: tuple[str, ...] = KINDS) -> str:
     """A cell that displays a table per kind of ``kinds`` (in that order) in ``language``: a moment of
@@ -164,7 +188,9 @@ def notebook_source(moments: dict[str, Moment], language: str, kinds: tuple[str,
     def at(kind: str) -> Moment:
         return moments["mus" if kind == "newgame" else SERVED_MOMENT.get(kind, kind)]
 
-    plan = [(k, at(k).seed, list(at(k).intents)) for k in kinds if k != "steps" and k not in REVIEWED]
+    plan = [(k, at(k).seed, list(at(k).intents)) for k in kinds
+            if k != "steps" and k not in REVIEWED and k not in EDITING]
+    editing = [k for k in kinds if k in EDITING]
     reviewed = [k for k in kinds if k in REVIEWED]
     stepping = "steps" in kinds
     assert kinds[-1] == "steps" or not stepping, "the stepping table comes last"
@@ -185,6 +211,7 @@ def notebook_source(moments: dict[str, Moment], language: str, kinds: tuple[str,
         f"        table = RelayedTable(RoomOf(table, name == 'watching'), language={language!r})\n"
         "    tables.append(table)\n"
         + (REVIEW.format(kinds=reviewed, language=language) if reviewed else "")
+        + (EDITORS.format(kinds=editing, language=language) if editing else "")
         + (
             f"tables.append(MusTable.from_scenario(library()['first-bet-refused'], step=4, pace=0, tips=True,"
             f" language={language!r}))\n"

@@ -30,11 +30,12 @@ WIDTHS = (240, 320, 400, 500, 640, 830, 1024, 1280, 1600)
 """Output-area widths, from a phone-like column beside an open sidebar to a wide screen."""
 FULL = ("en", "es")
 """Languages shown at every moment and measured at every width; the others at fewer of each."""
-SOME_KINDS = ("mus", "discard", "pares", "proposal", "count", "newgame", "served", "review", "replay", "steps")
+SOME_KINDS = ("mus", "discard", "pares", "proposal", "count", "newgame", "served", "review", "replay", "editdeal",
+              "editplay", "steps")
 SHOT_WIDTHS = (320, 830, 1280)
 AXE_WIDTHS = (830, 320)
 SHOT_MOMENTS = ("mus", "discard", "proposal", "count", "over", "newgame", "served", "watching", "review", "replay",
-                "steps")
+                "editdeal", "editplay", "steps")
 TABLES = [(code, kind) for code in LANGUAGES for kind in (KINDS if code in FULL else SOME_KINDS)]
 """The tables of the notebook, in the order it shows them."""
 HAND = ("mus", "discard", "grande", "chica", "pares", "juego", "proposal")
@@ -45,7 +46,8 @@ AXE = ("axe_playwright_python", "axe.min.js")
 MEASURE = """async ({ widths, tolerance }) => {
   const roots = [...document.querySelectorAll('.mus-widget')];
   const PANELS = '.mus-topbar, .mus-felt, .mus-plate, .mus-turn, .mus-count, .mus-tips, .mus-log, .mus-steps,'
-    + ' .mus-note, .mus-coach, .mus-dialog, .mus-senas, .mus-side, .mus-action, .mus-bubble, .mus-score, .mus-folds';
+    + ' .mus-note, .mus-coach, .mus-dialog, .mus-senas, .mus-side, .mus-action, .mus-bubble, .mus-score, .mus-folds,'
+    + ' .mus-editor-side, .mus-editor-turn, .mus-editor-seat, .mus-editor-deck, .mus-editor-options';
   const CONTROLS = 'button, input, select, textarea, a[href], [tabindex]:not([tabindex="-1"])';
   const PARTS = ['.mus-topbar', '.mus-felt', '.mus-turn-slot', '.mus-side', '.mus-main'];
   const within = (a, b) => a.left >= b.left - tolerance && a.right <= b.right + tolerance
@@ -260,6 +262,8 @@ def test_every_moment_reads_as_its_moment(tables: Tables) -> None:
         assert tables.root(code, "count").locator(".mus-count-foot [data-key='next-hand']").count() == 1, code
         assert tables.root(code, "newgame").locator(".mus-dialog").count() == 1, code
         assert tables.root(code, "steps").locator(".mus-steps").count() == 1, code
+        assert tables.root(code, "editdeal").locator(".mus-editor-dealing .mus-editor-deck").count() == 1, code
+        assert tables.root(code, "editplay").locator(".mus-editor-side .mus-editor-branch").count() == 1, code
         assert tables.root(code, "review").locator(".mus-review-chart [data-decision]").count() >= 5, code
         assert tables.root(code, "replay").locator(".mus-replay .mus-decision [data-key='try-again']").count() == 1
         if full:

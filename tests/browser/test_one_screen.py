@@ -2,7 +2,7 @@
 with its file browser open, and in a 1600×1000 one; English and Dutch; light and dark.
 
 One notebook shows a table at every moment of a hand (the mus, the discard, each lance, a partner's proposal,
-the count, game over) and a stepping table, per language. Each table in turn is scrolled to the top of the
+the count, game over), the scenario editor at its deal and at its play, and a stepping table, per language. Each table in turn is scrolled to the top of the
 notebook, and its boxes are measured against the notebook's visible area: the score bar, the felt, the four
 seats with their bubbles, the student's cards and the turn bar with its buttons and slider all inside it. At the
 count every hand is face up, inside the visible area and under no row of the count, and the count's last row is
@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 
 from browser.mus_lab import LabServer, open_notebook, use_theme
-from browser.mus_moments import MOMENTS, find_moments, notebook_source
+from browser.mus_moments import EDITING, MOMENTS, find_moments, notebook_source
 
 pytestmark = pytest.mark.slow
 
 LANGUAGES = ("en", "nl")
-KINDS = (*MOMENTS, "steps")
+KINDS = (*MOMENTS, *EDITING, "steps")
 TABLES = [(code, kind) for code in LANGUAGES for kind in KINDS]
 SIZES = ((1280, 800), (1600, 1000))
 
@@ -46,6 +46,9 @@ MEASURE = """(index) => {
     '.mus-topbar', '.mus-felt', '.mus-seat', '.mus-seat .mus-plate', '.mus-seat .mus-hand', '.mus-face-wrap',
     '.mus-bubble:not(.mus-bubble-empty)', '.mus-decl', '.mus-turn', '.mus-turn button', '.mus-slider',
     '.mus-centre-bet', '.mus-count-hand', '.mus-count-foot button', '.mus-steps button',
+    // the scenario editor: its stages, the seats' slots and the deck, the choices, the steps and the note
+    '.mus-editor-head button', '.mus-editor-options', '.mus-editor-slot', '.mus-editor-card', '.mus-editor-deal-bar button',
+    '.mus-editor-turn button', '.mus-editor-steps', '.mus-editor-note textarea', '.mus-editor-line-buttons button',
   ];
   let checked = 0;
   for (const el of root.querySelectorAll(must.join(', '))) {
@@ -72,7 +75,7 @@ MEASURE = """(index) => {
     const lastText = count.lastElementChild;
     if (lastText && !inside(lastText.getBoundingClientRect(), area)) problems.push(`cut: ${describe(lastText)}`);
   }
-  const felt = root.querySelector('.mus-felt').getBoundingClientRect();
+  const felt = root.querySelector('.mus-felt, .mus-dialog-host').getBoundingClientRect();
   return { problems, checked, felt: Math.round(felt.height), visible: Math.round(area.height),
            top: Math.round(root.getBoundingClientRect().top - area.top) };
 }"""

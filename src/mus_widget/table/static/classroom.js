@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:90ff25113662fc6693fa513f6e4760a21715e203ed97bc8e6479947e6df02955 (built from js/ by npm run build)
+// mus-widget bundle sha256:ff977a9b6c92ebb3be6f6682e3a4619bb04c30a8991cbe3ac00685b93ac1bf4d (built from js/ by npm run build)
 // ../main/node_modules/preact/dist/preact.module.js
 var n;
 var l;

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:90ff25113662fc6693fa513f6e4760a21715e203ed97bc8e6479947e6df02955 (built from js/ by npm run build)
+// mus-widget bundle sha256:ff977a9b6c92ebb3be6f6682e3a4619bb04c30a8991cbe3ac00685b93ac1bf4d (built from js/ by npm run build)
 // ../main/node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -1260,29 +1260,45 @@ function options(ctx) {
     )),
     field2(t2("ui.editor.score_of", { team: `${editor.names[0]}–${editor.names[2]}` }), score(0)),
     field2(t2("ui.editor.score_of", { team: `${editor.names[1]}–${editor.names[3]}` }), score(1)),
-    field2(t2("ui.option.target"), select2(
-      "editor-target",
-      rules.target,
-      targets.map((n2) => [n2, String(n2)]),
-      (v2) => ctx.edit("options", { rules: { target: Number(v2) } })
-    )),
-    field2(t2("ui.option.kings"), select2(
-      "editor-kings",
-      rules.kings,
-      [[8, t2("ui.option.kings.8")], [4, t2("ui.option.kings.4")]],
-      (v2) => ctx.edit("options", { rules: { kings: Number(v2) } })
-    )),
-    FLAGS2.map((flag) => h2(
-      "label",
-      { class: "mus-check" },
-      h2("input", {
-        type: "checkbox",
-        checked: Boolean(rules[flag]),
-        data: { key: `editor-rule-${flag}` },
-        on: { change: (event) => ctx.edit("options", { rules: { [flag]: event.target.checked } }) }
-      }),
-      t2(`ui.option.${flag}`)
-    ))
+    // The rules fold away: a lesson mostly keeps the usual ones.
+    h2(
+      "details",
+      {
+        class: "mus-editor-rules",
+        open: ctx.ui.rulesOpen,
+        on: { toggle: (event) => {
+          ctx.ui.rulesOpen = event.target.open;
+        } }
+      },
+      h2("summary", { data: { key: "editor-rules" } }, t2("ui.rules")),
+      h2(
+        "div",
+        { class: "mus-editor-rule-fields" },
+        field2(t2("ui.option.target"), select2(
+          "editor-target",
+          rules.target,
+          targets.map((n2) => [n2, String(n2)]),
+          (v2) => ctx.edit("options", { rules: { target: Number(v2) } })
+        )),
+        field2(t2("ui.option.kings"), select2(
+          "editor-kings",
+          rules.kings,
+          [[8, t2("ui.option.kings.8")], [4, t2("ui.option.kings.4")]],
+          (v2) => ctx.edit("options", { rules: { kings: Number(v2) } })
+        )),
+        FLAGS2.map((flag) => h2(
+          "label",
+          { class: "mus-check" },
+          h2("input", {
+            type: "checkbox",
+            checked: Boolean(rules[flag]),
+            data: { key: `editor-rule-${flag}` },
+            on: { change: (event) => ctx.edit("options", { rules: { [flag]: event.target.checked } }) }
+          }),
+          t2(`ui.option.${flag}`)
+        ))
+      )
+    )
   );
 }
 function seats(ctx) {
@@ -1360,37 +1376,45 @@ function dealPanel(ctx) {
       editorHead(ctx),
       options(ctx),
       h2(
-        "p",
-        { class: "mus-editor-hint", aria: { live: "polite" } },
-        slot ? t2("ui.editor.picked", { name: editor.names[slot.seat], n: slot.slot + 1 }) : t2("ui.editor.pick_slot")
-      ),
-      seats(ctx),
-      h2(
         "div",
-        { class: "mus-editor-deal-bar" },
-        h2("span", { class: "mus-editor-dealt-count" }, t2("ui.editor.dealt_count", { n: editor.dealt })),
-        held ? h2("button", {
-          class: "mus-action",
-          type: "button",
-          data: { key: "editor-clear" },
-          on: { click: () => ctx.edit("clear", { seat: slot.seat, slot: slot.slot }) }
-        }, t2("ui.editor.clear")) : null,
-        h2("button", {
-          class: "mus-action",
-          type: "button",
-          data: { key: "editor-random" },
-          disabled: editor.dealt >= 16,
-          on: { click: () => ctx.edit("random", {}) }
-        }, t2("ui.editor.random")),
-        h2("button", {
-          class: "mus-action mus-primary",
-          type: "button",
-          data: { key: "editor-to-play" },
-          disabled: editor.dealt < 16,
-          on: { click: () => ctx.edit("stage", { stage: "play" }) }
-        }, t2("ui.editor.to_play"))
+        { class: "mus-editor-table" },
+        h2(
+          "div",
+          { class: "mus-editor-seating" },
+          h2(
+            "p",
+            { class: "mus-editor-hint", aria: { live: "polite" } },
+            slot ? t2("ui.editor.picked", { name: editor.names[slot.seat], n: slot.slot + 1 }) : t2("ui.editor.pick_slot")
+          ),
+          seats(ctx),
+          h2(
+            "div",
+            { class: "mus-editor-deal-bar" },
+            h2("span", { class: "mus-editor-dealt-count" }, t2("ui.editor.dealt_count", { n: editor.dealt })),
+            held ? h2("button", {
+              class: "mus-action",
+              type: "button",
+              data: { key: "editor-clear" },
+              on: { click: () => ctx.edit("clear", { seat: slot.seat, slot: slot.slot }) }
+            }, t2("ui.editor.clear")) : null,
+            h2("button", {
+              class: "mus-action",
+              type: "button",
+              data: { key: "editor-random" },
+              disabled: editor.dealt >= 16,
+              on: { click: () => ctx.edit("random", {}) }
+            }, t2("ui.editor.random")),
+            h2("button", {
+              class: "mus-action mus-primary",
+              type: "button",
+              data: { key: "editor-to-play" },
+              disabled: editor.dealt < 16,
+              on: { click: () => ctx.edit("stage", { stage: "play" }) }
+            }, t2("ui.editor.to_play"))
+          )
+        ),
+        deck(ctx)
       ),
-      deck(ctx),
       textBox(ctx)
     )
   );
@@ -1558,37 +1582,41 @@ function editorSide(ctx) {
     h2("p", { class: "mus-editor-lesson-title" }, editor.title),
     editor.skipped ? h2("p", { class: "mus-editor-hint" }, t2("ui.editor.skipped")) : null,
     stepList(ctx),
-    noteBox(ctx),
     h2(
       "div",
-      { class: "mus-editor-line-buttons" },
+      { class: "mus-editor-notes" },
+      noteBox(ctx),
       h2(
-        "button",
-        {
+        "div",
+        { class: "mus-editor-line-buttons" },
+        h2(
+          "button",
+          {
+            class: "mus-action",
+            type: "button",
+            data: { key: "editor-undo" },
+            disabled: editor.line === null && editor.steps.length < 2,
+            on: { click: () => ctx.edit("undo", {}) }
+          },
+          t2("ui.editor.undo")
+        ),
+        editor.line === null ? h2("button", {
           class: "mus-action",
           type: "button",
-          data: { key: "editor-undo" },
-          disabled: editor.line === null && editor.steps.length < 2,
-          on: { click: () => ctx.edit("undo", {}) }
-        },
-        t2("ui.editor.undo")
-      ),
-      editor.line === null ? h2("button", {
-        class: "mus-action",
-        type: "button",
-        data: { key: "editor-what-if" },
-        disabled: editor.step < 1,
-        aria: { pressed: editor.what_if ? "true" : "false" },
-        on: { click: () => ctx.edit("what_if", { on: !editor.what_if }) }
-      }, t2("ui.editor.what_if")) : h2(
-        "button",
-        {
-          class: "mus-action",
-          type: "button",
-          data: { key: "editor-main-line" },
-          on: { click: () => ctx.edit("select", { branch: null, step: editor.steps.length - 1 }) }
-        },
-        t2("ui.editor.main_line")
+          data: { key: "editor-what-if" },
+          disabled: editor.step < 1,
+          aria: { pressed: editor.what_if ? "true" : "false" },
+          on: { click: () => ctx.edit("what_if", { on: !editor.what_if }) }
+        }, t2("ui.editor.what_if")) : h2(
+          "button",
+          {
+            class: "mus-action",
+            type: "button",
+            data: { key: "editor-main-line" },
+            on: { click: () => ctx.edit("select", { branch: null, step: editor.steps.length - 1 }) }
+          },
+          t2("ui.editor.main_line")
+        )
       )
     ),
     textBox(ctx)
@@ -2995,8 +3023,10 @@ function freshUi() {
     // the file name typed, until saved
     overwrite: false,
     // replace the file when saving
-    copied: ""
+    copied: "",
     // the scenario text copied ("ok") or selected for Ctrl+C ("select")
+    rulesOpen: false
+    // the editor's rule options unfolded
   };
 }
 var TURN = "turn";
