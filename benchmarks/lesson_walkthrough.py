@@ -23,7 +23,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from browser.mus_lab import LabServer, code_notebook, launch_browser, open_notebook  # noqa: E402
-
 from mus_widget.teaching.scenarios import Scenario  # noqa: E402
 
 NOTES = ("South holds three figures: will mano bet at Grande?", "South cuts the mus.", "South passes in Grande.",

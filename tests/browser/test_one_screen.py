@@ -2,9 +2,10 @@
 with its file browser open, and in a 1600×1000 one; English and Dutch; light and dark.
 
 One notebook shows a table at every moment of a hand (the mus, the discard, each lance, a partner's proposal,
-the count, game over), the scenario editor at its deal and at its play, and a stepping table, per language. Each table in turn is scrolled to the top of the
-notebook, and its boxes are measured against the notebook's visible area: the score bar, the felt, the four
-seats with their bubbles, the student's cards and the turn bar with its buttons and slider all inside it. At the
+the count, game over), the scenario editor at its deal and at its play, and a stepping table, per language.
+Each table in turn is scrolled to the top of the notebook, and its boxes are measured against the notebook's
+visible area: the score bar, the felt, the four seats with their bubbles, the student's cards and the turn bar
+with its buttons and slider (the editor's slots, deck, choices, steps and note) all inside it. At the
 count every hand is face up, inside the visible area and under no row of the count, and the count's last row is
 whole inside the count's box. Screenshots of every moment go to ``screenshots/one-screen-*.png``.
 """
@@ -47,7 +48,8 @@ MEASURE = """(index) => {
     '.mus-bubble:not(.mus-bubble-empty)', '.mus-decl', '.mus-turn', '.mus-turn button', '.mus-slider',
     '.mus-centre-bet', '.mus-count-hand', '.mus-count-foot button', '.mus-steps button',
     // the scenario editor: its stages, the seats' slots and the deck, the choices, the steps and the note
-    '.mus-editor-head button', '.mus-editor-options', '.mus-editor-slot', '.mus-editor-card', '.mus-editor-deal-bar button',
+    '.mus-editor-head button', '.mus-editor-options', '.mus-editor-slot', '.mus-editor-card',
+    '.mus-editor-deal-bar button',
     '.mus-editor-turn button', '.mus-editor-steps', '.mus-editor-note textarea', '.mus-editor-line-buttons button',
   ];
   let checked = 0;
