@@ -42,6 +42,8 @@ def test_a_lesson_round_trips_through_the_parser_with_its_notes_and_branch() -> 
     assert branch.game_at(2).record() == draft.game_at(2, 0).record()
     assert scenario.final.record() == draft.games()[-1].record()
     assert draft.scenario.text == draft.text
+    reseeded = draft.with_seed(9)  # the cards drawn after a mus come from the seed
+    assert "seed: 9" in reseeded.text and Scenario.parse(reseeded.text).final.seed == 9
 
 
 @pytest.mark.parametrize(("change", "cause"), [

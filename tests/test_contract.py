@@ -265,11 +265,13 @@ def step_through_scenarios(recorder: Recorder) -> None:
         finished = finished.apply(careless(finished.observe(finished.to_move), rng))
     editor = mw.ScenarioEditor(seed=6, pace=0)
     recorder.watch(editor, "the scenario editor")
-    for op in ({"op": "card", "seat": 0, "slot": 0, "card": "1o"}, {"op": "random"}, {"op": "stage", "stage": "play"},
-               {"op": "act", "action": "mus"}, *({"op": "act", "action": "mus"} for _ in range(3)),
-               {"op": "act", "action": "discard 1o"}, {"op": "note", "step": 1, "text": "A mus."},
-               {"op": "select", "step": 1}, {"op": "what_if", "on": True}, {"op": "act", "action": "no-mus"},
-               {"op": "act", "action": "paso"}, {"op": "act", "action": "envido 2"}):
+    ops: list[dict[str, object]] = [
+        {"op": "card", "seat": 0, "slot": 0, "card": "1o"}, {"op": "random"}, {"op": "stage", "stage": "play"},
+        {"op": "act", "action": "mus"}, *({"op": "act", "action": "mus"} for _ in range(3)),
+        {"op": "act", "action": "discard 1o"}, {"op": "note", "step": 1, "text": "A mus."},
+        {"op": "select", "step": 1}, {"op": "what_if", "on": True}, {"op": "act", "action": "no-mus"},
+        {"op": "act", "action": "paso"}, {"op": "act", "action": "envido 2"}]
+    for op in ops:
         editor.receive({"type": "edit", **op})
     editor.close()
     table = mw.MusTable.from_record(finished.record(), pace=0, teacher=False)

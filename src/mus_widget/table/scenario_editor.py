@@ -10,7 +10,7 @@ from typing import Any
 from ..engine.game import Game
 from ..engine.seats import SEATS
 from ..i18n.catalogues import default_language, message
-from ..teaching.authoring import Draft, DraftError, played_hand
+from ..teaching.authoring import Draft, played_hand
 from ..teaching.scenarios import Scenario
 from .editing import Editing
 from .options import check_language
@@ -75,7 +75,8 @@ class ScenarioEditor(MusTable):
 
     @property
     def text(self) -> str:
-        """The scenario text of the lesson; :class:`DraftError` while cards are still to deal."""
+        """The scenario text of the lesson; :class:`~mus_widget.teaching.authoring.DraftError` while cards are
+        still to deal."""
         return self.draft.text
 
     @property
@@ -98,4 +99,4 @@ class ScenarioEditor(MusTable):
         return f"<ScenarioEditor {draft.title!r}: {draft.dealt_count}/16 cards, {len(draft.actions)} steps>"
 
 
-__all__ = ["DraftError", "ScenarioEditor"]
+__all__ = ["ScenarioEditor"]

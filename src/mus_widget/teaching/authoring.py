@@ -126,10 +126,6 @@ class Draft:
     def dealt_count(self) -> int:
         return sum(card is not None for slots in self.cards for card in slots)
 
-    def line(self, branch: int | None = None) -> tuple[str, ...]:
-        """The actions of the main line, or of branch ``branch`` (its index in :attr:`branches`)."""
-        return self.actions if branch is None else self._branch(branch).actions
-
     def games(self, branch: int | None = None) -> tuple[Game, ...]:
         """The states of the main line from the deal (one per step), or of a branch from the main-line step it
         leaves (its step 0) to its last action."""
