@@ -267,7 +267,8 @@ def step_through_scenarios(recorder: Recorder) -> None:
     recorder.watch(editor, "the scenario editor")
     ops: list[dict[str, object]] = [
         {"op": "card", "seat": 0, "slot": 0, "card": "1o"}, {"op": "random"}, {"op": "stage", "stage": "play"},
-        *[{"op": "act", "action": "mus"}] * 4,
+        {"op": "act", "action": "mus"}, {"op": "act", "action": "mus"}, {"op": "act", "action": "mus"},
+        {"op": "act", "action": "mus"},
         {"op": "act", "action": "discard 1o"}, {"op": "note", "step": 1, "text": "A mus."},
         {"op": "select", "step": 1}, {"op": "what_if", "on": True}, {"op": "act", "action": "no-mus"},
         {"op": "act", "action": "paso"}, {"op": "act", "action": "envido 2"}]
