@@ -556,6 +556,7 @@
  * @property {(seat: number, slot: number) => void} pickSlot
  * @property {(card: string) => void} dealCard
  * @property {(card: string) => void} toggleDiscard
+ * @property {() => void} toggleRules
  * @property {() => void} copyText
  * @property {(hand: number | null, game: number | null) => void} makeLesson
  * @property {() => void} closeLesson

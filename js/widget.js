@@ -391,6 +391,10 @@ function render({ model: born, el }) {
         ui.editorSlot = next || null;
         draw();
       },
+      toggleRules() {
+        ui.rulesOpen = !ui.rulesOpen;
+        draw();
+      },
       toggleDiscard(card) {
         if (ui.editorDiscard.has(card)) ui.editorDiscard.delete(card);
         else ui.editorDiscard.add(card);

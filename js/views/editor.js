@@ -66,10 +66,11 @@ function options(ctx) {
     field(t("ui.editor.score_of", { team: `${editor.names[0]}–${editor.names[2]}` }), score(0)),
     field(t("ui.editor.score_of", { team: `${editor.names[1]}–${editor.names[3]}` }), score(1)),
     // The rules fold away: a lesson mostly keeps the usual ones.
-    h("details", { class: "mus-editor-rules", open: ctx.ui.rulesOpen,
-      on: { toggle: (event) => { ctx.ui.rulesOpen = event.target.open; } } },
-      h("summary", { data: { key: "editor-rules" } }, t("ui.rules")),
-      h("div", { class: "mus-editor-rule-fields" },
+    h("div", { class: "mus-editor-rules" },
+      h("button", { class: "mus-editor-fold", type: "button", data: { key: "editor-rules" },
+        aria: { expanded: ctx.ui.rulesOpen ? "true" : "false" }, on: { click: () => ctx.toggleRules() } },
+        `${ctx.ui.rulesOpen ? "▾" : "▸"} ${t("ui.rules")}`),
+      ctx.ui.rulesOpen && h("div", { class: "mus-editor-rule-fields" },
         field(t("ui.option.target"), select("editor-target", rules.target, targets.map((n) => [n, String(n)]),
           (v) => ctx.edit("options", { rules: { target: Number(v) } }))),
         field(t("ui.option.kings"), select("editor-kings", rules.kings,
@@ -177,8 +178,8 @@ function stepButton(ctx, step, branch) {
     aria: { current: on ? "step" : null }, data: { key: `step-${branch === null ? "m" : branch}-${step.step}`, step: step.step },
     on: { click: () => ctx.edit("select", { branch, step: step.step }) } },
     h("span", { class: "mus-editor-step-n" }, String(step.step)),
-    h("span", { class: "mus-editor-step-text" }, stepText(ctx, step)),
-    step.note ? h("span", { class: "mus-editor-step-note" }, step.note) : null);
+    h("span", { class: "mus-editor-step-text" }, stepText(ctx, step),
+      step.note ? h("span", { class: "mus-editor-step-note" }, step.note) : null));
 }
 
 /** The main line's steps, each with its branches under it. */

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:ff977a9b6c92ebb3be6f6682e3a4619bb04c30a8991cbe3ac00685b93ac1bf4d (built from js/ by npm run build)
+// mus-widget bundle sha256:c68f78c01e35a373c193dfcc36b5106d9e199fbdedb0bf90e09cfe927d96d23e (built from js/ by npm run build)
 // ../main/node_modules/preact/dist/preact.module.js
 var n;
 var l;

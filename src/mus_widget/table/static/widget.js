@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:ff977a9b6c92ebb3be6f6682e3a4619bb04c30a8991cbe3ac00685b93ac1bf4d (built from js/ by npm run build)
+// mus-widget bundle sha256:c68f78c01e35a373c193dfcc36b5106d9e199fbdedb0bf90e09cfe927d96d23e (built from js/ by npm run build)
 // ../main/node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -1262,16 +1262,20 @@ function options(ctx) {
     field2(t2("ui.editor.score_of", { team: `${editor.names[1]}–${editor.names[3]}` }), score(1)),
     // The rules fold away: a lesson mostly keeps the usual ones.
     h2(
-      "details",
-      {
-        class: "mus-editor-rules",
-        open: ctx.ui.rulesOpen,
-        on: { toggle: (event) => {
-          ctx.ui.rulesOpen = event.target.open;
-        } }
-      },
-      h2("summary", { data: { key: "editor-rules" } }, t2("ui.rules")),
+      "div",
+      { class: "mus-editor-rules" },
       h2(
+        "button",
+        {
+          class: "mus-editor-fold",
+          type: "button",
+          data: { key: "editor-rules" },
+          aria: { expanded: ctx.ui.rulesOpen ? "true" : "false" },
+          on: { click: () => ctx.toggleRules() }
+        },
+        `${ctx.ui.rulesOpen ? "▾" : "▸"} ${t2("ui.rules")}`
+      ),
+      ctx.ui.rulesOpen && h2(
         "div",
         { class: "mus-editor-rule-fields" },
         field2(t2("ui.option.target"), select2(
@@ -1437,8 +1441,12 @@ function stepButton(ctx, step, branch) {
       on: { click: () => ctx.edit("select", { branch, step: step.step }) }
     },
     h2("span", { class: "mus-editor-step-n" }, String(step.step)),
-    h2("span", { class: "mus-editor-step-text" }, stepText(ctx, step)),
-    step.note ? h2("span", { class: "mus-editor-step-note" }, step.note) : null
+    h2(
+      "span",
+      { class: "mus-editor-step-text" },
+      stepText(ctx, step),
+      step.note ? h2("span", { class: "mus-editor-step-note" }, step.note) : null
+    )
   );
 }
 function stepList(ctx) {
@@ -3342,6 +3350,10 @@ function render({ model: born, el }) {
         send({ type: "edit", op: "card", seat: target.seat, slot: target.slot, card });
         const next = empty.find((e2) => e2.seat * 4 + e2.slot > target.seat * 4 + target.slot) || empty.find((e2) => e2.seat !== target.seat || e2.slot !== target.slot);
         ui.editorSlot = next || null;
+        draw2();
+      },
+      toggleRules() {
+        ui.rulesOpen = !ui.rulesOpen;
         draw2();
       },
       toggleDiscard(card) {
