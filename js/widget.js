@@ -132,6 +132,7 @@ function render({ model: born, el }) {
 
   const ui = freshUi();
   let shown = null; // the state last drawn
+  let stepShown = ""; // the editor's step last brought into view in its list
   let freshFrom = null; // log index from which bubbles are new
 
   const send = (content) => model.send(content);
@@ -462,7 +463,22 @@ function render({ model: born, el }) {
       if (target) target.focus({ preventScroll: true });
       else root.focus({ preventScroll: true });
     }
+    showEditorStep();
     moveFocus(state);
+  }
+
+  /** The editor's step selected, brought into view in its list when it changes (a list read back is left alone). */
+  function showEditorStep() {
+    if (ui.editorKey === stepShown) return;
+    stepShown = ui.editorKey;
+    const on = /** @type {HTMLElement | null} */ (app.querySelector(".mus-editor-step-on"));
+    const list = on && /** @type {HTMLElement | null} */ (on.closest(".mus-editor-steps"));
+    if (!on || !list) return;
+    const top = on.offsetTop - list.offsetTop;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + on.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top + on.offsetHeight - list.clientHeight;
+    }
   }
 
   /** Think again about a game-deciding call: its second step goes, and focus returns to the call's button. */

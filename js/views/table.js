@@ -53,6 +53,11 @@ function topBar(ctx) {
       h("strong", { key: `score-${state.scores[team]}`, class: "mus-score-points" }, String(state.scores[team])),
       h("span", { class: "mus-score-target" }, `/ ${state.target}`),
       counters(t, state.teams[team], state.scores[team], state.target)));
+  // The editor's deal has no game yet: its scores are the form's; the review is the game's, not the lesson's.
+  if (ctx.editor.stage) {
+    return h("header", { class: "mus-topbar" }, h("span", { class: "mus-title" }, "Mus"),
+      dealing(ctx) ? h("span", { class: "mus-hand-info" }, ctx.editor.title) : h("span", { class: "mus-scores" }, scores));
+  }
   return h(
     "header",
     { class: "mus-topbar" },

@@ -132,6 +132,13 @@ def test_a_teacher_deals_plays_notes_branches_copies_and_steps_a_lesson(browser:
         editor.press("do-paso")
         editor.press("do-paso")
         assert root.locator(".mus-editor-branch").count() == 1
+        # The step selected (the last) is in view in the list of steps.
+        seen = root.evaluate("""el => {
+          const on = el.querySelector('.mus-editor-step-on').getBoundingClientRect();
+          const list = el.querySelector('.mus-editor-steps').getBoundingClientRect();
+          return [on.top, on.bottom, list.top, list.bottom];
+        }""")
+        assert seen[2] - 1 <= seen[0] and seen[1] <= seen[3] + 1, seen
         root.screenshot(path=str(screenshots / "editor-play-1400.png"), animations="disabled")
 
         text_before = root.locator(".mus-editor-source").input_value()
@@ -147,8 +154,17 @@ def test_a_teacher_deals_plays_notes_branches_copies_and_steps_a_lesson(browser:
         assert [(b.at, b.actions) for b in scenario.branches] == [(3, ("quiero", "quiero"))]
         assert not errors, errors
 
-        # A fresh table steps the copied text: the same note at the same step, none elsewhere.
-        (lab.notebooks / "lesson.txt").write_text(copied, encoding="utf-8")
+        # Save to file: beside the notebook; saved again, the widget says the file exists and nothing changes.
+        editor.press("editor-save")
+        assert root.locator(".mus-editor-save .mus-editor-status").inner_text().strip().startswith("Saved as lesson.txt")
+        assert (lab.notebooks / "lesson.txt").read_text(encoding="utf-8") == copied
+        before = editor.version()
+        root.locator("[data-key='editor-save']").click()
+        root.locator(".mus-error[data-error='ui.error.editor.exists']").wait_for()
+        assert editor.version() == before and root.locator(".mus-editor-source").input_value() == copied
+        root.screenshot(path=str(screenshots / "editor-refused-1400.png"), animations="disabled")
+
+        # A fresh table steps the saved text: the same note at the same step, none elsewhere.
         open_notebook(page, lab, "fresh.ipynb")
         run_all(page)
         fresh = Editor(page)

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:c68f78c01e35a373c193dfcc36b5106d9e199fbdedb0bf90e09cfe927d96d23e (built from js/ by npm run build)
+// mus-widget bundle sha256:c27e70fa8dfc71a10f1efcffc8529ce4d30e602f489e09e560937eb5d2a8715c (built from js/ by npm run build)
 // ../main/node_modules/preact/dist/preact.module.js
 var n;
 var l;

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:c68f78c01e35a373c193dfcc36b5106d9e199fbdedb0bf90e09cfe927d96d23e (built from js/ by npm run build)
+// mus-widget bundle sha256:c27e70fa8dfc71a10f1efcffc8529ce4d30e602f489e09e560937eb5d2a8715c (built from js/ by npm run build)
 // ../main/node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -2571,6 +2571,14 @@ function topBar(ctx) {
     h2("span", { class: "mus-score-target" }, `/ ${state.target}`),
     counters(t2, state.teams[team], state.scores[team], state.target)
   ));
+  if (ctx.editor.stage) {
+    return h2(
+      "header",
+      { class: "mus-topbar" },
+      h2("span", { class: "mus-title" }, "Mus"),
+      dealing(ctx) ? h2("span", { class: "mus-hand-info" }, ctx.editor.title) : h2("span", { class: "mus-scores" }, scores)
+    );
+  }
   return h2(
     "header",
     { class: "mus-topbar" },
@@ -3100,6 +3108,7 @@ function render({ model: born, el }) {
   }, true);
   const ui = freshUi();
   let shown = null;
+  let stepShown = "";
   let freshFrom = null;
   const send = (content) => model.send(content);
   function prepare(state) {
@@ -3424,7 +3433,24 @@ function render({ model: born, el }) {
       if (target) target.focus({ preventScroll: true });
       else root.focus({ preventScroll: true });
     }
+    showEditorStep();
     moveFocus(state);
+  }
+  function showEditorStep() {
+    if (ui.editorKey === stepShown) return;
+    stepShown = ui.editorKey;
+    const on = (
+      /** @type {HTMLElement | null} */
+      app.querySelector(".mus-editor-step-on")
+    );
+    const list = on && /** @type {HTMLElement | null} */
+    on.closest(".mus-editor-steps");
+    if (!on || !list) return;
+    const top = on.offsetTop - list.offsetTop;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + on.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top + on.offsetHeight - list.clientHeight;
+    }
   }
   function cancelConfirm() {
     ui.focus = `.mus-actions button[data-action="${CSS.escape(ui.confirming)}"]`;
