@@ -156,7 +156,8 @@ def test_a_teacher_deals_plays_notes_branches_copies_and_steps_a_lesson(browser:
 
         # Save to file: beside the notebook; saved again, the widget says the file exists and nothing changes.
         editor.press("editor-save")
-        assert root.locator(".mus-editor-save .mus-editor-status").inner_text().strip().startswith("Saved as lesson.txt")
+        saved = root.locator(".mus-editor-save .mus-editor-status").inner_text().strip()
+        assert saved.startswith("Saved as lesson.txt"), saved
         assert (lab.notebooks / "lesson.txt").read_text(encoding="utf-8") == copied
         before = editor.version()
         root.locator("[data-key='editor-save']").click()
