@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..engine.actions import MUS, NO_MUS, Action, Kind, envido
 from ..engine.betting import Betting
@@ -24,7 +24,7 @@ from ..engine.scoring import Reason
 from ..engine.seats import other_team, partner, speaking_order, team_of, team_seats
 from .base import Bot, Decision, chosen_sena, partner_sena
 from .knowledge import Knowledge, knowledge_for
-from .memory import ANSWER, OPEN, ORDAGO, Style
+from .memory import ANSWER, OPEN, ORDAGO, Style, honest_chance
 from .worlds import World, normalised, sample_worlds
 
 _LANCES = tuple(Lance)
@@ -85,6 +85,10 @@ class Reading:
     ordago: dict[str, float]
     edge: float
     settled: float = 0.0
+    opening: dict[str, float] = field(default_factory=dict)
+    """How often they open a lance with each call, as far as they play a style (read with ``1 - honest``)."""
+    _known: dict[tuple[int, int, int], float] = field(default_factory=dict, repr=False, compare=False)
+    """The chances of playing on worked out so far (a decision asks for the same few scores again and again)."""
 
     @classmethod
     def of(cls, styles: list[Style]) -> Reading:
@@ -100,11 +104,15 @@ class Reading:
         opening = sum(s.share(OPEN, "ordago") for s in styles) / len(styles)
         in_lance = 1.0 - (1.0 - opening) * (1.0 - answer["ordago"])
         settled = (1.0 - honest) * (1.0 - (1.0 - TAKEN * in_lance) ** LANCES_A_HAND)
-        return cls(honest, answer, ordago, SKILL_EDGE + STYLE_EDGE * (1 - honest), settled)
+        opens = {word: sum(s.share(OPEN, word) for s in styles) / len(styles) for word in ("envido", "ordago")}
+        return cls(honest, answer, ordago, SKILL_EDGE + STYLE_EDGE * (1 - honest), settled, opens)
 
     def playing_on(self, ours: int, theirs: int, target: int) -> float:
         """The chance of winning the game by playing on from these scores against this team."""
-        return game_chance(ours, theirs, target, self.edge, self.settled)
+        known = self._known.get((ours, theirs, target))
+        if known is None:
+            known = self._known[(ours, theirs, target)] = game_chance(ours, theirs, target, self.edge, self.settled)
+        return known
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,61 +281,148 @@ class ExpertBot(Bot):
 
     def _value(self, obs: Observation, betting: Betting, option: Action, outlooks: list[_Outlook],
                reading: Reading) -> float:
-        """The expected chance of winning the game after saying ``option``: against honest players, whose
-        answer follows their cards, and against the style the other team has shown, in the proportion of
-        how likely they play honestly."""
-        target, playing_on = obs.rules.target, reading.playing_on
+        """The expected chance of winning the game after saying ``option``, a level deeper than the call: after
+        a paso the other team may still bet, and a bet of ours may be taken, refused, raised or answered with
+        an órdago, each as likely as honest players with their cards answer (in the proportion of how likely
+        they play honestly) or as the style they have shown; to their bet we then answer as is best for the
+        worlds in which they make it."""
         ours, theirs = obs.scores[obs.team], obs.scores[other_team(obs.team)]
+        scores = _Scores(ours, theirs, obs.rules.target, reading)
+        settle, on = scores.settle, scores.on
         kind = option.kind
-        base = 1 if betting.lance in (Lance.GRANDE, Lance.CHICA) else 0
-        stake, negada = betting.stake, betting.refusal
         # On our turn a bet on the table is always the other team's (our own bets are answered by them).
         facing = betting.bettor_team is not None
-        honest = reading.honest
-        if kind in _UNANSWERED:
-            honest = 1.0  # nobody answers these: the style does not matter
-        bet = option.amount  # an envido's; nothing for the other calls, an órdago included
-        ordago = kind is Kind.ORDAGO
-        on_table = (stake if facing else 0) + bet  # the stake if our bet or raise is accepted
-        refused_pays = stake if facing else 1
-        total = styled = 0.0
-        win_share = refuse_ordago = 0.0
-        for o in outlooks:
-            def settle(points: int, o: _Outlook = o) -> float:
-                if o.win:
-                    return playing_on(ours + points + o.ours, theirs, target)
-                return playing_on(ours, theirs + points + o.theirs, target)
-
-            if kind is Kind.PASO:
-                value = settle(base)
-            elif kind is Kind.NO_QUIERO:
-                value = playing_on(ours, theirs + negada + o.theirs, target)
-            elif kind is Kind.QUIERO:
-                value = (1.0 if o.win else 0.0) if betting.ordago else settle(stake)
-            else:  # a bet, or a raise on top of theirs
-                refusing_loses = ours + refused_pays + o.ours >= target
-                accept = _acceptance(o, on_table, ordago, refusing_loses)
-                taken = (1.0 if o.win else 0.0) if ordago else settle(on_table)
-                refused = playing_on(ours + refused_pays + o.ours, theirs, target)
-                value = accept * taken + (1 - accept) * refused
-                if honest < 1.0:
-                    if ordago:
-                        quiero = 1.0 if refusing_loses else reading.ordago["quiero"]
-                        styled += o.share * (quiero * taken + (1 - quiero) * refused)
-                    else:
-                        answer = reading.answer
-                        styled += o.share * (
-                            answer["quiero"] * taken + answer["no-quiero"] * refused
-                            + answer["envido"] * settle(on_table + 2)
-                        )
-                        win_share += o.share * o.win
-                        refuse_ordago += o.share * playing_on(ours, theirs + on_table + o.theirs, target)
-            total += o.share * value
-        if honest >= 1.0:
+        total = 0.0
+        if kind is Kind.PASO:
+            base = 1 if betting.lance in (Lance.GRANDE, Lance.CHICA) else 0
+            after = [s for s in betting.eligible[betting.position + 1:] if team_of(s) != obs.team]
+            if not after:
+                for o in outlooks:
+                    total += o.share * settle(o, base)
+                return total
+            # The other team still speaks: it may bet (2) or órdago, and we answer as is best.
+            envidos, ordagos = _Answers(), _Answers()
+            for o in outlooks:
+                bet, ordago = _opening(o.their_chance, reading)
+                total += o.share * (1 - bet - ordago) * settle(o, base)
+                refused = on(ours, theirs + 1 + o.theirs)
+                envidos.add(o.share * bet, settle(o, OPENING_BET), refused)
+                ordagos.add(o.share * ordago, 1.0 if o.win else 0.0, refused)
+            return total + envidos.best() + ordagos.best()
+        if kind is Kind.NO_QUIERO:
+            negada = betting.refusal
+            for o in outlooks:
+                total += o.share * on(ours, theirs + negada + o.theirs)
             return total
-        if not ordago:
-            styled += reading.answer["ordago"] * max(win_share, refuse_ordago)
-        return honest * total + (1 - honest) * styled
+        if kind is Kind.QUIERO:
+            for o in outlooks:
+                value = (1.0 if o.win else 0.0) if betting.ordago else settle(o, betting.stake)
+                total += o.share * value
+            return total
+        # A bet, or a raise on top of theirs: taken, refused, raised or answered with an órdago.
+        ordago = kind is Kind.ORDAGO
+        on_table = (betting.stake if facing else 0) + option.amount  # the stake if it is taken
+        refused_pays = betting.stake if facing else 1
+        raises, counters = _Answers(), _Answers()
+        for o in outlooks:
+            refusing_loses = ours + refused_pays + o.ours >= scores.target
+            taken = (1.0 if o.win else 0.0) if ordago else settle(o, on_table)
+            refused = on(ours + refused_pays + o.ours, theirs)
+            accept, raise_, counter = _answer(o.their_chance, on_table, ordago, refusing_loses, reading)
+            total += o.share * (accept * taken + (1 - accept - raise_ - counter) * refused)
+            if not ordago:
+                ours_refused = on(ours, theirs + on_table + o.theirs)
+                raises.add(o.share * raise_, settle(o, on_table + OPENING_BET), ours_refused)
+                counters.add(o.share * counter, 1.0 if o.win else 0.0, ours_refused)
+        return total + raises.best() + counters.best()
+
+
+OPENING_BET = 2
+"""The bet the other team is taken to make when it bets, or raises ours by."""
+ORDAGO_TAKEN = 0.86
+"""The chance at the lance (against random cards, from its own hand) at which an honest team takes an órdago
+as often as not: it knows the bettor is strong, so it wants a very strong hand."""
+COUNTER_AT = 0.88
+"""The chance at the lance at which an honest team that takes a bet raises it or answers with an órdago as
+often as it just accepts."""
+COUNTER_SHARE = 0.6
+"""The share of such strong answers that raise or órdago rather than just accept."""
+
+
+class _Answers:
+    """Our answer to a bet or an órdago the other team may make: summed over the worlds in which it makes it,
+    what accepting and refusing are worth; we say what is worth more over those worlds (we cannot see which
+    world is the true one, but we hear the bet)."""
+
+    __slots__ = ("refused", "taken")
+
+    def __init__(self) -> None:
+        self.taken = self.refused = 0.0
+
+    def add(self, weight: float, taken: float, refused: float) -> None:
+        self.taken += weight * taken
+        self.refused += weight * refused
+
+    def best(self) -> float:
+        return max(self.taken, self.refused)
+
+
+@dataclass(frozen=True, slots=True)
+class _Scores:
+    """The scores before the lance, and what playing on from any scores is worth against this team."""
+
+    ours: int
+    theirs: int
+    target: int
+    reading: Reading
+
+    def on(self, ours: int, theirs: int) -> float:
+        """The chance of winning the game by playing on from these scores."""
+        return self.reading.playing_on(ours, theirs, self.target)
+
+    def settle(self, o: _Outlook, points: int) -> float:
+        """The chance of winning the game once the lance is settled at the count for ``points`` in world ``o``."""
+        if o.win:
+            return self.on(self.ours + points + o.ours, self.theirs)
+        return self.on(self.ours, self.theirs + points + o.theirs)
+
+
+def _opening(their_chance: float, reading: Reading) -> tuple[float, float]:
+    """How likely the other team, speaking after our paso, bets and órdagos: as an honest player with its
+    chance opens, or as its style does."""
+    honest = reading.honest
+    bet = honest * honest_chance("envido", their_chance, OPEN)
+    ordago = honest * honest_chance("ordago", their_chance, OPEN)
+    if honest < 1.0:
+        bet += (1 - honest) * reading.opening.get("envido", 0.0)
+        ordago += (1 - honest) * reading.opening.get("ordago", 0.0)
+    return bet, ordago
+
+
+def _answer(their_chance: float, stake: int, ordago: bool, refusing_loses: bool, reading: Reading
+            ) -> tuple[float, float, float]:
+    """How likely the other team takes our bet, raises it and answers it with an órdago (the rest: it
+    refuses): honest players by their chance at the lance (they may see more than we model, so a bluff is
+    priced as risky), a style as often as it was seen to; certain to take it when refusing would lose it the
+    game."""
+    if refusing_loses:
+        return 1.0, 0.0, 0.0
+    honest = reading.honest
+    if ordago:
+        take = 1.0 / (1.0 + math.exp(-(their_chance - ORDAGO_TAKEN) / 0.04))
+        if honest < 1.0:
+            take = honest * take + (1 - honest) * reading.ordago["quiero"]
+        return take, 0.0, 0.0
+    middle = min(0.65, 0.42 + 0.02 * stake)
+    takes = 1.0 / (1.0 + math.exp(-(their_chance - middle) / 0.07))
+    strong = COUNTER_SHARE * takes / (1.0 + math.exp(-(their_chance - COUNTER_AT) / 0.04))
+    accept, raise_, counter = takes - strong, strong / 2, strong / 2
+    if honest < 1.0:
+        answer = reading.answer
+        accept = honest * accept + (1 - honest) * answer["quiero"]
+        raise_ = honest * raise_ + (1 - honest) * answer["envido"]
+        counter = honest * counter + (1 - honest) * answer["ordago"]
+    return accept, raise_, counter
 
 
 def _worth_the_game(obs: Observation, betting: Betting) -> bool:
@@ -345,17 +440,6 @@ def _stakes_game(obs: Observation, betting: Betting, option: Action) -> bool:
         return False
     on_table = (betting.stake if betting.bettor_team is not None else 0) + option.amount
     return max(obs.scores) + on_table >= obs.rules.target
-
-
-def _acceptance(outlook: _Outlook, stake: int, ordago: bool, refusing_loses: bool) -> float:
-    """How likely the other team accepts: rising smoothly with its own chance (it may see more than we
-    model, so a bluff is priced as risky), certain when refusing would lose it the game."""
-    if refusing_loses:
-        return 1.0
-    if ordago:
-        return 1.0 / (1.0 + math.exp(-(outlook.their_chance - 0.78) / 0.06))
-    middle = min(0.65, 0.42 + 0.02 * stake)
-    return 1.0 / (1.0 + math.exp(-(outlook.their_chance - middle) / 0.07))
 
 
 def _last_sena(obs: Observation, seat: int) -> str | None:

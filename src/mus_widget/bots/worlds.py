@@ -93,6 +93,9 @@ def sample_worlds(
     allowed = _allowed_keys(obs, knowledge, catch)
     calls = [c for c in calls_of(obs.log, obs.pares_declared, obs.juego_declared) if c.seat != obs.seat
              ] if read_calls else []
+    # A caller judged its chance with what its partner told it (señas are public): read its call so too.
+    senas = _last_senas(obs)
+    heard = [(call, senas.get(partner(call.seat)) if call.with_partner else None) for call in calls]
     read = styles or (UNKNOWN_HONEST,) * 4
     my_key = obs.hand.key
     plain = plain_for(obs.rules) if keepers else None
@@ -116,11 +119,19 @@ def sample_worlds(
             keys[seat] = key_of(drawn)
             dealer.take(drawn)
         weight = 1.0
-        for call in calls:
-            chance = knowledge.team_chance_fast(keys[call.seat], call.lance, call.opponents, call.with_partner)
+        for call, sena in heard:
+            if sena is None:
+                chance = knowledge.team_chance_fast(keys[call.seat], call.lance, call.opponents, call.with_partner)
+            else:
+                chance = knowledge.team_chance(keys[call.seat], call.lance, call.opponents, True, sena)
             weight *= read[call.seat].likelihood(call.word, chance, call.situation)
         worlds.append(World((keys[0], keys[1], keys[2], keys[3]), weight))
     return worlds
+
+
+def _last_senas(obs: Observation) -> dict[int, str]:
+    """The last seña each seat made in this hand."""
+    return {event.seat: str(event.get("sena")) for event in obs.log if event.kind == "sena" and event.seat is not None}
 
 
 def normalised(worlds: Sequence[World]) -> list[tuple[World, float]]:
