@@ -23,9 +23,11 @@ from ..engine.phase import Phase
 from ..engine.scoring import Reason
 from ..engine.seats import other_team, partner, speaking_order, team_of, team_seats
 from .base import Bot, Decision, chosen_sena, partner_sena
+from .keepers import mus_records
 from .knowledge import Knowledge, knowledge_for
+from .manners import Manners
 from .memory import ANSWER, OPEN, ORDAGO, Style, honest_chance
-from .worlds import World, normalised, sample_worlds
+from .worlds import Deal, World, deal_worlds, normalised, weigh_worlds
 
 _LANCES = tuple(Lance)
 _BARE = {kind: Action(kind) for kind in (Kind.PASO, Kind.QUIERO, Kind.NO_QUIERO, Kind.ORDAGO)}
@@ -47,6 +49,9 @@ needs to end a game (a game to 40 between the expert and the novice lasts 5.6 ha
 TAKEN = 0.2
 """The share of a team's órdagos that are taken, and so end the game (against ``random``, which órdagos in
 half of the lances, a third of the hands end the game so)."""
+DEALS_KEPT = 8
+"""How many sets of dealt worlds an expert keeps: a hand asks for three or four (before and after each
+declaration)."""
 LANCES_A_HAND = 4
 """Grande, Chica, Pares and Juego (or Punto): the lances in which a team may órdago each hand."""
 
@@ -131,13 +136,19 @@ class ExpertBot(Bot):
     """Plays by the expected chance of winning the game over possible worlds; makes and reads señas."""
 
     level = "expert"
-    samples = 120
+    samples = 240
+    """The possible worlds a decision in a lance weighs."""
     ordago_floor = 0.97
     """The expert stakes the game (or takes an órdago) only with this chance at the lance, unless pressed."""
     catch = False
     """Whether the opponents' señas are read too (catching a seña); off by default."""
     quiet = 0.3
     """The share of hands with nothing telling in which the expert makes no seña."""
+
+    def __init__(self, seed: int = 0, manners: Manners | None = None) -> None:
+        super().__init__(seed, manners)
+        self._dealt: dict[str, list[Deal]] = {}
+        """The deals of the worlds by what they were dealt from (see :meth:`_deals`), for the hand being played."""
 
     def decide(self, obs: Observation) -> Decision:
         self.check_turn(obs)
@@ -203,13 +214,33 @@ class ExpertBot(Bot):
         partner's hand is dealt at random (its señas say more)."""
         return [self.memory.keeper(obs, s) if team_of(s) != obs.team else 0.0 for s in range(4)]
 
+    def _deals(self, obs: Observation, knowledge: Knowledge) -> list[Deal]:
+        """The deals of the worlds for this decision: dealt from everything they agree with (the seat's cards,
+        the declarations, the señas, the mus calls and discards, how the memory reads the keepers), with a
+        random state drawn from that alone, so they are the same at every decision of the hand until a
+        declaration narrows them; only their weights (the calls) change from one decision to the next. So a
+        decision weighs twice the worlds for the time it took to deal them afresh each time."""
+        keepers = self.keepers(obs)
+        senas = tuple((e.seat, e.get("sena")) for e in obs.log if e.kind == "sena")
+        dealt_from = repr((
+            self.level, self.seed, obs.seat, obs.rules, obs.game_number, obs.hand_number, obs.mus_round,
+            str(obs.hand), [str(c) for c in obs.discarded], obs.pares_declared, obs.juego_declared, senas,
+            sorted(mus_records(obs.log).items()), [round(k, 9) for k in keepers], self.catch, self.samples,
+        ))
+        deals = self._dealt.get(dealt_from)
+        if deals is None:
+            if len(self._dealt) >= DEALS_KEPT:
+                self._dealt.clear()
+            rng = random.Random(f"{dealt_from}:worlds")
+            deals = self._dealt[dealt_from] = deal_worlds(obs, knowledge, self.samples, rng, catch=self.catch,
+                                                          keepers=keepers)
+        return deals
+
     def _outlooks(self, obs: Observation, betting: Betting, knowledge: Knowledge,
                   styles: tuple[Style, ...]) -> list[_Outlook]:
         lance = betting.lance
         index = _LANCES.index(lance)
-        rng = self.rng(obs, "worlds")
-        worlds = normalised(sample_worlds(obs, knowledge, self.samples, rng, catch=self.catch, styles=styles,
-                                          keepers=self.keepers(obs)))
+        worlds = normalised(weigh_worlds(obs, knowledge, self._deals(obs, knowledge), styles))
         team = obs.team
         order = speaking_order(obs.mano)
         eligible = set(betting.eligible)
