@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..engine.actions import MUS, NO_MUS, Action, Kind, envido
@@ -26,7 +27,7 @@ from .base import Bot, Decision, chosen_sena, partner_sena
 from .keepers import mus_records
 from .knowledge import Knowledge, knowledge_for
 from .manners import Manners
-from .memory import ANSWER, OPEN, ORDAGO, Style, honest_chance
+from .memory import ANSWER, OPEN, ORDAGO, Style, called_chance
 from .worlds import Deal, World, deal_worlds, normalised, weigh_worlds
 
 _LANCES = tuple(Lance)
@@ -214,6 +215,13 @@ class ExpertBot(Bot):
         partner's hand is dealt at random (its señas say more)."""
         return [self.memory.keeper(obs, s) if team_of(s) != obs.team else 0.0 for s in range(4)]
 
+    def worlds(self, obs: Observation, styles: Sequence[Style] | None = None) -> list[tuple[World, float]]:
+        """The possible worlds a decision at ``obs`` weighs, each with its share: :meth:`_deals` weighted by the
+        calls of the hand so far as players of ``styles`` (by default, as the memory reads them) make them."""
+        knowledge = knowledge_for(obs.rules)
+        read = self.memory.styles(obs) if styles is None else styles
+        return normalised(weigh_worlds(obs, knowledge, self._deals(obs, knowledge), read))
+
     def _deals(self, obs: Observation, knowledge: Knowledge) -> list[Deal]:
         """The deals of the worlds for this decision: dealt from everything they agree with (the seat's cards,
         the declarations, the señas, the mus calls and discards, how the memory reads the keepers), with a
@@ -240,7 +248,7 @@ class ExpertBot(Bot):
                   styles: tuple[Style, ...]) -> list[_Outlook]:
         lance = betting.lance
         index = _LANCES.index(lance)
-        worlds = normalised(weigh_worlds(obs, knowledge, self._deals(obs, knowledge), styles))
+        worlds = self.worlds(obs, styles)
         team = obs.team
         order = speaking_order(obs.mano)
         eligible = set(betting.eligible)
@@ -359,7 +367,7 @@ class ExpertBot(Bot):
             refusing_loses = ours + refused_pays + o.ours >= scores.target
             taken = (1.0 if o.win else 0.0) if ordago else settle(o, on_table)
             refused = on(ours + refused_pays + o.ours, theirs)
-            accept, raise_, counter = _answer(o.their_chance, on_table, ordago, refusing_loses, reading)
+            accept, raise_, counter = _answer(o.their_chance, ordago, refusing_loses, reading)
             total += o.share * (accept * taken + (1 - accept - raise_ - counter) * refused)
             if not ordago:
                 ours_refused = on(ours, theirs + on_table + o.theirs)
@@ -370,16 +378,6 @@ class ExpertBot(Bot):
 
 OPENING_BET = 2
 """The bet the other team is taken to make when it bets, or raises ours by."""
-ORDAGO_TAKEN = 0.86
-"""The chance at the lance (against random cards, from its own hand) at which an honest team takes an órdago
-as often as not: it knows the bettor is strong, so it wants a very strong hand."""
-COUNTER_AT = 0.88
-"""The chance at the lance at which an honest team that takes a bet raises it or answers with an órdago as
-often as it just accepts."""
-COUNTER_SHARE = 0.6
-"""The share of such strong answers that raise or órdago rather than just accept."""
-
-
 class _Answers:
     """Our answer to a bet or an órdago the other team may make: summed over the worlds in which it makes it,
     what accepting and refusing are worth; we say what is worth more over those worlds (we cannot see which
@@ -422,32 +420,29 @@ def _opening(their_chance: float, reading: Reading) -> tuple[float, float]:
     """How likely the other team, speaking after our paso, bets and órdagos: as an honest player with its
     chance opens, or as its style does."""
     honest = reading.honest
-    bet = honest * honest_chance("envido", their_chance, OPEN)
-    ordago = honest * honest_chance("ordago", their_chance, OPEN)
+    bet = honest * called_chance("envido", their_chance, OPEN)
+    ordago = honest * called_chance("ordago", their_chance, OPEN)
     if honest < 1.0:
         bet += (1 - honest) * reading.opening.get("envido", 0.0)
         ordago += (1 - honest) * reading.opening.get("ordago", 0.0)
     return bet, ordago
 
 
-def _answer(their_chance: float, stake: int, ordago: bool, refusing_loses: bool, reading: Reading
-            ) -> tuple[float, float, float]:
+def _answer(their_chance: float, ordago: bool, refusing_loses: bool, reading: Reading) -> tuple[float, float, float]:
     """How likely the other team takes our bet, raises it and answers it with an órdago (the rest: it
-    refuses): honest players by their chance at the lance (they may see more than we model, so a bluff is
-    priced as risky), a style as often as it was seen to; certain to take it when refusing would lose it the
-    game."""
+    refuses): honest players by their chance at the lance (:data:`.memory.HONEST_CALLS`), a style as often as
+    it was seen to; certain to take it when refusing would lose it the game."""
     if refusing_loses:
         return 1.0, 0.0, 0.0
     honest = reading.honest
     if ordago:
-        take = 1.0 / (1.0 + math.exp(-(their_chance - ORDAGO_TAKEN) / 0.04))
+        take = called_chance("quiero", their_chance, ORDAGO)
         if honest < 1.0:
             take = honest * take + (1 - honest) * reading.ordago["quiero"]
         return take, 0.0, 0.0
-    middle = min(0.65, 0.42 + 0.02 * stake)
-    takes = 1.0 / (1.0 + math.exp(-(their_chance - middle) / 0.07))
-    strong = COUNTER_SHARE * takes / (1.0 + math.exp(-(their_chance - COUNTER_AT) / 0.04))
-    accept, raise_, counter = takes - strong, strong / 2, strong / 2
+    accept = called_chance("quiero", their_chance, ANSWER)
+    raise_ = called_chance("envido", their_chance, ANSWER)
+    counter = called_chance("ordago", their_chance, ANSWER)
     if honest < 1.0:
         answer = reading.answer
         accept = honest * accept + (1 - honest) * answer["quiero"]
