@@ -78,3 +78,11 @@ def test_the_beginner_benchmark_tells_how_often_the_bots_stake_the_game_before_a
         assert got["games"] == 3 and got["hands"] >= 3 and 0 <= got["ordago_hands"] <= got["hands"]
         assert got["ordago_share"] == round(got["ordago_hands"] / got["hands"], 4)
     assert figures["novice"]["after"]["ordago_share"] <= 0.15
+
+
+def test_the_honest_calls_benchmark_tabulates_both_bots_calls() -> None:
+    figures = last_json("honest_calls.py", "--games", "2", "--seed", "3")
+    assert figures["games"] == 2 and figures["calls"]["expert"] > 0 and figures["calls"]["novice"] > 0
+    for situation, words in figures["table"].items():
+        for tenth in range(10):
+            assert abs(sum(row[tenth] for row in words.values()) - 1) < 0.01, (situation, tenth)

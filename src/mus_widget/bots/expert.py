@@ -50,6 +50,9 @@ needs to end a game (a game to 40 between the expert and the novice lasts 5.6 ha
 TAKEN = 0.2
 """The share of a team's órdagos that are taken, and so end the game (against ``random``, which órdagos in
 half of the lances, a third of the hands end the game so)."""
+MUS_COST = 0.3
+"""What a round of the mus gives the other team, in the worth of a hand (``Knowledge.score``): they draw too, so
+the expert cuts the mus unless its best discard is worth this much more than the hand it holds."""
 DEALS_KEPT = 8
 """How many sets of dealt worlds an expert keeps: a hand asks for three or four (before and after each
 declaration)."""
@@ -194,7 +197,7 @@ class ExpertBot(Bot):
         now = knowledge.score[obs.hand.key]
         _, after = self._best_discard(obs, rng)
         wants_mus = partner_sena(obs) == "need_mus"
-        keep = now >= after + (0.6 if wants_mus else 0.0) or now >= 6.0
+        keep = now >= after - MUS_COST + (0.6 if wants_mus else 0.0) or now >= 6.0
         action = (NO_MUS if keep and NO_MUS in obs.legal else MUS).text
         values = (("action", action), ("now", round(now, 1)), ("after", round(after, 1)))
         return Decision(action, Reason("explain.expert.mus", values))
