@@ -229,8 +229,8 @@ class ExpertBot(Bot):
         """The deals of the worlds for this decision: dealt from everything they agree with (the seat's cards,
         the declarations, the señas, the mus calls and discards, how the memory reads the keepers), with a
         random state drawn from that alone, so they are the same at every decision of the hand until a
-        declaration narrows them; only their weights (the calls) change from one decision to the next. So a
-        decision weighs twice the worlds for the time it took to deal them afresh each time."""
+        declaration narrows them; only their weights (the calls) change from one decision to the next, and a hand
+        deals three or four sets of worlds where it dealt one a decision."""
         keepers = self.keepers(obs)
         senas = tuple((e.seat, e.get("sena")) for e in obs.log if e.kind == "sena")
         dealt_from = repr((
