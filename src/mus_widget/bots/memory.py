@@ -51,7 +51,8 @@ PRIOR_WEIGHT = 1.0
 
 def honest_weight(word: str, chance: float, situation: str) -> float:
     """How likely an honest player with this chance at the lance makes this call (unnormalised): people
-    open and órdago with strong hands, answer bets with fair ones, and pass or refuse with weak ones."""
+    open and órdago with strong hands, answer bets with fair ones, and pass or refuse with weak ones. The
+    memory judges who plays honestly by it; the expert's worlds read calls by :data:`HONEST_CALLS`."""
     if word == "paso":
         return 1.0 - 0.35 * chance * chance
     if word == "envido":
