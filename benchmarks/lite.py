@@ -12,7 +12,9 @@ hands inside Pyodide and times every decision.
 - ``notebook_s``: from opening the site to the play notebook on screen (JupyterLab loaded);
 - ``cold_start_s``: from opening the site to the kernel ready (the status bar says Idle);
 - ``first_table_s``: from opening the site to the table drawn (``first_table_runs_s``: every open's);
-- ``expert_p95_ms``: the 95th percentile of ``ExpertBot.decide`` inside Pyodide.
+- ``expert_p95_ms``: the 95th percentile of ``ExpertBot.decide`` inside Pyodide;
+- ``review_10_hands_s``: the review of a ten-hand game (a novice's decisions among experts), graded whole after
+  the game inside Pyodide (target: within 30 s; a table grades as the game goes, so less is left at its end).
 
 The three times are medians over the opens: on a shared machine one open can differ from the next by seconds.
 
@@ -55,6 +57,30 @@ print("EXPERT " + json.dumps({{"decisions": len(times), "p50_ms": round(1000 * s
     "p95_ms": round(1000 * times[int(0.95 * (len(times) - 1))], 1)}}))"""
 
 
+REVIEW_CELL = """import json, time
+from mus_widget.bots import make_bot
+from mus_widget.bots.turns import advance
+from mus_widget.engine.game import Game
+from mus_widget.engine.rules import Rules
+from mus_widget.teaching.review import record_prefix, review
+from mus_widget.engine.record import Record
+
+bots = {{0: make_bot("novice", 4), **{{s: make_bot("expert", 4 + s) for s in (1, 2, 3)}}}}
+game = Game.new(seed=1, rules=Rules(target=100))
+while not game.is_over and game.hand_number <= 10:
+    game, _ = advance(game, bots, limit=1)
+record = Record.read(game.record())
+replay = Game.new(seed=record.seed, rules=record.rules)
+for at, action in enumerate(record.actions):
+    replay = replay.apply(action)
+    if replay.hand_number > 10:
+        record = Record.read(record_prefix(record, at + 1))
+        break
+started = time.perf_counter()
+done = review(record.to_dict(), seat=0)
+print("REVIEW " + json.dumps({{"decisions": len(done.rows), "seconds": round(time.perf_counter() - started, 2)}}))"""
+
+
 def size_mb(folder: Path) -> float:
     return round(sum(path.stat().st_size for path in folder.rglob("*") if path.is_file()) / 1_000_000, 1)
 
@@ -86,6 +112,19 @@ def time_expert(page: Any, decisions: int) -> dict[str, float]:
             "expert_decisions": expert["decisions"]}
 
 
+def time_review(page: Any) -> dict[str, float]:
+    """Time the review of a ten-hand game inside the page's Pyodide (graded whole, after the game)."""
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell .jp-InputPrompt").last.click()
+    for key in ("Escape", "b", "Enter"):
+        page.keyboard.press(key)
+    page.keyboard.insert_text(REVIEW_CELL.format())
+    page.keyboard.press("Shift+Enter")
+    output = page.locator(".jp-OutputArea-output pre", has_text="REVIEW ").first
+    output.wait_for(timeout=600_000)
+    found = json.loads(output.inner_text().split("REVIEW ", 1)[1])
+    return {"review_10_hands_s": found["seconds"], "review_decisions": found["decisions"]}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--reuse", action="store_true", help="use the site already built, if any")
@@ -109,6 +148,7 @@ def main() -> None:
                 opens.append(open_cold(page, server))
                 if run == args.runs - 1:
                     figures.update(time_expert(page, args.decisions))
+                    figures.update(time_review(page))
                     page.screenshot(path=str(ROOT / "screenshots" / "lite-benchmark.png"))
                 figures["blocked"] = int(figures.get("blocked") or 0) + len(offline.blocked)
                 context.close()

@@ -1,6 +1,7 @@
 // Bundle js/ into the files the Python package ships: src/mus_widget/table/static/widget.js (one self-contained
 // ES module: anywidget loads it from a Blob URL, so no relative imports survive), table/static/widget.css,
-// table/static/quiz.js and quiz.css (the quiz, built the same way),
+// table/static/quiz.js and quiz.css (the quiz, built the same way), table/static/classroom.js and classroom.css
+// (the teacher's list of served tables, the same way),
 // and src/mus_widget/teaching/cards.json, the SVG of the 40 cards and the back drawn by js/cards.js, which the
 // static pictures of mus_widget.teaching.pictures embed (the same card art as the widget, without a kernel). Each
 // carries the sha256 of the js/ sources, which tests/test_widget.py and tests/test_pictures.py recompute
@@ -59,7 +60,7 @@ async function cardArt() {
 if (process.argv.includes("--check")) {
   const first = (path) => readFileSync(path, "utf8").split("\n", 1)[0];
   const art = JSON.parse(readFileSync(artOut, "utf8"));
-  const bundles = [join(out, "widget.js"), join(out, "quiz.js")];
+  const bundles = [join(out, "widget.js"), join(out, "quiz.js"), join(out, "classroom.js")];
   if (!bundles.every((path) => first(path).includes(digest)) || art.sha256 !== digest) {
     console.error("the bundle (src/mus_widget/table/static/) or the card art (src/mus_widget/teaching/cards.json) is stale: run npm run build");
     process.exit(1);
@@ -79,6 +80,8 @@ if (process.argv.includes("--check")) {
   writeFileSync(join(out, "widget.css"), `${header("/* % */")}\n${readFileSync(join(here, "styles.css"), "utf8")}`);
   writeFileSync(join(out, "quiz.js"), `${header("// %")}\n${await bundle("quiz.js")}`);
   writeFileSync(join(out, "quiz.css"), `${header("/* % */")}\n${readFileSync(join(here, "quiz.css"), "utf8")}`);
+  writeFileSync(join(out, "classroom.js"), `${header("// %")}\n${await bundle("classroom.js")}`);
+  writeFileSync(join(out, "classroom.css"), `${header("/* % */")}\n${readFileSync(join(here, "classroom.css"), "utf8")}`);
   writeFileSync(artOut, await cardArt());
-  console.log(`wrote src/mus_widget/table/static/widget.js, widget.css, quiz.js and quiz.css, and src/mus_widget/teaching/cards.json (sources sha256 ${digest.slice(0, 12)})`);
+  console.log(`wrote src/mus_widget/table/static/widget.js, widget.css, quiz.js, quiz.css, classroom.js and classroom.css, and src/mus_widget/teaching/cards.json (sources sha256 ${digest.slice(0, 12)})`);
 }

@@ -118,11 +118,18 @@
  * @property {number} index
  * @property {number} count
  * @property {string} title
- * @property {string} note
- * @property {number | null} note_step the step the note was written at (an earlier one while it carries on)
+ * @property {string} note the step's own note ("" for none)
  * @property {boolean} face_up
  * @property {boolean} toggle
  * @property {boolean} over
+ * @property {StepHand[]} hands the hands to jump to
+ */
+
+/**
+ * A hand of a scenario to jump to: its first step and its name.
+ * @typedef {object} StepHand
+ * @property {number} step
+ * @property {string} text
  */
 
 /**
@@ -130,6 +137,43 @@
  * @typedef {object} HistoryLine
  * @property {"hand" | "event" | "count"} kind
  * @property {string} text
+ * @property {number} hand the hand the line belongs to
+ */
+
+/**
+ * A decision of the student's, graded by the expert from what the student could see then.
+ * @typedef {object} ReviewRowView
+ * @property {number} row
+ * @property {number} at the actions of the record before it
+ * @property {number} game
+ * @property {number} hand
+ * @property {string} moment
+ * @property {string} action
+ * @property {string} best
+ * @property {number} cost the chance of the game it cost, in percentage points
+ * @property {"good" | "inaccuracy" | "mistake" | "blunder"} grade
+ * @property {string} grade_text
+ * @property {string} why
+ * @property {string | null} hindsight
+ */
+
+/**
+ * The `review` trait: the decisions graded so far and the chart (SVG drawn in Python).
+ * @typedef {object} ReviewView
+ * @property {number} done
+ * @property {number} total
+ * @property {boolean} complete
+ * @property {ReviewRowView[]} rows
+ * @property {string} chart
+ */
+
+/**
+ * A finished hand reopened face up while the live game waits.
+ * @typedef {object} Replay
+ * @property {number} hand
+ * @property {number} index the step shown (0 is its deal)
+ * @property {number} count its steps (the last shows its count)
+ * @property {ReviewRowView | null} decision the student's decision graded at the step shown
  */
 
 /**
@@ -162,6 +206,7 @@
  * @property {string[]} tips
  * @property {Coach | null} coach
  * @property {Steps | null} steps
+ * @property {Replay | null} replay
  */
 
 // ---------------------------------------------------------------------------------------------- the other traits
@@ -196,7 +241,7 @@
 
 /**
  * @typedef {object} ChatLine
- * @property {"chat" | "event"} kind
+ * @property {"chat" | "event" | "teacher"} kind
  * @property {number | null} seat
  * @property {string} name
  * @property {string} text
@@ -247,6 +292,57 @@
  * @property {string} snapshot
  */
 
+/**
+ * A seated student in a table of the teacher's list, with the labels of their buttons.
+ * @typedef {object} ClassroomStudent
+ * @property {number} seat
+ * @property {string} name
+ * @property {string} free
+ * @property {string} review
+ */
+
+/**
+ * A table of the teacher's list.
+ * @typedef {object} ClassroomTable
+ * @property {string} table
+ * @property {string} summary trusted markup, drawn by Python
+ * @property {boolean} idle
+ * @property {boolean} followable
+ * @property {boolean} writable
+ * @property {ClassroomStudent[]} students
+ * @property {string} tell the placeholder of the box that writes to the table
+ */
+
+/**
+ * The `state` trait of the teacher's list.
+ * @typedef {object} ClassroomState
+ * @property {string} language
+ * @property {string} title
+ * @property {string} lost
+ * @property {string} none
+ * @property {ClassroomTable[]} tables
+ * @property {string | null} following
+ * @property {Record<string, string>} texts
+ * @property {number} max_chat
+ */
+
+/**
+ * The `chat` trait of the teacher's list: the class's chat, drawn.
+ * @typedef {object} ClassChat
+ * @property {string} html trusted markup, drawn by Python
+ * @property {number} lines
+ */
+
+/**
+ * The `review_view` trait of the teacher's list: a student's review opened in the room.
+ * @typedef {object} ClassroomReview
+ * @property {string} table
+ * @property {number} seat
+ * @property {string} title
+ * @property {string} progress
+ * @property {string} html trusted markup, drawn by Python ("" until complete)
+ */
+
 // ---------------------------------------------------------------------------------------------- the views' own
 // Not synced, so not in Python: the table's traits by name, a view's own state, and the context of the views.
 
@@ -264,6 +360,7 @@
  * @property {number} pace
  * @property {Partial<ErrorView>} error
  * @property {Partial<Room>} room
+ * @property {Partial<ReviewView>} decisions the student's decisions graded so far (the review)
  */
 
 /**
@@ -271,6 +368,15 @@
  * @typedef {object} QuizTraits
  * @property {string} _id
  * @property {QuizState} state
+ */
+
+/**
+ * The synced traits of the teacher's list, by name.
+ * @typedef {object} ClassroomTraits
+ * @property {string} _id
+ * @property {ClassroomState} state
+ * @property {Partial<ClassChat>} chat
+ * @property {Partial<ClassroomReview>} review_view
  */
 
 /**
@@ -316,10 +422,15 @@
  * @property {string} chatDraft
  * @property {number | null} chatSeen
  * @property {boolean | null} faceUp
+ * @property {number | null} stepTo the step asked for last while stepping, until the state shows it
  * @property {string | null} confirming
  * @property {string | null} focus
  * @property {number | null} countRow the count's row pointed at or focused
  * @property {Set<string> | null} newCards the student's cards served at the last discard
+ * @property {number | null} replayTo the step of a reopened hand asked for and not shown yet
+ * @property {boolean} review the review shown in place of the table
+ * @property {boolean} reviewAll the review lists every decision, not only those to learn from
+ * @property {boolean} fromReview the hand on the table was reopened from the review
  */
 
 /**
@@ -338,6 +449,7 @@
  * @property {Record<string, string>} messages
  * @property {Partial<Setup>} setup empty until the table sends its own
  * @property {Partial<Room>} room
+ * @property {Partial<ReviewView>} review the student's decisions graded so far
  * @property {boolean} tips
  * @property {Partial<ErrorView>} error
  * @property {boolean} waiting
@@ -365,6 +477,15 @@
  * @property {(to: number) => void} step
  * @property {(on: boolean) => void} setFaceUp
  * @property {() => void} playOn
+ * @property {(hand: number) => void} openReplay
+ * @property {(to: number) => void} replayStep
+ * @property {() => void} closeReplay
+ * @property {() => void} openReview
+ * @property {() => void} closeReview
+ * @property {(on: boolean) => void} setReviewAll
+ * @property {(row: number) => void} openDecision
+ * @property {() => void} backToReview
+ * @property {(at: number) => void} tryAgain
  */
 
 export {};

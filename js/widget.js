@@ -6,6 +6,7 @@ import { draw as patch, frame } from "./dom.js";
 import { translator } from "./i18n.js";
 import { barText, decidesTheGame } from "./views/turn.js";
 import { newForm, newGameMessage } from "./views/newgame.js";
+import { stepFrom } from "./views/steps.js";
 import { tableView } from "./views/table.js";
 import { tipMoment } from "./views/tips.js";
 import { mount } from "./mount.js";
@@ -32,10 +33,15 @@ function freshUi() {
     chatDraft: "",
     chatSeen: null, // how many chat lines this view has shown (room.heard then)
     faceUp: null, // the face-up box as the teacher just set it, until the kernel's state says so
+    stepTo: null, // the step asked for last while stepping, until the kernel's state shows it
     confirming: null, // a game-deciding call (ordago, or quiero to one) waiting for its second step
     focus: null, // where focus goes at the next draw: TURN (the next turn's first action) or a selector
     countRow: null, // the count's row pointed at or focused: its deciding cards are lit
     newCards: null, // the student's cards served at the last discard of this hand, marked as new
+    replayTo: null, // the step of a reopened hand asked for and not shown yet: quick presses step on from it
+    review: false, // the review shown in place of the table
+    reviewAll: false, // the review lists every decision, not only those to learn from
+    fromReview: false, // the hand on the table was reopened from the review
   };
 }
 
@@ -162,6 +168,7 @@ function render({ model: born, el }) {
       messages: model.get("messages") || {},
       setup: model.get("setup") || {},
       room: model.get("room") || {},
+      review: model.get("decisions") || {},
       tips: model.get("tips"),
       error: model.get("error"),
       waiting: ui.waitingFor !== null,
@@ -265,7 +272,11 @@ function render({ model: born, el }) {
         draw();
       },
       step(to) {
-        ui.waitingFor = state.v;
+        // Every press asks for a step of its own, counted from the one asked for last: the kernel takes them
+        // in order, so two quick presses move two steps.
+        const steps = state.steps;
+        if (!steps || to < 0 || to > steps.count || to === stepFrom(steps, ui)) return;
+        ui.stepTo = to;
         send({ type: "step", to });
         draw();
       },
@@ -278,6 +289,64 @@ function render({ model: born, el }) {
       playOn() {
         ui.waitingFor = state.v;
         send({ type: "play_on" });
+        draw();
+      },
+      openReplay(hand) {
+        ui.replayTo = null;
+        ui.focus = ".mus-replay [data-key=replay-close]";
+        send({ type: "replay", hand });
+      },
+      replayStep(to) {
+        ui.replayTo = to;
+        send({ type: "replay_step", to });
+        draw();
+      },
+      openReview() {
+        ui.review = true;
+        ui.focus = ".mus-review [data-key=review-close]";
+        draw();
+      },
+      closeReview() {
+        ui.review = false;
+        ui.focus = "[data-key=review]";
+        draw();
+      },
+      setReviewAll(on) {
+        ui.reviewAll = on;
+        draw();
+      },
+      openDecision(row) {
+        const graded = ((model.get("decisions") || {}).rows || []).find((r) => r.row === row);
+        if (!graded) return;
+        ui.review = false;
+        ui.fromReview = true;
+        ui.replayTo = null;
+        ui.focus = "[data-key=try-again]";
+        send({ type: "replay", game: graded.game, hand: graded.hand, at: graded.at });
+        draw();
+      },
+      backToReview() {
+        ui.review = true;
+        ui.fromReview = false;
+        ui.replayTo = null;
+        ui.focus = ".mus-review [data-key=review-close]";
+        send({ type: "replay_close" });
+        draw();
+      },
+      tryAgain(at) {
+        ui.fromReview = false;
+        ui.replayTo = null;
+        ui.focus = TURN;
+        ui.waitingFor = state.v;
+        send({ type: "try_again", step: at });
+        draw();
+      },
+      closeReplay() {
+        ui.fromReview = false;
+        ui.replayTo = null;
+        ui.focus = TURN;
+        ui.waitingFor = state.v;
+        send({ type: "replay_close" });
         draw();
       },
     };
@@ -321,15 +390,16 @@ function render({ model: born, el }) {
     if (!ui.focus) return;
     const active = document.activeElement;
     const ours = !active || active === document.body || active === root
-      || Boolean(active.closest && active.closest(".mus-turn, .mus-count-foot, .mus-hand-pick"));
+      || Boolean(active.closest && active.closest(".mus-turn, .mus-count-foot, .mus-hand-pick, .mus-replay, .mus-review"));
     if (!ours) {
       ui.focus = null;
       return;
     }
     let target = null;
     if (ui.focus !== TURN) {
+      // A place the kernel's answer brings (a reopened hand's buttons) is waited for: focused once it is there.
       target = app.querySelector(ui.focus);
-      ui.focus = null;
+      if (target) ui.focus = null;
     } else if (state.turn && ui.waitingFor === null) {
       target = app.querySelector(".mus-hand-pick button, .mus-actions button:not([disabled])");
       ui.focus = null;
@@ -359,6 +429,8 @@ function render({ model: born, el }) {
     markNewCards(before, state, sameHand);
     ui.waitingFor = null;
     ui.faceUp = null;
+    if (!state.replay || state.replay.index === ui.replayTo) ui.replayTo = null;
+    if (!state.steps || state.steps.index === ui.stepTo) ui.stepTo = null;
     const said = announcement(t, before, state);
     if (said) live.textContent = said;
     shown = state;
@@ -378,6 +450,8 @@ function render({ model: born, el }) {
   function onError() {
     ui.waitingFor = null;
     ui.faceUp = null;
+    ui.replayTo = null;
+    ui.stepTo = null;
     const error = model.get("error");
     if (error && error.text) live.textContent = error.text;
     draw();
@@ -387,15 +461,19 @@ function render({ model: born, el }) {
   root.addEventListener("keydown", (event) => {
     const state = model.get("state");
     const steps = state && state.steps;
+    const replay = state && state.replay;
     const target = event.target;
     const typing = target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) && target.type !== "checkbox";
-    const arrow = event.key === "ArrowLeft" || event.key === "ArrowRight";
-    if (steps && arrow && !ui.form && !typing && ui.waitingFor === null) {
-      // Stepping a scenario: the arrow keys step back and forward, like ◀ and ▶.
-      const to = steps.index + (event.key === "ArrowLeft" ? -1 : 1);
-      if (to >= 0 && to <= steps.count) {
-        ui.waitingFor = state.v;
-        model.send({ type: "step", to });
+    const stepKeys = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
+    if ((steps || replay) && Object.hasOwn(stepKeys, event.key) && !ui.form && !typing) {
+      // Stepping a scenario or a reopened hand: the arrow keys step back and forward, like ◀ and ▶; Home and End
+      // go to the deal and to the last step. Each press counts, from the step asked for last.
+      const from = replay ? ui.replayTo ?? replay.index : stepFrom(steps, ui);
+      const to = Math.min(Math.max(from + stepKeys[event.key], 0), replay ? replay.count : steps.count);
+      if (to !== from) {
+        if (replay) ui.replayTo = to;
+        else ui.stepTo = to;
+        model.send(replay ? { type: "replay_step", to } : { type: "step", to });
         draw();
       }
       event.preventDefault();
@@ -426,6 +504,7 @@ function render({ model: born, el }) {
     "change:tips": draw,
     "change:setup": draw,
     "change:room": draw,
+    "change:decisions": draw,
   });
   shown = model.get("state");
   draw();

@@ -30,15 +30,16 @@ class ServerProcess:
     added to its environment."""
 
     def __init__(self, folder: Path, away_after: float = 1.0, options: tuple[str, ...] = (),
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, standin_pace: float | None = None) -> None:
         self.db = folder / "classroom.sqlite"
         self.log = folder / "server.log"
         self.out = folder / "server.out"
         """Where the server prints its address."""
         self.port = free_port()
         self.away_after = away_after
-        self.options = options
-        """More of the server's command-line options."""
+        self.options = (*options, *(() if standin_pace is None else ("--standin-pace", str(standin_pace))))
+        """More of the server's command-line options (``standin_pace``: ``--standin-pace``; the server's
+        default, a person's pace, without it)."""
         command = [sys.executable, "-m", "mus_widget.serve", "--host", "127.0.0.1", "--port", str(self.port),
                    "--db", str(self.db), "--teacher-key", TEACHER_KEY, "--away-after", str(self.away_after),
                    *self.options]
@@ -111,16 +112,3 @@ def game_at(record: dict[str, Any], seq: int) -> mw.Game:
         "senas": [m for kind, m in prefix if kind == "sena"],
     })
 
-
-def action_seats(record: dict[str, Any], start: int) -> list[int]:
-    """The seats that made the actions stored after move ``start``, in order."""
-    game = game_at(record, start)
-    seats = []
-    for kind, move in stored_moves(record)[start:]:
-        if kind == "action":
-            assert game.to_move is not None
-            seats.append(game.to_move)
-            game = game.apply(move)
-        else:
-            game = game.sena(move["seat"], move["sena"])
-    return seats

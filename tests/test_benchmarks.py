@@ -86,3 +86,25 @@ def test_the_honest_calls_benchmark_tabulates_both_bots_calls() -> None:
     for situation, words in figures["table"].items():
         for tenth in range(10):
             assert abs(sum(row[tenth] for row in words.values()) - 1) < 0.01, (situation, tenth)
+
+
+def test_the_review_benchmark_times_a_ten_hand_game_and_measures_its_noise_and_flag_rates() -> None:
+    figures = last_json("review.py", "--games", "1", "--noise-games", "1", "--seeds", "2", "--seed", "2")
+    speed = figures["speed"]
+    assert speed["hands"] == 10 and speed["decisions"] > 10
+    assert 0 < speed["decision_cpu_ms_p50"] <= speed["decision_cpu_ms_p95"] <= speed["decision_cpu_ms_max"]
+    assert 0 < speed["after_game_last_decision_cpu_s"] <= speed["after_game_last_hand_cpu_s"]
+    noise = figures["noise"]
+    assert noise["decisions"] > 0 and noise["seeds"] == 2 and noise["flagged_within_twice_the_noise"] == 0
+    assert set(figures["rates"]) == {"random", "novice", "expert"}
+    assert all(rate["games"] == 1 and 0 <= rate["mistake_or_blunder"] <= rate["flagged"] <= 1
+               for rate in figures["rates"].values())
+
+
+def test_the_table_review_benchmark_tells_how_soon_the_review_is_complete() -> None:
+    figures = last_json("table_review.py", "--games", "1", "--hands", "2", "--think", "0.05")
+    assert figures["games"] == 1 and figures["worker"] is True, "graded in the kernel's worker thread"
+    assert 0 <= figures["after_game_s_max"] < 60
+    assert 0 < figures["click_ms_p50"] <= figures["click_ms_p95"]
+    assert 0 < figures["review_off_click_ms_p50"] <= figures["review_off_click_ms_p95"]
+

@@ -33,7 +33,7 @@ FIELDS: dict[str, list[str]] = {
     "join": ["table", "seat", "token", "name", "code"],
     "watch": ["table", "teacher_key"],
     "record": ["table", "teacher_key"],
-    "list": ["teacher_key"],
+    "list": ["teacher_key", "chat_from"],
     "act": ["action"],
     "sena": ["sena"],
     "say": ["text"],
@@ -41,6 +41,7 @@ FIELDS: dict[str, list[str]] = {
     "lock": ["table", "names", "teacher_key"],
     "unlock": ["table", "teacher_key"],
     "set_code": ["table", "code", "teacher_key"],
+    "tell": ["table", "text", "teacher_key"],
 }
 """Every field of every request type the server reads (classroom/protocol.py, classroom/server.py)."""
 GOOD: dict[str, dict[str, Any]] = {
@@ -48,7 +49,7 @@ GOOD: dict[str, dict[str, Any]] = {
     "join": {"table": "Fz", "seat": None, "token": None, "name": "Ana"},
     "watch": {"table": "Fz", "teacher_key": TEACHER_KEY},
     "record": {"table": "Fz", "teacher_key": TEACHER_KEY},
-    "list": {"teacher_key": TEACHER_KEY},
+    "list": {"teacher_key": TEACHER_KEY, "chat_from": 0},
     "act": {"action": "mus"},
     "sena": {"sena": "nothing"},
     "say": {"text": "hola"},
@@ -56,6 +57,7 @@ GOOD: dict[str, dict[str, Any]] = {
     "lock": {"table": "Fa", "names": ["Ana"], "teacher_key": TEACHER_KEY},
     "unlock": {"table": "Fa", "teacher_key": TEACHER_KEY},
     "set_code": {"table": "Fa", "code": "oros", "teacher_key": TEACHER_KEY},
+    "tell": {"table": "Fa", "text": "hola", "teacher_key": TEACHER_KEY},
 }
 KINDS = {*CLASSROOM_ERRORS, *ENGINE_ERRORS}
 

@@ -224,14 +224,21 @@ def test_the_teachers_classroom_lists_the_tables_live_and_follows_one_face_up(se
     async def watch() -> None:
         room = mw.Classroom(server.url, teacher_key=TEACHER_KEY, every=0.2)
         assert [t["table"] for t in room.tables] == ["3B", "3C"]
-        rows = room.children[1].children
-        assert len(rows) == 2 and "Free seat" in rows[0].children[0].value
+
+        def rows() -> list[str]:
+            return [row["summary"] for row in room.state["tables"]]
+
+        assert len(rows()) == 2 and "Free seat" in rows()[0]
         ana = mw.MusTable(server=server.url, table="3B", name="<i>Ana</i>")
-        await until("the list shows Ana, live", lambda: "&lt;i&gt;Ana&lt;/i&gt;" in rows[0].children[0].value)
-        assert "<i>Ana" not in rows[0].children[0].value
+        await until("the list shows Ana, live", lambda: "&lt;i&gt;Ana&lt;/i&gt;" in rows()[0])
+        assert "<i>Ana" not in rows()[0]
+        assert room.state["tables"][0]["students"] == [
+            {"seat": 0, "name": "<i>Ana</i>", "free": "Free the seat of <i>Ana</i> (South)",
+             "review": "Review <i>Ana</i>'s decisions"}], "button labels, set as text by the browser"
 
         view = room.follow("3B")
-        assert isinstance(view, FaceUpTable) and room.children[2].children[1] is view
+        assert isinstance(view, FaceUpTable) and room.below.children == (view,)
+        assert room.state["following"] == "3B"
         assert all(len(p["cards"]) == 4 for p in view.state["players"])
         assert view.state["turn"] is None and view.state["watch"] and view.setup["watching"]
         assert view.room["max_chat"] == 0
@@ -242,8 +249,8 @@ def test_the_teachers_classroom_lists_the_tables_live_and_follows_one_face_up(se
 
         ana.receive({"type": "say", "text": "hola"})
         await until("the chat at the teacher's", lambda: any(line["kind"] == "chat" for line in view.room["chat"]))
-        room.stop_following()
-        assert room.children[2].children == ()
+        room.receive({"type": "stop"})
+        assert room.below.children == () and room.state["following"] is None and room.following is None
         ana.close()
         room.close()
 
@@ -283,3 +290,24 @@ def test_running_the_cell_again_closes_the_table_it_made_before(server: ServerPr
         assert "closed" in repr(first.relay.link)
     finally:
         second.close()
+
+
+def test_in_a_notebook_the_room_shows_its_picture_then_the_list_with_the_followed_table_below(
+        server: ServerProcess) -> None:
+    partners_against_bots(server)
+    room = mw.Classroom(server.url, teacher_key=TEACHER_KEY, language="en")
+    try:
+        assert [row["followable"] for row in room.state["tables"]] == [False], "no Follow where nothing shows below"
+        picture, view = shown(room)
+        assert 'data-mus-still="' + room.model_id + '"' in picture["text/html"]
+        assert "Tables at" in picture["text/html"] and "A snapshot of the classroom" in picture["text/html"]
+        assert picture["text/plain"] == repr(room)
+        assert room.displayed is not None and room.displayed.children == (room, room.below) and view["text/plain"] == ""
+        assert view["application/vnd.jupyter.widget-view+json"]["model_id"] == room.displayed.model_id
+        assert [row["followable"] for row in room.state["tables"]] == [True]
+        room.receive({"type": "follow", "table": "3B"})
+        assert room.below.children == (room.following,) and room.state["following"] == "3B"
+        room.receive({"type": "follow", "table": "nowhere"})  # a table the list does not have: nothing
+        assert room.state["following"] == "3B"
+    finally:
+        room.close()

@@ -7,12 +7,13 @@ import json
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 import mus_widget as mw
-from classroom_support import PLAYER, TEACHER_KEY, ServerProcess, action_seats, game_at, play_until
+from classroom_support import PLAYER, TEACHER_KEY, ServerProcess, game_at, play_until
 from leaks import cards_in
 from mus_widget import remote
 
@@ -106,7 +107,7 @@ def test_the_server_killed_mid_hand_comes_back_at_the_same_action_and_the_match_
         server.stop()
 
 
-def test_a_student_killed_mid_hand_is_played_by_a_bot_then_rejoins_with_the_token(
+def test_a_student_killed_mid_hand_finds_the_match_paused_and_rejoins_with_the_token(
     server: ServerProcess, tmp_path: Path
 ) -> None:
     remote.create(server.url, "2B", bots={1: "novice", 2: "novice", 3: "novice"}, teacher_key=TEACHER_KEY,
@@ -120,20 +121,27 @@ def test_a_student_killed_mid_hand_is_played_by_a_bot_then_rejoins_with_the_toke
     student.kill()
     student.wait(10)
 
-    def away(w: remote.Watcher) -> list[dict[str, object]]:
-        return [e for e in w.events if e["event"] == "away" and e["seat"] == 0]
+    def events(w: remote.Watcher, event: str) -> list[dict[str, object]]:
+        return [e for e in w.events if e["event"] == event]
 
-    watcher.wait_for(lambda w: bool(away(w)), 20, "a stand-in for Eva")
-    since = int(away(watcher)[0]["seq"])  # type: ignore[call-overload]
-    watcher.wait_for(lambda w: w.seq > since + 4 or w.observations()[0].is_over, 20, "the stand-in playing")
-    record = remote.record(server.url, "2B", teacher_key=TEACHER_KEY)
-    assert 0 in action_seats(record, since), "a bot played Eva's seat while she was gone"
-    assert watcher.players[0]["away"] is True
+    # Eva is the only person of her team: once she is away, the match waits for her (no stand-in plays on).
+    watcher.wait_for(lambda w: bool(events(w, "paused")) and w.players[0]["away"] is True, 20, "the match paused")
+    assert events(watcher, "away")[0]["seat"] == 0 and watcher.players[0]["away"] is True
+    seq = watcher.seq
+    (listed,) = remote.tables(server.url, teacher_key=TEACHER_KEY)
+    assert listed["paused"] is True and listed["to_move"] == 0
+    time.sleep(2.0)
+    assert watcher.seq == seq and remote.tables(server.url, teacher_key=TEACHER_KEY)[0]["seq"] == seq
 
     with remote.join(server.url, "2B", token=joined["token"]) as again:
-        assert again.seat == 0 and again.name == "Eva"
+        assert again.seat == 0 and again.name == "Eva" and again.seq == seq, "the match where she left it"
         record = remote.record(server.url, "2B", teacher_key=TEACHER_KEY)
         assert again.observe().hand == game_at(record, again.seq).hands[0], "her own cards again"
+        assert again.observe().to_move == 0 and not again.observe().is_over
         assert again.players[0] == {"seat": 0, "kind": "human", "name": "Eva", "connected": True, "away": False}
-        watcher.wait_for(lambda w: any(e["event"] == "back" and e["seat"] == 0 for e in w.events), 10, "back")
+        watcher.wait_for(lambda w: bool(events(w, "back")) and bool(events(w, "resumed")), 10, "back, resumed")
+        assert remote.tables(server.url, teacher_key=TEACHER_KEY)[0]["paused"] is False
+        again.act(again.legal_actions()[0])
+        assert again.seq > seq and {m["by"] for m in remote.record(
+            server.url, "2B", teacher_key=TEACHER_KEY)["moves"] if m["seat"] == 0} == {"player"}
     watcher.close()

@@ -19,9 +19,11 @@ pytest.importorskip("websockets")
 import mus_widget as mw
 from classroom_support import TEACHER_KEY, ServerProcess
 from mus_widget import remote
+from mus_widget.bots.turns import Move
 from mus_widget.classroom.live import SeatFile
 from mus_widget.classroom.protocol import ClassroomError
 from mus_widget.classroom.storage import Storage, StoredTable
+from mus_widget.table.contract import ClassroomTable
 from support.waiting import until
 
 BOTS = {1: "novice", 3: "novice"}
@@ -188,7 +190,7 @@ def test_wrong_join_codes_from_one_address_are_refused_at_a_pace(tmp_path: Path)
         server.stop()
 
 
-def test_a_database_made_before_join_codes_opens_with_every_table_open(tmp_path: Path) -> None:
+def test_a_database_made_before_join_codes_and_stand_ins_opens_with_every_table_open(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite"
     old = sqlite3.connect(path)
     old.executescript("""
@@ -218,6 +220,14 @@ def test_a_database_made_before_join_codes_opens_with_every_table_open(tmp_path:
         [table] = list(storage.tables())
         assert isinstance(table, StoredTable)
         assert (table.seats, table.locked) == ((), ("Ana",))
+        # ... and the table of the stand-ins' moves: the moves stored before it are the players' own.
+        with sqlite3.connect(path) as plain:
+            plain.execute("INSERT INTO moves VALUES ('3B', 0, 'action', 0, 'mus', 0, 5.0)")
+        storage.add_moves("3B", 1, [Move("action", 2, "mus", 1)], frozenset({0}))
+        record = storage.record("3B")
+        assert record is not None
+        assert [(m["seat"], m["by"]) for m in record["moves"]] == [(0, "player"), (2, "standin")]
+        assert record["names"] == [None] * 4 and record["bots"] == {"1": "novice"}
     finally:
         storage.close()
 
@@ -236,17 +246,21 @@ def test_in_a_notebook_the_student_gives_the_code_and_the_teacher_frees_the_seat
         ana = mw.MusTable(server=server.url, table="NB", name="Ana", code="bastos", tips=False)
         assert SeatFile().token(server.url, "NB", "Ana") == ana.token
         room = mw.Classroom(server.url, teacher_key=TEACHER_KEY, every=0.2)
-        row = next(r for r in room.children[1].children if 'data-table="NB"' in r.children[0].value)
-        assert "Join code needed" in row.children[0].value and "Kept for: Ana, Bea" in row.children[0].value
-        await until("a button frees Ana's seat", lambda: len(row.children) == 3)
-        [free] = row.children[2].children
-        assert free.description == "Free the seat of Ana (South)"
-        free.click()
+
+        def row() -> ClassroomTable:
+            rows: list[ClassroomTable] = room.state["tables"]
+            return next(r for r in rows if r["table"] == "NB")
+
+        assert "Join code needed" in row()["summary"] and "Kept for: Ana, Bea" in row()["summary"]
+        await until("a button frees Ana's seat", lambda: len(row()["students"]) == 1)
+        [free] = row()["students"]
+        assert free["free"] == "Free the seat of Ana (South)"
+        room.receive({"type": "free_seat", "table": "NB", "seat": free["seat"]})  # the button's click
         await until("Ana's table hears it", lambda: ana.relay.freed)
         assert ana.error["id"] == "ui.error.room.freed"
         assert ana.room["chat"][-1]["text"] == "The teacher freed Ana's seat." and ana.room["link"] == "lost"
         assert SeatFile().token(server.url, "NB", "Ana") is None, "the void token is forgotten"
-        await until("the list shows the seat free", lambda: len(row.children) == 2)
+        await until("the list shows the seat free", lambda: row()["students"] == [])
         again = mw.MusTable(server=server.url, table="NB", name="Ana", code="bastos", tips=False)
         assert again.seat == 0 and again.token != ana.token
         again.close()

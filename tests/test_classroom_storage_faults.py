@@ -202,9 +202,12 @@ def test_a_database_the_server_cannot_write_is_refused_at_start(tmp_path: Path) 
 
 def test_a_full_disk_refuses_the_move_keeps_the_table_and_the_bots_move_again_once_it_clears(tmp_path: Path) -> None:
     fault = tmp_path / "disk-full"
-    server = ServerProcess(tmp_path, away_after=1.0, env={FAULT_ENV: str(fault)}).start()
+    server = ServerProcess(tmp_path, away_after=1.0, env={FAULT_ENV: str(fault)}, standin_pace=0.2).start()
     try:
-        ana = a_table_with_moves(server, "F1", seed=3)
+        remote.create(server.url, "F1", bots={1: "novice", 3: "novice"}, teacher_key=TEACHER_KEY, seed=3)
+        ana = remote.join(server.url, "F1", name="Ana")
+        bea = remote.join(server.url, "F1", name="Bea")  # Ana's partner: the match goes on while Ana is away
+        play_until({0: ana, 2: bea}, random.Random(3), lambda o: ana.seq >= 4 and o.to_move == 0)
         teacher = remote.watch(server.url, "F1", teacher_key=TEACHER_KEY)
         seq = ana.seq
         fault.touch()
@@ -225,7 +228,8 @@ def test_a_full_disk_refuses_the_move_keeps_the_table_and_the_bots_move_again_on
             remote.create(server.url, "F2", teacher_key=TEACHER_KEY, seed=4)
         assert ana.chat == [] and rows(server.db, "F2")["tables"] == []
 
-        # Ana leaves; her stand-in bot's moves fail to store too, and nothing moves while the disk is full.
+        # Ana leaves (Bea stays); her stand-in bot's moves fail to store too, and nothing moves while the disk is
+        # full.
         token = ana.token
         ana.close()
         time.sleep(3.0)
@@ -239,6 +243,7 @@ def test_a_full_disk_refuses_the_move_keeps_the_table_and_the_bots_move_again_on
         assert "storage_failed" not in listed
         remote.create(server.url, "F2", teacher_key=TEACHER_KEY, seed=4)  # the refused one never took the name
         teacher.close()
+        bea.close()
         record = remote.record(server.url, "F1", teacher_key=TEACHER_KEY)
         server.kill()  # every acknowledged move survives, and the stored ones replay
         server.start()

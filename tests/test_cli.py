@@ -22,6 +22,7 @@ USAGE = {
     "arena": "--team0",
     "i18n": "[code ...]",
     "tutorials": "{sync,build,check}",
+    "docs": "{build}",
 }
 """Each subcommand and a word its own usage line shows."""
 OLD_FORMS = {
@@ -31,6 +32,7 @@ OLD_FORMS = {
     "arena": "mus_widget.arena",
     "i18n": "mus_widget.i18n_tool",
     "tutorials": "mus_widget.i18n.tutorials",
+    "docs": "mus_widget.docs",
 }
 
 

@@ -54,12 +54,15 @@ CONTRACT = {name: getattr(contract, name) for name in contract.__all__}
 
 TABLE_TRAITS: dict[str, Any] = {"state": contract.TableState, "history": list[contract.HistoryLine],
                                 "setup": contract.Setup, "error": contract.ErrorView,
-                                "room": contract.Room, "messages": dict[str, str]}
+                                "room": contract.Room, "messages": dict[str, str],
+                                "decisions": contract.ReviewView}
 """The synced dicts of a table and their types (``error`` and ``room`` may be empty instead)."""
 QUIZ_TRAITS: dict[str, Any] = {"state": contract.QuizState}
-MAY_BE_EMPTY = {"error", "room"}
+CLASSROOM_TRAITS: dict[str, Any] = {"state": contract.ClassroomState, "chat": contract.ClassChat,
+                                    "review_view": contract.ClassroomReview}
+MAY_BE_EMPTY = {"error", "room", "decisions", "review_view"}
 
-JS_ONLY = {"TableTraits", "QuizTraits", "Model", "NewGameForm", "Ui", "Translate", "Ctx"}
+JS_ONLY = {"TableTraits", "QuizTraits", "ClassroomTraits", "Model", "NewGameForm", "Ui", "Translate", "Ctx"}
 """The typedefs of js/contract.js that are the front end's own (not synced dicts)."""
 
 
@@ -152,7 +155,8 @@ class Recorder:
     synced: int = 0
 
     def watch(self, widget: BaseWidget, where: str) -> None:
-        traits = QUIZ_TRAITS if isinstance(widget, mw.Quiz) else TABLE_TRAITS
+        traits = (QUIZ_TRAITS if isinstance(widget, mw.Quiz) else CLASSROOM_TRAITS if isinstance(widget, mw.Classroom)
+                  else TABLE_TRAITS)
         for name in traits:
             self.check(where, name, getattr(widget, name), traits)
         widget.observe(lambda change: self.check(where, change["name"], change["new"], traits), names=list(traits))
@@ -188,7 +192,8 @@ def play_the_moments(recorder: Recorder) -> None:
         table.close()
 
 
-def play_randomly(table: mw.MusTable, rng: random.Random, moves: int, recorder: Recorder, where: str) -> None:
+def play_randomly(table: mw.MusTable, rng: random.Random, moves: int, recorder: Recorder, where: str, *,
+                  reviewed: bool = False) -> None:
     """A careless student at ``table``: señas now and then, a refused intent now and then, every count read, a new
     game after game over, and the language switched once."""
     recorder.watch(table, where)
@@ -199,6 +204,11 @@ def play_randomly(table: mw.MusTable, rng: random.Random, moves: int, recorder: 
         elif state["stage"] == "over":
             table.receive({"type": "new_game", "seed": rng.randrange(1000), "pace": 0})
         elif state["stage"] == "count":
+            if rng.random() < 0.3:  # the hand just counted, reopened and stepped through from its count to its deal
+                table.receive({"type": "replay", "hand": state["hand"]})
+                for to in range(table.state["replay"]["count"], -1, -7):
+                    table.receive({"type": "replay_step", "to": to})
+                table.receive({"type": "replay_close"})
             table.receive({"type": "next_hand"})
         elif state["turn"] is None:
             break
@@ -208,6 +218,11 @@ def play_randomly(table: mw.MusTable, rng: random.Random, moves: int, recorder: 
             if rng.random() < 0.15:
                 table.receive({"type": "sena", "sena": rng.choice(sorted(SENAS))})
             table.receive({"type": "act", "action": careless(table.game.observe(table.seat), rng)})
+    if reviewed:  # the review synced, and a decision of a finished hand opened with its grade
+        review = table.review()
+        first = review.rows[0]
+        table.receive({"type": "replay", "game": first.game, "hand": first.hand, "at": first.at})
+        table.receive({"type": "replay_close"})
     table.close()
 
 
@@ -219,7 +234,7 @@ def play_tables_of_bots(recorder: Recorder) -> None:
         (mw.MusTable(seed=3, pace=0, tips=False, bots="random", rules=Rules(target=10, kings=4)), 300),
     ]
     for n, (table, moves) in enumerate(tables):
-        play_randomly(table, rng, moves, recorder, f"table of bots {n}")
+        play_randomly(table, rng, moves, recorder, f"table of bots {n}", reviewed=n == 0)
 
 
 def step_through_scenarios(recorder: Recorder) -> None:
@@ -290,7 +305,16 @@ def play_a_served_table(recorder: Recorder, server: ServerProcess) -> None:
                 break
             await asyncio.sleep(0.01)
         assert counted == [True, True]
-        for table in (*tables, watch):
+        room = mw.Classroom(server.url, teacher_key=TEACHER_KEY, every=0.2, idle_after=0.0, language="tr")
+        recorder.watch(room, "the teacher's list")
+        room._ipython_display_()  # shown in a notebook: its Follow buttons show
+        room.receive({"type": "follow", "table": "3B"})
+        room.receive({"type": "tell", "table": "3B", "text": "merhaba"})
+        await until("the teacher's line in the class's chat", lambda: "merhaba" in room.chat.get("html", ""))
+        room.open_review("3B", 0, samples=16)
+        await until("the review in the room", lambda: bool(room.review_view.get("html")))
+        room.receive({"type": "close_review"})
+        for table in (*tables, watch, room):
             table.close()
 
     in_a_kernel_loop(play)
@@ -353,7 +377,7 @@ def test_the_checker_finds_a_missing_an_undeclared_and_a_mistyped_key() -> None:
                            "team": 0, "winner": "Ana & Carla", "points": 1, "counted": True, "why": "…",
                            "marks": [["12o"], [], [], []]}
     count = {"rows": [row], "notes": [], "scores": [1, 0], "shown": True, "over": None,
-             "lines": [{"kind": "count", "text": "Grande: Ana & Carla +1"}]}
+             "lines": [{"kind": "count", "text": "Grande: Ana & Carla +1", "hand": 1}]}
     assert problems(count, contract.Count, "count", Seen()) == []
     assert problems({**count, "rows": [{**row, "marked": []}]}, contract.Count, "count", Seen()) == [
         "count.rows[0]: CountRow has the undeclared key 'marked'"]
@@ -431,7 +455,8 @@ def test_the_front_end_declares_no_other_synced_dict() -> None:
 
 
 @pytest.mark.parametrize(("typedef", "widget", "traits"), [("TableTraits", TableWidget, TABLE_TRAITS),
-                                                           ("QuizTraits", mw.Quiz, QUIZ_TRAITS)])
+                                                           ("QuizTraits", mw.Quiz, QUIZ_TRAITS),
+                                                           ("ClassroomTraits", mw.Classroom, CLASSROOM_TRAITS)])
 def test_the_front_end_declares_the_synced_traits(typedef: str, widget: type[BaseWidget],
                                                   traits: dict[str, Any]) -> None:
     """The traits a view may ``model.get`` are the widget's synced ones, each of the contract's type."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 import mus_widget as mw
@@ -198,6 +200,30 @@ def test_the_picture_does_not_give_the_answer_away_until_the_answer() -> None:
             assert caption not in drawn and "juego" not in drawn.replace("Juego", "")
         quiz.answer(quiz.exercise.answer)
         assert caption in quiz.state["picture"], "once answered, the hands say what they hold"
+
+
+def test_a_handouts_answer_key_ticks_the_right_answer_and_says_why_while_the_live_quiz_still_asks() -> None:
+    quiz = Quiz("pares_of", seed=5, language="en", answer_key=True)
+    ex = quiz.exercise
+    right = dict(ex.labels("en"))[ex.answer]
+    picture, _ = shown(quiz)
+    page = picture["text/html"]
+    assert quiz.picture().html in page, "the key is the picture displayed before the view"
+    assert f'<li data-right style="font-weight:700">✓ {html.escape(right)}</li>' in page
+    assert page.count("<li") == len(ex.labels("en")) and page.count("✓") == 1, "one answer ticked"
+    assert f"<b>Answer key: {html.escape(right)}.</b> {html.escape(ex.explanation('en'))}" in page
+    assert html.escape(mw.teaching.pictures.hand_caption(ex.hands[0], ex.rules)) in page, "the hand says what it holds"
+    assert "A snapshot of the quiz" not in page
+    assert str(quiz.picture()).endswith(f"Answer key: {right}.")
+    assert quiz.state["right"] is None and quiz.state["verdict"] is None, "the browser learns the answer after"
+    assert repr(quiz) == "Quiz('pares_of', seed=5, language='en', answer_key=True)"
+
+    plain = Quiz("pares_of", seed=5, language="en")
+    assert "✓" not in plain.picture().html and "Answer key" not in plain.picture().html
+    assert plain.picture(answer_key=True).html == quiz.picture().html, "any quiz's key, on demand"
+    assert quiz.picture(answer_key=False).html == plain.picture().html
+    spanish = Quiz("pares_of", seed=5, language="es", answer_key=True).picture().html
+    assert f"Solución: {html.escape(dict(ex.labels('es'))[ex.answer])}." in spanish
 
 
 def test_a_quiz_without_a_seed_draws_one_and_names_it() -> None:

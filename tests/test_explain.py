@@ -178,6 +178,24 @@ def test_explanations_render_with_the_players_names() -> None:
     assert render(grande.account[0], teams=["us", "them"]) == "Nobody bet (en paso): the lance is worth 1 to us."
 
 
+def test_a_notebook_shows_the_explanations_as_sentences_a_lance_a_line_in_the_language_asked() -> None:
+    game = to_the_count(mw.Game.from_deal(DEAL_A, mano=0), "no-mus")
+    explanations = mw.explain(game, language="es")
+    assert isinstance(explanations, tuple) and explanations == explain(game), "still the tuple of explanations"
+    lines = repr(explanations).splitlines()
+    assert len(lines) == len(explanations) == 4 and "Explanation(" not in repr(explanations)
+    assert lines[0] == explanations[0].text("es") and lines[0].startswith("Grande: ")
+    assert lines[1].startswith("Chica: ") and "nadie apostó" in lines[1].lower()
+    page = explanations._repr_html_()
+    assert page.startswith('<div lang="es"') and page.count("<p ") == 4
+    assert "la segunda carta" in page or "las cartas más altas" in page
+    english = explain(game, language="en")
+    assert repr(english).splitlines()[0] == english[0].text("en")
+    assert explain(game).language is None, "none given: the kernel's language, as a table's default"
+    with pytest.raises(mw.MusError, match="no language 'xx'"):
+        explain(game, language="xx")
+
+
 def test_explain_refuses_a_game_with_no_hand_over() -> None:
     with pytest.raises(ValueError, match="no hand"):
         explain(mw.Game.new(seed=1))

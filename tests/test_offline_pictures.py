@@ -27,8 +27,10 @@ CELLS = [
     "import mus_widget as mw",
     f"mw.MusTable(pace=0, seed=4, tips=False, deal={json.dumps(list(deals.DEAL))}, mano=0, language='en')",
     "quiz = mw.Quiz('grande', seed=2, language='en')\nquiz",
+    f"game = mw.Game.from_deal({json.dumps(list(deals.DEAL))}, mano=0).apply('no-mus')\n"
+    "while game.hand_number == 1:\n    game = game.apply('paso')\nmw.show_count(game)",
 ]
-"""A table shown as a cell's value, and a quiz shown as a cell's value after an assignment."""
+"""A table shown as a cell's value, a quiz shown as a cell's value after an assignment, and a count."""
 
 
 def lesson() -> Any:
@@ -47,6 +49,7 @@ def assert_pictures_show(page: str) -> None:
     shown = without_scripts(page)
     assert shown.count('class="mus-picture mus-picture-table"') == 1, "the table's picture, once"
     assert shown.count('class="mus-quiz-snapshot"') == 1, "the quiz's picture, once"
+    assert shown.count('class="mus-picture mus-picture-count"') == 1, "the count, once"
     assert "A snapshot of the table" in shown and "A snapshot of the quiz" in shown
     own = [f'data-card="{card}"' for card in deals.DEAL[0].split()]
     assert all(card in shown for card in own), "the student's cards are drawn"
@@ -97,15 +100,19 @@ def test_nbconvert_to_html_shows_the_pictures_with_and_without_the_saved_widget_
     assert (f'<script type="{WIDGET_VIEW}">' in page) is state, "nbconvert keeps a view only with its state"
 
 
-def test_a_myst_nb_book_with_default_settings_shows_the_pictures(ran: Any, tmp_path: Path) -> None:
-    """Sphinx and myst-nb (the test extra's, not the package's), ``conf.py`` holding nothing but the extension:
-    myst-nb ranks the widget view above ``text/html`` whatever the widget state."""
+@pytest.mark.parametrize("extensions", [["myst_nb"], ["myst_nb", "mus_widget.sphinx"]],
+                         ids=["default", "mus_widget.sphinx"])
+def test_a_myst_nb_book_with_default_settings_shows_the_pictures(ran: Any, tmp_path: Path,
+                                                                extensions: list[str]) -> None:
+    """Sphinx and myst-nb (the test extra's, not the package's), ``conf.py`` holding nothing but the extensions:
+    myst-nb ranks the widget view above ``text/html`` whatever the widget state. With the package's extension
+    the pages also load nothing from another host and carry no widget state."""
     if importlib.util.find_spec("myst_nb") is None:
         assert not os.environ.get("CI"), "myst-nb is missing: pip install -e '.[test]'"
         pytest.skip("myst-nb is not installed (pip install -e '.[test]')")
     source = tmp_path / "book"
     source.mkdir()
-    (source / "conf.py").write_text('extensions = ["myst_nb"]\nproject = "Mus"\n', encoding="utf-8")
+    (source / "conf.py").write_text(f'extensions = {extensions!r}\nproject = "Mus"\n', encoding="utf-8")
     (source / "index.md").write_text("# Mus\n\n```{toctree}\nstate\nplain\n```\n", encoding="utf-8")
     for name, state in (("state", True), ("plain", False)):
         nbformat.write(saved(ran, state), source / f"{name}.ipynb")  # type: ignore[no-untyped-call]
@@ -116,6 +123,11 @@ def test_a_myst_nb_book_with_default_settings_shows_the_pictures(ran: Any, tmp_p
         page = (built / f"{name}.html").read_text(encoding="utf-8")
         assert_pictures_show(page)
         assert page.count(f'<script type="{WIDGET_VIEW}">') == 2
+        if "mus_widget.sphinx" in extensions:
+            assert not re.search(r"<(script|link)\b[^>]*(src|href)=\"(https?:)?//", page), "nothing from a CDN"
+            assert "application/vnd.jupyter.widget-state+json" not in page, "no state left for no manager"
+        else:
+            assert re.search(r'<script[^>]*src="https://cdn', page), "myst-nb's own: the widget manager from a CDN"
 
 
 def test_the_picture_comes_as_an_output_of_its_own_before_the_view() -> None:

@@ -131,6 +131,8 @@ def test_show_count_is_the_count_table_with_every_lance_explained() -> None:
     markup = picture.html
     assert re.findall(r'<tr data-lance="(\w+)"', markup) == ["grande", "chica", "pares", "juego"]
     assert len(SVG.findall(markup)) == 16, "the hands shown at the count"
+    assert re.findall(r'<div style="padding:4px 8px" data-seat="(\d)"', markup) == ["0", "1", "2", "3"], \
+        "a box per hand, which wraps to a second row in a narrow column (tests/browser/test_docs_site.py)"
     for explanation in mw.explain(game):
         assert explanation.text() in markup.replace("&#x27;", "'")
     assert "Score: South–North 4, East–West 5" in markup

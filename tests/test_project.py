@@ -16,10 +16,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "mus_widget"
-LAYERS = ("engine", "i18n", "bots", "teaching", "table", "classroom", "lite")
+LAYERS = ("engine", "i18n", "bots", "teaching", "table", "classroom", "lite", "docs")
 """The package's layers, lowest first: a module may import only from its own layer and the layers below."""
-FACADES = {"__init__", "__main__", "arena", "cli", "export", "i18n_tool", "serve", "remote"}
-"""Top-level modules above every layer: the package's exports and the short names of commands and the client."""
+FACADES = {"__init__", "__main__", "arena", "cli", "export", "i18n_tool", "serve", "remote", "sphinx"}
+"""Top-level modules above every layer: the package's exports and the short names of commands, the client and the
+Sphinx extension."""
 FRONT_END = {"anywidget", "traitlets", "ipywidgets", "IPython"}
 
 
@@ -281,11 +282,11 @@ def test_the_sdist_holds_every_file_of_the_repository(tmp_path: Path) -> None:
     assert "LICENSE" in packed
 
 
-def test_the_table_and_the_quiz_mount_the_same_way() -> None:
-    """js/widget.js and js/quiz.js take their model, root, theme, picture hiding and kernel watch from one shared
-    mount (js/mount.js), never each its own copy."""
+def test_the_table_the_quiz_and_the_classroom_mount_the_same_way() -> None:
+    """js/widget.js, js/quiz.js and js/classroom.js take their model, root, theme, picture hiding and kernel watch
+    from one shared mount (js/mount.js), never each its own copy."""
     shared = ("withFallback(", "kernelWatch(", "followTheme(", "hideStills(", "model.off(")
-    for name in ("widget.js", "quiz.js"):
+    for name in ("widget.js", "quiz.js", "classroom.js"):
         source = (ROOT / "js" / name).read_text()
         assert 'import { mount } from "./mount.js";' in source and "mount(born, el," in source, name
         assert not [call for call in shared if call in source], (name, [call for call in shared if call in source])

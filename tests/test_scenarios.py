@@ -7,7 +7,9 @@ import random
 import re
 from collections.abc import Callable
 
+import nbformat
 import pytest
+from nbclient import NotebookClient
 
 import mus_widget as mw
 from mus_widget import Lance, Outcome
@@ -45,26 +47,19 @@ def test_a_scenario_is_the_deal_and_one_step_per_action() -> None:
     assert scenario.expect is not None and scenario.expect.scores == (2, 4)
 
 
-def test_notes_belong_to_the_step_reached_and_carry_on_until_the_next() -> None:
+def test_a_note_belongs_to_its_step_only() -> None:
     scenario = Scenario.parse(GRANDE)
     assert scenario.notes[0] == "The deal." and scenario.notes[5] == "Grande en paso." and scenario.notes[9] == ""
-    assert [scenario.note_at(i) for i in (0, 1, 4, 5, 6, 9)] == [
-        "The deal.", "The deal.", "The deal.", "Grande en paso.", "Grande en paso.", "Grande en paso.",
-    ]
+    assert [scenario.note_at(i) for i in (0, 1, 4, 5, 6, 9)] == ["The deal.", "", "", "Grande en paso.", "", ""]
 
 
-def test_a_note_knows_the_step_it_was_written_at() -> None:
+def test_a_note_after_a_line_of_actions_belongs_to_the_step_of_its_last_action() -> None:
     scenario = Scenario.parse(GRANDE)
-    assert [scenario.note_step(i) for i in (0, 4, 5, 8, 9)] == [0, 0, 5, 5, 5]
-
-
-def test_a_stepping_table_says_when_its_note_carries_on_from_an_earlier_step() -> None:
-    table = mw.MusTable.from_scenario(Scenario.parse(GRANDE), step=5, pace=0)
-    steps = table.state["steps"]
-    assert steps is not None and (steps["index"], steps["note_step"]) == (5, 5)
-    table.receive({"type": "step", "to": 7})
-    steps = table.state["steps"]
-    assert steps is not None and (steps["note"], steps["note_step"]) == ("Grande en paso.", 5)
+    assert [step for step in range(len(scenario) + 1) if scenario.note_at(step)] == [0, 5]
+    table = mw.MusTable.from_scenario(scenario, step=5, pace=0)
+    assert table.state["steps"] is not None and table.state["steps"]["note"] == "Grande en paso."
+    table.receive({"type": "step", "to": 6})
+    assert table.state["steps"] is not None and table.state["steps"]["note"] == "", "the next lance has no note"
 
 
 def test_steps_out_of_range_are_refused() -> None:
@@ -121,12 +116,7 @@ def test_a_seed_alone_deals_as_game_new_does() -> None:
     ("rules: kings four", 1, "kings needs a number"),
     ("rules: real_31 maybe", 1, "real_31 cannot be 'maybe'"),
     ("rules: colour blue", 1, "unknown rule option 'colour'"),
-    ("seed: 1\nplay: mus,, mus", 2, "an empty action between commas"),
-    ("hands: 12o 3c 7e 1b / 11o 11c 4e 5b / 7o 7c 7b 10e / 1o 2c 6e 6b\n\nplay: no-mus, envido 2, paso", 3,
-     "'paso' cannot be played: 'paso' is not legal for seat 1 (East) in grande"),
-    ("hands: 12o 3c 7e 1b / 11o 11c 4e 5b / 7o 7c 7b 10e / 1o 2c 6e 6b\nplay: east no-mus", 2,
-     "it is seat 0 (South)'s turn"),
-    ("hands: 12o 3c 7e 1b / 11o 11c 4e 5b / 7o 7c 7b 10e / 1o 2c 6e 6b\nplay: pass", 2, "'pass' cannot be played"),
+    ("seed: 1\nplay: mus,, mus", 2, "action 2 is empty"),
     ("hands: 12o 3c 7e 1b / 11o 11c 4e 5b / 7o 7c 7b 10e / 1o 2c 6e 6b\nplay: no-mus\nmano: east", 3,
      "'mano:' comes after the play has started"),
     ("seed: 1\nsena: north winks", 2, "is not a seña by a seat"),
@@ -141,6 +131,145 @@ def test_parse_errors_name_the_line_and_what_was_expected(text: str, line: int, 
     assert str(caught.value).startswith(f"line {line}: ")
     assert words in str(caught.value), str(caught.value)
     assert "expected" in str(caught.value)
+
+
+# ---------------------------------------------------------------------------------------------- the actions
+
+DEALT = "title: x\nhands: 12o 3c 7e 1b / 11o 11c 4e 5b / 7o 7c 7b 10e / 1o 2c 6e 6b\n"
+"""A deal, South mano: the play begins on line 3."""
+
+
+def error_of(text: str) -> ScenarioError:
+    """The error reading ``text`` raises."""
+    with pytest.raises(ScenarioError) as caught:
+        Scenario.parse(text)
+    return caught.value
+
+
+def refusal(play: str) -> ScenarioError:
+    """The error of a scenario of :data:`DEALT` and the ``play`` lines given."""
+    return error_of(DEALT + play)
+
+
+@pytest.mark.parametrize(("written", "action"), [
+    ("órdago", "ordago"), ("Órdago", "ordago"), ("ORDAGO", "ordago"), ("no quiero", "no-quiero"),
+    ("No Quiero", "no-quiero"), ("no  quiero", "no-quiero"), ("noquiero", "no-quiero"), ("no_quiero", "no-quiero"),
+    ("No–Quiero", "no-quiero"),
+])
+def test_an_answer_reads_as_the_table_writes_it(written: str, action: str) -> None:
+    scenario = Scenario.parse(DEALT + f"play: no-mus, envido 2, {written}, {action}")
+    assert scenario.actions[2:] == (action, action)
+    assert Scenario.parse(scenario.text).actions == scenario.actions
+
+
+@pytest.mark.parametrize(("written", "action"), [
+    ("No Mus", "no-mus"), ("no mus", "no-mus"), ("Mus", "mus"), ("Envido 2", "envido 2"), ("envido2", "envido 2"),
+    ("ENVIDO  12", "envido 12"), ("Paso", "paso"), ("pasó", "paso"),
+])
+def test_a_call_reads_in_any_case_with_or_without_accents_and_spaces(written: str, action: str) -> None:
+    before = "" if "mus" in action else "no-mus, "
+    assert Scenario.parse(DEALT + f"play: {before}{written}").actions[-1] == action
+
+
+@pytest.mark.parametrize(("written", "problem"), [
+    ("envido", "'envido' needs its amount; expected 'envido 2', or the amount"),
+    ("no", "'no' alone could be no-mus or no-quiero; expected 'no-mus' or 'no-quiero'"),
+    ("envido two", "'envido two' is not an action: envido takes a whole number"),
+    ("pass", "'pass' is not an action: the actions are mus, no-mus"),
+    ("no more", "'no more' is not an action"),
+])
+def test_what_could_mean_two_actions_or_none_is_refused_with_its_reason(written: str, problem: str) -> None:
+    error = refusal(f"play: no-mus, {written}")
+    assert str(error).startswith(f"line 3, action 2 ('{written}'): "), str(error)
+    assert problem in str(error), str(error)
+
+
+def test_the_wrong_action_of_a_line_is_named_by_its_place_and_text() -> None:
+    error = refusal("play: no-mus\nplay: paso, paso, quiero, paso")
+    assert (error.line, error.position, error.action) == (4, 3, "quiero")
+    assert str(error).startswith("line 4, action 3 ('quiero'): 'quiero' is not legal for seat 2 (North) in grande"), \
+        str(error)
+    assert str(error).endswith("; expected a legal action for North")
+    alone = refusal("play: no-mus\nplay: quiero")
+    assert (alone.line, alone.position, alone.action) == (4, None, "quiero")
+    assert str(alone).startswith("line 4 ('quiero'): 'quiero' is not legal for seat 0 (South) in grande"), str(alone)
+
+
+def test_a_seat_named_before_its_action_is_checked() -> None:
+    error = refusal("play: east no-mus")
+    assert str(error).startswith("line 3 ('east no-mus'): 'no-mus' by seat 1 (East): it is seat 0 (South)'s turn")
+
+
+def test_a_missing_second_answer_of_a_team_is_named_with_the_line_it_follows() -> None:
+    """East answers South's envido with quiero; West, East's partner, must confirm it (team consent): without
+    West's quiero the next 'paso' is not for the next lance but a missing answer."""
+    error = refusal("play: no-mus, envido 2, quiero\n\nplay: paso, paso, paso, paso")
+    assert str(error) == (
+        "line 5, action 1 ('paso'): East and West must both answer: West's quiero is missing after line 3; "
+        "expected West's answer first: 'quiero' to agree with East, or another answer: envido 2..40, ordago")
+    same_line = refusal("play: no-mus, envido 2, no quiero, north paso")
+    assert "East and West must both answer: West's no-quiero is missing after action 3 of line 3" in str(same_line)
+    raised = refusal("play: no-mus, envido 2, envido 5, paso")
+    assert "West's envido 5 is missing after action 3 of line 3; expected West's answer first: 'envido 5'" in str(
+        raised)
+
+
+def test_a_second_answer_that_is_there_but_wrong_gets_the_engines_reason() -> None:
+    error = refusal("play: no-mus, envido 2, quiero, west paso")
+    assert "'paso' is not legal for seat 3 (West) in grande" in str(error) and "must both answer" not in str(error)
+
+
+def test_actions_after_the_hand_is_over_say_so() -> None:
+    grande = GRANDE.replace("play: paso, paso, paso, paso\n", "play: paso, paso, paso, paso\nplay: paso\n")
+    error = error_of(grande)
+    assert str(error) == (
+        "line 7 ('paso'): the hand is over after line 6 (its count: South–North 2, East–West 4); expected no more "
+        "actions for it; the next hand starts with its mano, East, saying mus or no-mus")
+    mid_line = error_of(GRANDE.replace("paso, paso, paso, paso\nexpect", "paso, paso, paso, paso, paso\nexpect"))
+    assert "line 6, action 5 ('paso'): the hand is over after action 4 of line 6" in str(mid_line)
+
+
+def test_a_next_hand_may_be_played_on_after_the_count() -> None:
+    scenario = Scenario.parse(GRANDE.replace("expect: 2 4", "play: mus, mus, mus, mus"))
+    assert len(scenario) == 13 and scenario.hand_starts == (0, 10)
+    assert scenario.game_at(10).hand_number == 2 and scenario.game_at(9).last_hand is not None
+
+
+def test_actions_after_the_game_is_over_say_so() -> None:
+    error = refusal("play: no-mus, ordago, quiero, quiero, mus")
+    assert str(error).startswith("line 3, action 5 ('mus'): the game is over after action 4 of line 3 (")
+    assert str(error).endswith(" won); expected no more actions")
+
+
+MISTAKE = """\
+title: West forgets to answer
+hands: 7o 6c 5e 4b / 12e 11o 10c 1b / 12o 3c 7e 1o / 6o 5c 4e 2b
+play: No Mus, envido 2, Quiero
+play: paso, paso, paso, paso
+"""
+"""A teacher's scenario with a mistake: East answers South's envido, but West's confirming quiero is missing."""
+
+
+def test_a_notebook_cell_shows_the_scenarios_mistake_in_one_short_message() -> None:
+    """Run in a real kernel, as a notebook cell does: the output is the message and the line, no traceback."""
+    nb = nbformat.v4.new_notebook()  # type: ignore[no-untyped-call]
+    nb.cells = [nbformat.v4.new_code_cell(  # type: ignore[no-untyped-call]
+        f"from mus_widget import MusTable\n\nMusTable.from_scenario({MISTAKE!r})")]
+    NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=True).execute()
+    (shown,) = nb.cells[0].outputs
+    assert shown.output_type == "error" and shown.ename == "ScenarioError"
+    message = ("line 4, action 1 ('paso'): East and West must both answer: West's quiero is missing after line 3; "
+               "expected West's answer first: 'quiero' to agree with East, or another answer: envido 2..40, ordago")
+    assert shown.evalue == message
+    assert shown.traceback == [f"ScenarioError: {message}", "  4 | play: paso, paso, paso, paso"]
+
+
+def test_a_scenario_error_renders_as_its_message_and_line_without_the_traceback() -> None:
+    error = refusal("play: no-mus, envido 2, quiero\nplay:  paso ,paso")
+    assert error.source == "play:  paso ,paso"
+    assert error._render_traceback_() == [f"ScenarioError: {error}", "  4 | play:  paso ,paso"]
+    past_the_end = error_of("title: nothing dealt")
+    assert past_the_end._render_traceback_() == [f"ScenarioError: {past_the_end}"]
 
 
 def test_a_wrong_claim_names_the_real_count() -> None:
@@ -183,8 +312,8 @@ def test_a_scenario_speaks_the_languages_it_is_given_and_falls_back_to_its_own()
         "note: Everybody passes.\nnote.es: Todos pasan.\nnote.nl: Iedereen\nnote.nl: wacht.\n"
         "play: no-mus, paso\nnote: The second note.\nplay: paso")
     assert scenario.title_in("es") == "Grande en paso, en español" and scenario.title_in("nl") == "Grande en paso"
-    assert [scenario.note_at(step, "nl") for step in range(4)] == ["Iedereen wacht."] * 2 + ["The second note."] * 2
-    assert scenario.note_at(1, "es") == "Todos pasan." and scenario.note_at(1) == "Everybody passes."
+    assert [scenario.note_at(step, "nl") for step in range(4)] == ["Iedereen wacht.", "", "The second note.", ""]
+    assert scenario.note_at(0, "es") == "Todos pasan." and scenario.note_at(0) == "Everybody passes."
     assert scenario.note_at(2, "es") == "The second note.", "an untranslated note is shown as written"
 
 
@@ -381,6 +510,7 @@ def test_numbers_too_long_or_in_other_digits_are_scenario_errors_on_their_line(l
 def test_an_envido_of_five_thousand_digits_is_an_action_error_on_its_line() -> None:
     text = ("title: a long envido\nhands: 12o 3c 7e 1b / 1o 1c 4e 5b / 6o 6c 7o 7c / 10o 11o 2e 3e\n"
             "play: no-mus, envido " + "9" * 5000)
-    with pytest.raises(ScenarioError, match=r"^line 3: ") as caught:
+    with pytest.raises(ScenarioError, match=r"^line 3, action 2 \('envido 9+…'\): ") as caught:
         Scenario.parse(text)
     assert len(str(caught.value)) < 400
+    assert len(caught.value.source) == 120 and caught.value.source.endswith("9…")

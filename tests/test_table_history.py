@@ -58,13 +58,13 @@ def test_the_history_keeps_every_earlier_hand_of_the_game_with_its_count() -> No
     assert t.history == [], "the counted hand is in the log, not twice"
     assert first["log"][0] == "Game 1, hand 1: Ana is mano." and first["log"][-1] == "Juego: one team only."
     lines = first["count"]["lines"]
-    assert lines == [{"kind": "count", "text": text} for text in (
+    assert lines == [{"kind": "count", "text": text, "hand": 1} for text in (
         "Grande: Ana & Carla +1", "Chica: Bea & Dani +1", "Pares: Bea & Dani +4", "Juego: Ana & Carla +3",
     )], "after the hand's events, one line per row of the count"
     t.receive({"type": "next_hand"})
     second = t.state
     history = t.history
-    assert history[0] == {"kind": "hand", "text": "Hand 1 · mano: Ana"}
+    assert history[0] == {"kind": "hand", "text": "Hand 1 · mano: Ana", "hand": 1}
     assert [line["text"] for line in history[1:-4]] == first["log"][1:], "then the hand's events as they were said"
     assert {line["kind"] for line in history[1:-4]} == {"event"}
     assert history[-4:] == lines, "then its count"
@@ -76,7 +76,7 @@ def test_the_history_keeps_every_earlier_hand_of_the_game_with_its_count() -> No
     assert [line["text"] for line in t.history if line["kind"] == "hand"] == [
         "Hand 1 · mano: Ana", "Hand 2 · mano: Bea"]
     t.receive({"type": "prefs", "language": "es"})
-    assert t.history[0] == {"kind": "hand", "text": "Mano 1 · es mano Ana"}
+    assert t.history[0] == {"kind": "hand", "text": "Mano 1 · es mano Ana", "hand": 1}
     assert t.history[-1]["kind"] == "count"
     assert t.history[-1]["text"].startswith("Juego: Ana & Carla +")
     t.new_game()
@@ -113,7 +113,7 @@ def test_a_refused_bet_and_a_game_won_read_in_the_count_lines() -> None:
         ordago = ordago.apply(action)
     over = view_state(ordago.observe(0), TableView(players=PLAYERS, stage="count"))
     assert over["stage"] == "over" and counted_lines(over) == [
-        {"kind": "count", "text": "Grande: Ana & Carla win the órdago"}]
+        {"kind": "count", "text": "Grande: Ana & Carla win the órdago", "hand": 1}]
 
 
 def test_a_history_keeps_each_hand_once_and_only_of_this_game() -> None:

@@ -144,8 +144,8 @@ def test_a_scenario_opens_in_stepping_mode_with_every_hand_face_up_and_its_note(
     state = table.state
     assert table.scenario is scenario and table.step == 0
     assert state["steps"] == {"index": 0, "count": len(scenario), "title": scenario.title,
-                              "note": scenario.note_at(0), "note_step": 0, "face_up": True, "toggle": True,
-                              "over": False}
+                              "note": scenario.note_at(0), "face_up": True, "toggle": True,
+                              "over": False, "hands": [{"step": 0, "text": "Hand 1 · mano South"}]}
     assert hands_shown(state) == [str(h).split() for h in scenario.game_at(0).hands]
     assert state["turn"] is None and state["coach"] is None
     assert table.game is scenario.game_at(0), "nobody has played: the bots wait"
@@ -278,12 +278,12 @@ def test_every_builtin_steps_on_the_table_with_small_states() -> None:
 
 def test_a_teachers_table_shows_the_scenarios_own_translation_and_switches_with_the_language() -> None:
     text = ("title: Grande en paso\ntitle.es: Grande en paso (en español)\nhands: " + " / ".join(DEAL) + "\n"
-            "note: Everybody passes.\nnote.es: Todos pasan.\nplay: no-mus, paso, paso")
+            "play: no-mus, paso, paso\nnote: Everybody passes.\nnote.es: Todos pasan.")
     table = MusTable.from_scenario(text, language="es", pace=0)
-    table.receive({"type": "step", "to": 2})
+    table.receive({"type": "step", "to": 3})
     steps = table.state["steps"]
     assert (steps["title"], steps["note"]) == ("Grande en paso (en español)", "Todos pasan.")
     table.receive({"type": "prefs", "language": "nl"})
     steps = table.state["steps"]
     assert (steps["title"], steps["note"]) == ("Grande en paso", "Everybody passes."), "as written, untranslated"
-    assert table.state["steps"]["index"] == 2, "the switch keeps the step"
+    assert table.state["steps"]["index"] == 3, "the switch keeps the step"

@@ -29,7 +29,7 @@ from mus_widget.teaching.exercises import KINDS, Exercise
 ROOT = Path(__file__).resolve().parents[1]
 TUTORIALS = ROOT / "tutorials"
 NAME = re.compile(r"^(\d\d)-[a-z0-9-]+\.ipynb$")
-NUMBERS = [f"{n:02d}" for n in range(13)]
+NUMBERS = [f"{n:02d}" for n in range(14)]
 LANCE_LESSONS = {"03": ("grande",), "04": ("chica",), "05": ("pares",), "06": ("juego", "punto"), "07": ("negada",)}
 """The lance notebooks and the quiz kinds each must ask at least twice."""
 SEEDS = range(12)
@@ -279,13 +279,13 @@ def test_each_lance_notebook_has_at_least_two_quizzes_on_its_lance(number: str, 
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_readme_lists_every_notebook_00_to_12_and_nothing_else(language: str) -> None:
+def test_the_readme_lists_every_notebook_00_to_13_and_nothing_else(language: str) -> None:
     readme = (folder(language) / "README.md").read_text(encoding="utf-8")
     listed = re.findall(r"\]\((\d\d-[a-z0-9-]+\.ipynb)\)", readme)
     files = sorted(p.name for p in folder(language).glob("*.ipynb"))
     assert sorted(set(listed)) == files, f"README lists {sorted(set(listed))}, the folder holds {files}"
     assert len(listed) == len(set(listed)), "each notebook is listed once"
-    assert [name[:2] for name in files] == NUMBERS, f"one notebook per number 00 to 12, not {files}"
+    assert [name[:2] for name in files] == NUMBERS, f"one notebook per number 00 to 13, not {files}"
     assert all(NAME.match(name) for name in files)
     play = "tutorials/00-play.ipynb" if language == "en" else f"tutorials/{language}/00-play.ipynb"
     assert play in readme, "the README says how to open the tutorials (the play command)"

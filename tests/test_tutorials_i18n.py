@@ -34,12 +34,13 @@ anything longer flagged the same must hold only code or formulae."""
 
 OWNERS: dict[str, list[Callable[..., Any]]] = {
     "MusTable": [MusTable.__init__], "MusTable.from_scenario": [MusTable.from_scenario],
-    "MusTable.from_record": [MusTable.from_record], "Quiz": [Quiz.__init__],
+    "MusTable.from_record": [MusTable.from_record], "MusTable.from_decision": [MusTable.from_decision],
+    "Quiz": [Quiz.__init__], "mw.review": [mw.review], "why": [mw.Graded.why],
     "show_card": [mw.show_card], "show_hand": [mw.show_hand], "show_deal": [mw.show_deal],
     "show_count": [mw.show_count], "message": [message],
     "show": [mw.Exercise.show], "picture": [mw.Exercise.picture], "text": [mw.Exercise.text, Explanation.text],
     "explanation": [mw.Exercise.explanation], "labels": [mw.Exercise.labels],
-    "note_at": [Scenario.note_at], "title_in": [Scenario.title_in],
+    "note_at": [Scenario.note_at], "title_in": [Scenario.title_in], "explain": [mw.explain],
 }
 """What each name of the generator's table of language calls is in the package."""
 

@@ -395,7 +395,7 @@ def test_without_a_running_loop_the_bots_play_at_once() -> None:
 
 def test_the_bundle_is_built_from_the_current_sources() -> None:
     expected = source_hash()
-    for name in ("widget.js", "widget.css"):
+    for name in ("widget.js", "widget.css", "classroom.js", "classroom.css"):
         first = (STATIC / name).read_text().split("\n", 1)[0]
         assert f"sha256:{expected}" in first, f"static/{name} is stale: run npm run build"
 

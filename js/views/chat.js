@@ -1,5 +1,6 @@
 // The room beside the log at a served table: the table's name, the chat (plain text: every line is set as text,
-// never as markup), the table's comings and goings, and a line to write in with its length limit shown.
+// never as markup; the teacher's lines set apart), the table's comings and goings, and a line to write in with its
+// length limit shown.
 
 import { h } from "../dom.js";
 
@@ -24,9 +25,10 @@ export function roomBar(ctx) {
 /** @param {import("../contract.js").ChatLine} line */
 function lineView(line) {
   if (line.kind === "event") return h("li", { class: "mus-chat-event" }, line.text);
+  const cls = ["mus-chat-line", line.mine && "mus-chat-mine", line.kind === "teacher" && "mus-chat-teacher"];
   return h(
     "li",
-    { class: ["mus-chat-line", line.mine && "mus-chat-mine"], data: { seat: line.seat } },
+    { class: cls, data: { seat: line.seat } },
     h("strong", { class: "mus-chat-name" }, line.name),
     ": ",
     h("span", { class: "mus-chat-text" }, line.text),

@@ -122,10 +122,22 @@ export function countFooter(ctx) {
     over && state.winner && count ? h("p", { class: "mus-count-score" }, text) : null,
     state.steps
       ? null
-      : over
-      ? h("button", { class: "mus-action mus-primary", type: "button", data: { key: "play-again" },
-          on: { click: () => ctx.openNewGame() } }, t("ui.play_again"))
-      : h("button", { class: "mus-action mus-primary", type: "button", data: { key: "next-hand" },
-          disabled: ctx.waiting, on: { click: () => ctx.nextHand() } }, t("ui.next_hand")),
+      : h("div", { class: "mus-count-buttons" },
+          over
+            ? h("button", { class: "mus-action mus-primary", type: "button", data: { key: "play-again" },
+                on: { click: () => ctx.openNewGame() } }, t("ui.play_again"))
+            : h("button", { class: "mus-action mus-primary", type: "button", data: { key: "next-hand" },
+                disabled: ctx.waiting, on: { click: () => ctx.nextHand() } }, t("ui.next_hand")),
+          over && ctx.review.total
+            ? h("button", { class: "mus-action", type: "button", data: { key: "review-game" },
+                on: { click: () => ctx.openReview() } }, t("ui.review.open_game"))
+            : null,
+          // The hand just counted, reopened at its count to step back through it face up (drawn first, reached
+          // after Next hand).
+          count
+            ? h("button", { class: "mus-action mus-replay-hand", type: "button", data: { key: "replay-hand" },
+                disabled: ctx.waiting, aria: { label: t("ui.replay.this_hand") }, title: t("ui.replay.this_hand"),
+                on: { click: () => ctx.openReplay(state.hand) } }, "◀")
+            : null),
   );
 }

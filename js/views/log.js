@@ -5,7 +5,14 @@ import { h } from "../dom.js";
 
 const KIND_CLASS = { hand: "mus-log-hand", count: "mus-log-count", event: "mus-log-earlier" };
 
-function line(item) {
+/** A line of an earlier hand; its heading reopens the hand (`open`), unless the table is stepping a scenario or a
+ * teacher watches it face up. */
+function line(item, open, t) {
+  if (item.kind === "hand" && open) {
+    return h("li", { class: KIND_CLASS.hand },
+      h("button", { class: "mus-log-replay", type: "button", data: { key: `replay-${item.hand}` },
+        title: t("ui.replay.open", { hand: item.hand }), on: { click: () => open(item.hand) } }, "◀ ", item.text));
+  }
   return h("li", { class: KIND_CLASS[item.kind] }, item.text);
 }
 
@@ -18,8 +25,8 @@ export function logView(ctx) {
     { class: "mus-log", aria: { label: t("ui.log") } },
     h("h3", { class: "mus-log-title" }, t("ui.log")),
     h("ol", { class: "mus-log-lines", tabindex: "0", data: { key: "log" }, aria: { label: t("ui.log") } },
-      ctx.history.map(line),
+      ctx.history.map((item) => line(item, state.steps || state.watch ? null : ctx.openReplay, t)),
       state.log.map((text) => h("li", {}, text)),
-      counted.map(line)),
+      counted.map((item) => line(item, null, t))),
   );
 }

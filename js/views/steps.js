@@ -1,27 +1,50 @@
-// Stepping through a scenario: the scenario's title, ◀ and ▶ with the step number, the face-up box (when the
-// teacher may turn the hands), "Play on from here", and the step's note beside the table.
+// Stepping through a scenario: the scenario's title, ◀ and ▶ with the step number, the list of its hands to jump
+// to (when it plays more than one), the face-up box (when the teacher may turn the hands), "Play on from here",
+// and the step's own note beside the table. The buttons move from the step asked for last, so quick presses
+// each count while the kernel catches up.
 
 import { h } from "../dom.js";
+
+/** The step the controls move from: the one asked for last, until the table shows it; else the one shown. */
+/** @param {import("../contract.js").Steps} steps @param {import("../contract.js").Ui} ui */
+export function stepFrom(steps, ui) {
+  return ui.stepTo ?? steps.index;
+}
+
+/** The hands to jump to, the one of the step shown chosen; none for a scenario of one hand. */
+/** @param {import("../contract.js").Ctx} ctx */
+function handList(ctx) {
+  const { t } = ctx;
+  const steps = ctx.state.steps;
+  const hands = steps.hands;
+  if (hands.length < 2) return null;
+  const at = stepFrom(steps, ctx.ui);
+  const current = hands.reduce((found, hand, i) => (hand.step <= at ? i : found), 0);
+  return h("select", { class: "mus-steps-hands", data: { key: "step-hand" }, aria: { label: t("ui.steps.hands") },
+    title: t("ui.steps.hands"), on: { change: (event) => ctx.step(Number(event.target.value)) } },
+    hands.map((hand, i) => h("option", { value: String(hand.step), selected: i === current }, hand.text)));
+}
 
 /** @param {import("../contract.js").Ctx} ctx */
 export function stepsView(ctx) {
   const { state, t } = ctx;
   const steps = state.steps;
   if (!steps) return null;
-  const go = (to) => ctx.step(to);
+  const at = stepFrom(steps, ctx.ui);
   return h(
     "section",
     { class: "mus-steps", role: "region", aria: { label: t("ui.steps.region") } },
     h("h3", { class: "mus-steps-title" }, steps.title),
     h("div", { class: "mus-steps-bar" },
       h("button", { class: "mus-step-button", type: "button", data: { key: "step-back" },
-        disabled: steps.index <= 0 || ctx.waiting, aria: { label: t("ui.steps.back") }, title: t("ui.steps.back"),
-        on: { click: () => go(steps.index - 1) } }, "◀"),
+        disabled: at <= 0, aria: { label: t("ui.steps.back") }, title: t("ui.steps.back"),
+        on: { click: () => ctx.step(stepFrom(steps, ctx.ui) - 1) } }, "◀"),
       h("span", { class: "mus-steps-count", aria: { live: "polite" } },
         t("ui.steps.step", { index: steps.index, count: steps.count })),
       h("button", { class: "mus-step-button", type: "button", data: { key: "step-forward" },
-        disabled: steps.index >= steps.count || ctx.waiting, aria: { label: t("ui.steps.forward") },
-        title: t("ui.steps.forward"), on: { click: () => go(steps.index + 1) } }, "▶")),
+        disabled: at >= steps.count, aria: { label: t("ui.steps.forward") },
+        title: t("ui.steps.forward"), on: { click: () => ctx.step(stepFrom(steps, ctx.ui) + 1) } }, "▶")),
+    handList(ctx),
     steps.toggle
       ? h("label", { class: "mus-check mus-face-up" },
           h("input", { type: "checkbox", checked: ctx.ui.faceUp ?? steps.face_up, data: { key: "face-up" },
@@ -33,18 +56,12 @@ export function stepsView(ctx) {
   );
 }
 
-/** The step's note, beside the table; a note carried on from an earlier step says which, and is drawn apart. */
+/** The note of the step shown, beside the table: a note belongs to its own step only. */
 /** @param {import("../contract.js").Ctx} ctx */
 export function noteView(ctx) {
   const { state, t } = ctx;
   const steps = state.steps;
   if (!steps || !steps.note) return null;
-  const from = steps.note_step !== null && steps.note_step < steps.index ? steps.note_step : null;
-  return h(
-    "aside",
-    { class: ["mus-note", from !== null && "mus-note-earlier"], aria: { label: t("ui.steps.note") },
-      data: { step: steps.index, from: from ?? "" } },
-    from !== null ? h("p", { class: "mus-note-from" }, t("ui.steps.note_from", { step: from })) : null,
-    h("p", {}, steps.note),
-  );
+  return h("aside", { class: "mus-note", aria: { label: t("ui.steps.note") }, data: { step: steps.index } },
+    h("p", {}, steps.note));
 }

@@ -14,6 +14,8 @@ import { logView } from "./log.js";
 import { newGameView } from "./newgame.js";
 import { seatView } from "./seat.js";
 import { senasOverview } from "./senas.js";
+import { replayBar } from "./replay.js";
+import { reviewButton, reviewView } from "./review.js";
 import { noteView, stepsView } from "./steps.js";
 import { tipsView } from "./tips.js";
 import { turnView } from "./turn.js";
@@ -62,6 +64,7 @@ function topBar(ctx) {
         : null),
     h("span", { class: "mus-scores" }, scores),
     h("span", { class: "mus-top-buttons" },
+      reviewButton(ctx),
       ctx.tips
         ? null
         : h("button", { class: "mus-tips-on", type: "button", data: { key: "tips-on" },
@@ -111,7 +114,8 @@ function centre(ctx) {
 function turnSlot(ctx) {
   const { state, t, ui } = ctx;
   let inside;
-  if (ui.senasOpen) inside = senasOverview(ctx);
+  if (state.replay) inside = replayBar(ctx);
+  else if (ui.senasOpen) inside = senasOverview(ctx);
   else if (state.turn) inside = turnView(ctx);
   else if (state.count || state.stage !== "play") inside = countFooter(ctx);
   else if (state.to_move !== null && state.to_move !== undefined) {
@@ -156,16 +160,19 @@ export function tableView(ctx) {
   const seats = [h("div", { class: "mus-bottom-area" }, turnSlot(ctx), seatView(ctx, state.seat, "bottom")), ...others];
   // At the count the felt shows the four hands over the count's rows, and the score and Next hand under them.
   const felt = state.count
-    ? h("div", { class: "mus-felt mus-counting" }, h("div", { class: "mus-count-slot" }, countFooter(ctx)),
+    ? h("div", { class: "mus-felt mus-counting" },
+        h("div", { class: "mus-count-slot" }, state.replay ? replayBar(ctx) : countFooter(ctx)),
         countHands(ctx), countView(ctx))
     : h("div", { class: "mus-felt" }, seats, centre(ctx));
   // The new-game panel takes the place of the table while it is open, so it is never cut off.
   const main = ctx.ui.form
     ? h("div", { class: "mus-main mus-main-dialog" }, newGameView(ctx))
+    : ctx.ui.review && ctx.review.total
+    ? h("div", { class: "mus-main mus-main-dialog" }, reviewView(ctx))
     : h("div", { class: "mus-main" }, felt, sideView(ctx));
   return h(
     "div",
-    { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping", ctx.setup.served && "mus-served"] },
+    { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping", state.replay && "mus-replaying", ctx.setup.served && "mus-served"] },
     h("div", { class: "mus-stage" }, errorBanner(ctx), main),
     topBar(ctx),
     roomBar(ctx),

@@ -8,10 +8,11 @@ The engine (cards, hand evaluation, betting, the game, observations, the count) 
 
 In a notebook, ``mus_widget.MusTable()`` is the table: the student plays South against three bots;
 ``MusTable.from_scenario(text)`` steps a teacher through a scripted hand (:mod:`mus_widget.teaching.scenarios`);
-``explain(game)`` says why each lance of the last hand went as it did; ``show_hand``, ``show_deal`` and
-``show_count`` are static pictures for lessons. ``MusTable(server="ws://…", table="3B", name="Ana")`` plays a seat
-of a classroom table, and ``Classroom(server, teacher_key=...)`` is the teacher's view of every table
-(docs/classroom.md).
+``explain(game)`` says why each lance of the last hand went as it did; ``review(record, seat=0)`` grades every
+decision of a seat against the expert's (``review_summary(records)``, over many records, for a teacher);
+``show_hand``, ``show_deal`` and ``show_count`` are static pictures for lessons.
+``MusTable(server="ws://…", table="3B", name="Ana")`` plays a seat of a classroom table, and
+``Classroom(server, teacher_key=...)`` is the teacher's view of every table (docs/classroom.md).
 """
 
 from typing import TYPE_CHECKING, Any
@@ -38,9 +39,12 @@ from .engine.scoring import CountRow, Reason
 from .engine.seats import next_seat, partner, team_of
 from .engine.senas import CATALOGUE, Sena, true_senas
 from .table import served as _served
+from .teaching.class_review import ClassSummary, review_summary
 from .teaching.exercises import Exercise, exercise
 from .teaching.explain import Explanation, explain
+from .teaching.grading import Grade, Graded
 from .teaching.pictures import Picture, show_card, show_count, show_deal, show_hand
+from .teaching.review import Review, Reviewer, review
 
 if TYPE_CHECKING:
     from .classroom.notebook import ServedTable
@@ -84,12 +88,15 @@ __all__ = [
     "Action",
     "Betting",
     "Card",
+    "ClassSummary",
     "Classroom",
     "CountRow",
     "Event",
     "Exercise",
     "Explanation",
     "Game",
+    "Grade",
+    "Graded",
     "Hand",
     "HandSummary",
     "HandValue",
@@ -109,6 +116,8 @@ __all__ = [
     "Quiz",
     "Reason",
     "RecordError",
+    "Review",
+    "Reviewer",
     "Rules",
     "RulesError",
     "SeatError",
@@ -122,6 +131,8 @@ __all__ = [
     "next_seat",
     "partner",
     "play_random",
+    "review",
+    "review_summary",
     "show_card",
     "show_count",
     "show_deal",

@@ -1,11 +1,11 @@
 """``mus-widget COMMAND ...``: the package's commands under one name, each with its own ``--help``.
 
 ``mus-widget serve`` runs the classroom server, ``lite`` builds the offline classroom site, ``export`` makes a
-lesson one HTML page, ``arena`` plays bots against bots, ``i18n`` syncs the message catalogues and ``tutorials``
-the tutorials' translations. ``python -m mus_widget COMMAND`` is the same, and so is each command's own
-``python -m mus_widget.<module>`` (``arena``, ``serve``, ``export``, ``lite``, ``i18n_tool``, ``i18n.tutorials``).
-Each command's module is imported only when it runs (the server needs ``websockets``, the site builder
-``packaging``).
+lesson one HTML page, ``arena`` plays bots against bots, ``i18n`` syncs the message catalogues, ``tutorials``
+the tutorials' translations and ``docs`` builds the documentation site. ``python -m mus_widget COMMAND`` is the
+same, and so is each command's own ``python -m mus_widget.<module>`` (``arena``, ``serve``, ``export``, ``lite``,
+``i18n_tool``, ``i18n.tutorials``, ``docs``). Each command's module is imported only when it runs (the server
+needs ``websockets``, the site builders ``packaging``, the documentation Sphinx).
 """
 
 from __future__ import annotations
@@ -54,6 +54,12 @@ def _tutorials(argv: Sequence[str]) -> int | None:
     return main(argv)
 
 
+def _docs(argv: Sequence[str]) -> int | None:
+    from .docs.build import main
+
+    return main(argv)
+
+
 COMMANDS: Final[dict[str, tuple[Main, str]]] = {
     "serve": (_serve, "the classroom game server (python -m mus_widget.serve)"),
     "lite": (_lite, "build the offline classroom site (python -m mus_widget.lite)"),
@@ -61,6 +67,7 @@ COMMANDS: Final[dict[str, tuple[Main, str]]] = {
     "arena": (_arena, "bots against bots (python -m mus_widget.arena)"),
     "i18n": (_i18n, "bring the message catalogues in line with the English (python -m mus_widget.i18n_tool)"),
     "tutorials": (_tutorials, "the tutorials in every language (python -m mus_widget.i18n.tutorials)"),
+    "docs": (_docs, "build the documentation site (python -m mus_widget.docs)"),
 }
 """Each command: what runs it and the line ``mus-widget --help`` shows."""
 

@@ -14,9 +14,10 @@ from .classroom.client import (
     record,
     set_code,
     tables,
+    tell,
     unlock,
     watch,
 )
 
 __all__ = ["ChatLine", "ClassroomError", "RemoteSeat", "Watcher", "create", "free_seat", "join", "lock", "record",
-           "set_code", "tables", "unlock", "watch"]
+           "set_code", "tables", "tell", "unlock", "watch"]

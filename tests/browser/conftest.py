@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from browser.lite_site import SITE, build_site
 from browser.mus_lab import CHROMIUM, LabServer, code_notebook, launch_browser
 from support.deals import DEAL
 
@@ -51,6 +52,18 @@ STEPS = code_notebook(
     "table = MusTable.from_scenario(builtin()[0], pace=0, tips=False)\ntable",
 )
 """A teacher's table stepping through the first built-in scenario, every hand face up."""
+
+THREE_HANDS = code_notebook(
+    "from mus_widget import Game, MusTable\nfrom mus_widget.teaching.scenarios import Scenario\n\n"
+    "game = Game.new(seed=11)\n"
+    "while game.hand_number < 4:  # no mus, then paso wherever it is legal\n"
+    "    legal = game.legal_actions()\n"
+    "    game = game.apply(next((a for a in ('no-mus', 'paso') if a in legal), legal[0]))\n"
+    "table = MusTable.from_scenario(Scenario.from_record(game.record(), title='Three hands'), pace=0, tips=False,\n"
+    "                               language='en')\ntable",
+)
+"""A teacher's table stepping through a game's record of three hands (37 steps; hand 2 from step 14, hand 3
+from step 23)."""
 
 COACHED = code_notebook(
     "from mus_widget import MusTable\n\n"
@@ -106,6 +119,7 @@ REOPENED = code_notebook(
 @pytest.fixture(scope="session")
 def lab_server(chromium: Path) -> Iterator[LabServer]:
     server = LabServer({"two-views.ipynb": TWO_VIEWS, "paced.ipynb": PACED, "steps.ipynb": STEPS,
+                        "three-hands.ipynb": THREE_HANDS,
                         "coached.ipynb": COACHED, "languages.ipynb": LANGUAGES,
                         "steps-languages.ipynb": STEPS_IN_EVERY_LANGUAGE, "late.ipynb": LATE,
                         "ordago.ipynb": ORDAGO_PROPOSED, "reopened.ipynb": REOPENED})
@@ -113,6 +127,14 @@ def lab_server(chromium: Path) -> Iterator[LabServer]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def lite_site(chromium: Path) -> Path:
+    """The classroom site, built once for the session into ``MUS_LITE_SITE`` (``MUS_LITE_REUSE=1``: the one
+    already there): the site's own tests play in it, and the documentation site holds a copy."""
+    build_site(SITE, reuse=bool(os.environ.get("MUS_LITE_REUSE")))
+    return SITE
 
 
 @pytest.fixture(scope="module")

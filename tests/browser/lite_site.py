@@ -1,7 +1,8 @@
 """The classroom site in a browser: built once (``python -m mus_widget.lite build``), served by a static file
 server on 127.0.0.1, opened in Debian's Chromium with every request to another host blocked and counted.
 
-Used by tests/browser/test_lite_site.py and benchmarks/lite.py.
+Used by tests/browser/test_lite_site.py, tests/browser/test_docs_site.py (whose documentation site holds the
+classroom site) and benchmarks/lite.py.
 """
 
 from __future__ import annotations
@@ -41,16 +42,17 @@ def build_site(site: Path = SITE, reuse: bool = False) -> dict[str, Any]:
 
 
 class StaticServer:
-    """``python -m http.server`` on 127.0.0.1, serving the site's folder as a teacher would."""
+    """``python -m http.server`` on 127.0.0.1, serving a site's folder as a teacher would; ready once it serves
+    ``ready`` (the classroom site's settings by default)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, ready: str = "jupyter-lite.json") -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.server = ChildServer(
             [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "--directory", str(folder)],
             name="the static server",
         )
-        self.server.start(answers(f"{self.url}/jupyter-lite.json"), timeout=20.0)
+        self.server.start(answers(f"{self.url}/{ready}"), timeout=60.0)  # a busy machine starts it slowly
 
     def stop(self) -> None:
         self.server.stop(10)

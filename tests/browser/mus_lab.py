@@ -173,7 +173,8 @@ def use_theme(page: Any, theme: str) -> None:
     if page.get_attribute("body", "data-jp-theme-light") == light:
         return
     menu(page, "Settings", "Theme", theme)
-    page.wait_for_selector(f"body[data-jp-theme-light='{light}']", state="attached", timeout=20_000)
+    # A page of some sixty tables restyles for seconds on a busy machine.
+    page.wait_for_selector(f"body[data-jp-theme-light='{light}']", state="attached", timeout=60_000)
     page.wait_for_timeout(400)
 
 

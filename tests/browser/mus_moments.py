@@ -81,9 +81,12 @@ SERVED = ("served", "watching")
 """A seat of a served table (people away and disconnected, a chat with a line to write in) at the pares, and
 the teacher's face-up watch of one (the chat read-only) at the count: each a :class:`RelayedTable` whose
 relay is a local table in the kernel (the room's look, not the server's, is what the layout tests measure)."""
-KINDS = (*MOMENTS, "newgame", "served", "watching", "steps")
+KINDS = (*MOMENTS, "newgame", "served", "watching", "review", "replay", "steps")
 """Every table a language can show: the moments, one more at the mus for the New game panel, the served ones,
-a stepping one."""
+a short game over with its review (the test opens the panel) and with a graded decision reopened in its hand, a
+stepping one."""
+REVIEWED = ("review", "replay")
+"""The kinds that show a short game (to 10) played to its end by a careful student and reviewed."""
 SERVED_MOMENT = {"served": "pares", "watching": "count"}
 
 RELAY = '''
@@ -128,13 +131,41 @@ class RoomOf:
 '''
 
 
+REVIEW = '''
+from mus_widget import Rules
+
+
+def careful(t):
+    legal = t.game.legal_actions()
+    if "mus" in legal:
+        return "mus"
+    if t.game.phase.value == "discard":
+        return f"discard {{t.game.observe(t.seat).hand.cards[0]}}"
+    return next((a for a in ("paso", "no-quiero", "quiero") if a in legal), legal[0])
+
+
+for name in {kinds!r}:
+    table = MusTable(seed=4, pace=0, bots="novice", tips=True, language={language!r}, rules=Rules(target=10))
+    with table.hold_sync():
+        while table.state["stage"] != "over":
+            table.receive({{"type": "next_hand"}} if table.counting else {{"type": "act", "action": careful(table)}})
+        review = table.review()
+        if name == "replay":
+            row = (review.flagged or review.rows)[0]
+            table.receive({{"type": "replay", "game": row.game, "hand": row.hand, "at": row.at}})
+    tables.append(table)
+'''
+"""The reviewed tables' cell code: a short game played to its end by a careful student, then reviewed."""
+
+
 def notebook_source(moments: dict[str, Moment], language: str, kinds: tuple[str, ...] = KINDS) -> str:
     """A cell that displays a table per kind of ``kinds`` (in that order) in ``language``: a moment of
     :data:`MOMENTS`, ``newgame`` (at the mus: the test opens its New game panel) or ``steps`` (stepping)."""
     def at(kind: str) -> Moment:
         return moments["mus" if kind == "newgame" else SERVED_MOMENT.get(kind, kind)]
 
-    plan = [(k, at(k).seed, list(at(k).intents)) for k in kinds if k != "steps"]
+    plan = [(k, at(k).seed, list(at(k).intents)) for k in kinds if k != "steps" and k not in REVIEWED]
+    reviewed = [k for k in kinds if k in REVIEWED]
     stepping = "steps" in kinds
     assert kinds[-1] == "steps" or not stepping, "the stepping table comes last"
     return (
@@ -153,6 +184,7 @@ def notebook_source(moments: dict[str, Moment], language: str, kinds: tuple[str,
         "    if name in ('served', 'watching'):\n"
         f"        table = RelayedTable(RoomOf(table, name == 'watching'), language={language!r})\n"
         "    tables.append(table)\n"
+        + (REVIEW.format(kinds=reviewed, language=language) if reviewed else "")
         + (
             f"tables.append(MusTable.from_scenario(library()['raise-refused'], step=9, pace=0, tips=True,"
             f" language={language!r}))\n"

@@ -2,13 +2,16 @@
 sits a student at the same served table (``MusTable(server=..., table="3B", name=...)``); the two are partners
 against two bots. A seña made by clicks on one screen is ringed on the other's, a chat line typed on one shows on
 both (as text), player info tells people from bots, a restarted kernel sits its student back in the same
-seat with the same cards, and the teacher's ``Classroom`` lists the table, updates live
-and follows it face up. Screenshots go to ``screenshots/classroom-*.png``.
+seat with the same cards, and the teacher's ``Classroom`` lists the table, updates live, marks it idle, writes to
+it, follows it face up and opens a student's review, in JupyterLab and in marimo. Screenshots go to
+``screenshots/classroom-*.png``.
 """
 
 from __future__ import annotations
 
 import os
+import random
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +19,9 @@ from typing import Any
 import pytest
 
 from browser.mus_lab import LabServer, code_notebook, fit_widget, menu, open_notebook, run_all
-from classroom_support import TEACHER_KEY, ServerProcess
+from classroom_support import TEACHER_KEY, ServerProcess, play_until
+from support.ports import free_port
+from support.servers import ChildServer, answers
 
 pytestmark = pytest.mark.slow
 
@@ -34,7 +39,7 @@ def student(url: str, name: str) -> dict[str, Any]:
 
 def teacher(url: str) -> dict[str, Any]:
     return code_notebook(f"import mus_widget as mw\n\nroom = mw.Classroom({url!r}, teacher_key={TEACHER_KEY!r}, "
-                          "language='en')\nroom")
+                          "language='en', idle_after=3)\nroom")
 
 
 class Lab:
@@ -207,16 +212,34 @@ def test_the_teacher_lists_the_tables_live_and_follows_one_face_up(
     try:
         open_notebook(page, labs[0], "teacher.ipynb")
         menu(page, "Run", "Run All Cells")
-        summary = page.locator(".mus-classroom-summary[data-table='3B']")
+        room = page.locator(".mus-classroom")  # the live list (its picture, hidden once it draws, is not one)
+        summary = room.locator(".mus-classroom-summary[data-table='3B']")
         summary.wait_for(timeout=60_000)
         text = summary.inner_text()
         assert "Ana" in text and "Ben" in text and "Bot: Novice" in text and "To move:" in text
+        assert page.locator(".mus-still:visible").count() == 0, "the live list hides its picture"
 
         remote.create(classroom.url, "3C", bots={1: "expert"}, teacher_key=TEACHER_KEY)
-        page.locator(".mus-classroom-summary[data-table='3C']").wait_for(timeout=20_000)
-        assert "Tables at" in page.locator(".mus-classroom-title").inner_text()
+        room.locator(".mus-classroom-summary[data-table='3C']").wait_for(timeout=20_000)
+        assert "Tables at" in room.locator(".mus-classroom-title").inner_text()
 
-        page.locator(".mus-classroom-follow").first.click()
+        # A student (Ana or Ben) has had the turn since the students' test: after 3 s the table is marked idle.
+        row = room.locator(".mus-classroom-row[data-table='3B']")
+        row.locator(".mus-classroom-summary[data-idle='true'] .mus-classroom-idle").wait_for(timeout=30_000)
+        assert "has not played for a while" in row.locator(".mus-classroom-idle").inner_text()
+        assert "mus-classroom-row-idle" in (row.get_attribute("class") or "")
+
+        # The teacher writes to the table: the line is in the class's chat, set apart, and at the table.
+        box = row.locator(".mus-classroom-tell-input")
+        assert box.get_attribute("placeholder") == "Write to everyone at table 3B"
+        box.fill("<b>Ana</b>, it is your turn")
+        box.press("Enter")
+        told = room.locator(".mus-classroom-chat-teacher", has_text="<b>Ana</b>, it is your turn")
+        told.wait_for(timeout=20_000)
+        assert "Teacher" in told.inner_text() and room.locator(".mus-classroom-chat b").count() == 0
+        assert box.input_value() == ""
+
+        row.locator(".mus-classroom-follow").click()
         table = page.locator(".mus-widget").first
         table.wait_for(timeout=30_000)
         table.locator(".mus-room-bar", has_text="face up").wait_for(timeout=20_000)
@@ -224,7 +247,84 @@ def test_the_teacher_lists_the_tables_live_and_follows_one_face_up(
         assert table.locator(".mus-card-slot").count() >= 16
         assert table.locator(".mus-turn .mus-actions button").count() == 0
         assert table.locator(".mus-chat-input").count() == 0
+        assert table.locator(".mus-log-replay").count() == 0, "no replay buttons while watching"
         table.locator(".mus-chat-text", has_text="¡Vamos!").first.wait_for(timeout=10_000)  # said before it opened
+        table.locator(".mus-chat-teacher .mus-chat-text", has_text="it is your turn").wait_for(timeout=10_000)
+        row.locator(".mus-classroom-stop").wait_for(timeout=10_000)
+
+        # A student who has played a hand: her review opens in the room, graded as the page watches, then drawn
+        # with its chart.
+        remote.create(classroom.url, "3R", bots={1: "novice", 2: "novice", 3: "novice"}, teacher_key=TEACHER_KEY,
+                      seed=6)
+        with remote.join(classroom.url, "3R", name="Iker") as iker:
+            play_until({0: iker}, random.Random(2), lambda o: o.hand_number >= 2)
+        played = room.locator(".mus-classroom-row[data-table='3R']")
+        played.locator(".mus-classroom-review[data-seat='0']").click()
+        opened = room.locator(".mus-classroom-opened[data-table='3R']")
+        opened.wait_for(timeout=20_000)
+        assert "Review of Iker's decisions" in opened.inner_text()
+        opened.locator(".mus-classroom-review-html svg").first.wait_for(timeout=120_000)
+        assert opened.locator(".mus-classroom-progress").count() == 0, "complete"
+        assert opened.inner_text().count("Review of Iker's decisions") == 1
         page.screenshot(path=str(screenshots / "classroom-teacher.png"), full_page=True, animations="disabled")
+        opened.locator(".mus-classroom-close-review").click()
+        opened.wait_for(state="detached", timeout=20_000)
+        row.locator(".mus-classroom-stop").click()
+        table.wait_for(state="detached", timeout=20_000)
     finally:
         page.close()
+
+
+def marimo_app(url: str) -> str:
+    """The teacher's list as a marimo app: the room in one cell, wrapped by ``mo.ui.anywidget``."""
+    return (
+        "import marimo\n\napp = marimo.App()\n\n\n@app.cell\ndef _():\n    import marimo as mo\n"
+        "    import mus_widget as mw\n    return mo, mw\n\n\n@app.cell\ndef _(mo, mw):\n"
+        f"    room = mw.Classroom({url!r}, teacher_key={TEACHER_KEY!r}, language='en', idle_after=3)\n"
+        "    mo.ui.anywidget(room)\n    return\n\n\nif __name__ == '__main__':\n    app.run()\n"
+    )
+
+
+def test_the_teachers_list_runs_in_marimo(browser: Any, classroom: ServerProcess, tmp_path: Path,
+                                          screenshots: Path) -> None:
+    (tmp_path / "room.py").write_text(marimo_app(classroom.url))
+    port = free_port()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env.pop("ANYWIDGET_HMR", None)
+    marimo = ChildServer([sys.executable, "-m", "marimo", "run", "--headless", "--no-token", "--host", "127.0.0.1",
+                          "--port", str(port), "room.py"], name="marimo", log=tmp_path / "marimo.log", cwd=tmp_path,
+                         env=env)
+    marimo.start(answers(f"http://127.0.0.1:{port}/"), timeout=90.0, every=0.3)
+    page = browser.new_page(viewport={"width": 1300, "height": 1000})
+    errors: list[str] = []  # the list's own errors (its code runs from a blob: URL), not marimo's
+    page.on("pageerror", lambda error: errors.append(str(error)) if "blob:" in (error.stack or "") else None)
+    eva = None
+    try:
+        page.goto(f"http://127.0.0.1:{port}/")
+        room = page.locator(".mus-classroom")
+        room.locator(".mus-classroom-row[data-table='3B']").wait_for(timeout=90_000)
+        assert "Ana" in room.locator(".mus-classroom-row[data-table='3B']").inner_text()
+        assert room.locator(".mus-classroom-follow").count() == 0, "marimo shows no table below the list"
+
+        # A table made now, a student sitting down: the list shows both by itself, then marks her idle.
+        remote.create(classroom.url, "4M", bots={1: "novice", 2: "novice", 3: "novice"}, teacher_key=TEACHER_KEY,
+                      seed=3)
+        eva = remote.join(classroom.url, "4M", name="Eva")
+        row = room.locator(".mus-classroom-row[data-table='4M']")
+        row.locator(".mus-classroom-summary", has_text="Eva").wait_for(timeout=20_000)
+        row.locator(".mus-classroom-summary[data-idle='true']").wait_for(timeout=30_000)
+
+        # The teacher writes to her table from marimo; Eva's seat hears it from the teacher.
+        box = row.locator(".mus-classroom-tell-input")
+        box.fill("Eva, your turn")
+        row.locator(".mus-classroom-tell-send").click()
+        eva.wait(lambda: any(line.teacher for line in eva.chat), 20, "the teacher's line at Eva's seat")
+        assert eva.chat[-1] == remote.ChatLine(None, "", "Eva, your turn", teacher=True)
+        room.locator(".mus-classroom-chat-teacher", has_text="Eva, your turn").wait_for(timeout=20_000)
+        page.screenshot(path=str(screenshots / "classroom-teacher-marimo.png"), full_page=True)
+        assert errors == []
+    finally:
+        if eva is not None:
+            eva.close()
+        page.close()
+        marimo.stop()

@@ -1,11 +1,13 @@
 """Wherever a lesson goes: Notebook 7, Voilà and marimo (each started here on 127.0.0.1) play a move, step a
 scripted hand and answer a quiz; an exported page opened with the network blocked shows every table and quiz
 as a picture, or as frozen views from the scripts the package ships, and asks nothing of any server (a missing
-script is looked for in the page's folder, not on a CDN); and after a kernel restart the table says so on the
-next click."""
+script is looked for in the page's folder, not on a CDN), however slowly its scripts come; and after a kernel
+restart the table says so on the next click."""
 
 from __future__ import annotations
 
+import functools
+import http.server
 import json
 import os
 import re
@@ -13,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from browser.lite_site import Offline
 from browser.mus_lab import (
     LabServer,
     TablePage,
@@ -241,6 +245,94 @@ def test_an_exported_lesson_shows_pictures_and_asks_no_server(browser: Any, home
             assert asked == [], f"the {kind} page asked the network for {asked}"
         finally:
             page.close()
+
+
+REQUIRE_WAIT_S = 7
+"""How long require.js waits by default for a module's file to run before it gives up on it."""
+FROZEN = """() => document.querySelectorAll('.mus-widget .mus-kernel[data-kernel="snapshot"]').length === 2
+  && document.querySelectorAll('.mus-quiz .mus-quiz-lost[data-kernel="snapshot"]').length === 1"""
+"""Whether the frozen page drew its two tables and its quiz, each saying it is a snapshot."""
+
+
+def wait_frozen(page: Any, said: list[str], timeout: float = 120.0) -> None:
+    """Wait until the page drew its frozen widgets; fail at once when the console ``said`` that a module fell back
+    to the CDN's path or failed to load."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(FROZEN):
+        assert not [line for line in said if "Falling back" in line or "Script error" in line], said
+        assert time.monotonic() < deadline, f"no frozen widgets after {timeout} s: {said}"
+        page.wait_for_timeout(250)
+
+
+class SlowFolder:
+    """A static server of ``folder`` on 127.0.0.1 (in a thread of the test) that sends the file ``slow`` only
+    ``delay`` seconds after it was asked for, as a busy machine may, and keeps every path asked for."""
+
+    def __init__(self, folder: Path, slow: str, delay: float) -> None:
+        self.asked: list[str] = []
+        outer = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def do_GET(self) -> None:
+                outer.asked.append(self.path)
+                if self.path.endswith(f"/{slow}"):
+                    time.sleep(delay)
+                super().do_GET()
+
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()),
+                                                      functools.partial(Handler, directory=str(folder)))
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_a_frozen_export_opened_20_times_under_load_draws_every_widget_from_its_own_folder(
+        browser: Any, home: Path, screenshots: Path) -> None:
+    """Ten pages at a time on two cores, each sent ``anywidget.js`` half a second after require.js would have
+    given up on it (which made the HTML manager ask its CDN for ``anywidget@~0.11.*/dist/index.js``, and no
+    widget drew): every open draws every widget from the page's folder, and nothing leaves 127.0.0.1."""
+    ran = home / "ran.ipynb"
+    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute",
+                    "--output", str(ran), str(home / "lesson.ipynb")], check=True, capture_output=True, timeout=300)
+    export(ran, home / "frozen.html", scripts=SHIPPED)
+    server = SlowFolder(home, "anywidget.js", REQUIRE_WAIT_S + 0.5)
+    scripts = {f"{server.url}/frozen_files/{name}" for name in ("require.js", "embed-amd.js", "anywidget.js")}
+    drawn = 0
+    try:
+        for _ in range(2):
+            opened = []
+            for _ in range(10):
+                context = browser.new_context(viewport={"width": 1200, "height": 900})
+                offline = Offline(context)
+                page = context.new_page()
+                said: list[str] = []
+                page.on("console", lambda message, said=said: said.append(message.text))
+                page.goto(f"{server.url}/frozen.html", wait_until="commit")
+                opened.append((context, offline, page, said))
+            for context, offline, page, said in opened:
+                try:
+                    wait_frozen(page, said)
+                    loaded = page.evaluate("performance.getEntriesByType('resource').map((entry) => entry.name)")
+                    assert {url for url in loaded if url.endswith(".js")} == scripts, loaded
+                    assert offline.blocked == [], f"the page asked another host for {offline.blocked}"
+                    drawn += 1
+                except Exception:
+                    page.screenshot(path=str(screenshots / "export-under-load-failed.png"), full_page=True)
+                    raise
+                finally:
+                    context.close()
+    finally:
+        server.stop()
+    assert drawn == 20
+    assert server.asked.count("/frozen_files/anywidget.js") == 20
+    assert not [path for path in server.asked if "@" in path], "no module was looked for at the CDN's path"
 
 
 def test_after_a_kernel_restart_the_next_click_says_the_table_lost_its_kernel(

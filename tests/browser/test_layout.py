@@ -30,10 +30,11 @@ WIDTHS = (240, 320, 400, 500, 640, 830, 1024, 1280, 1600)
 """Output-area widths, from a phone-like column beside an open sidebar to a wide screen."""
 FULL = ("en", "es")
 """Languages shown at every moment and measured at every width; the others at fewer of each."""
-SOME_KINDS = ("mus", "discard", "pares", "proposal", "count", "newgame", "served", "steps")
+SOME_KINDS = ("mus", "discard", "pares", "proposal", "count", "newgame", "served", "review", "replay", "steps")
 SHOT_WIDTHS = (320, 830, 1280)
 AXE_WIDTHS = (830, 320)
-SHOT_MOMENTS = ("mus", "discard", "proposal", "count", "over", "newgame", "served", "watching", "steps")
+SHOT_MOMENTS = ("mus", "discard", "proposal", "count", "over", "newgame", "served", "watching", "review", "replay",
+                "steps")
 TABLES = [(code, kind) for code in LANGUAGES for kind in (KINDS if code in FULL else SOME_KINDS)]
 """The tables of the notebook, in the order it shows them."""
 HAND = ("mus", "discard", "grande", "chica", "pares", "juego", "proposal")
@@ -95,15 +96,28 @@ MEASURE = """async ({ widths, tolerance }) => {
         if (!within(of(el).box, frame)) say(`out of ${describe(panel)}: ${describe(el)}`);
       }
     }
-    const controls = all.filter((el) => el.matches(CONTROLS));
+    // A control's visible part: its box cut by every box that scrolls it (a log's line scrolled out of its box
+    // overlaps nothing).
+    const shown = (el) => {
+      let { left, right, top, bottom } = of(el).box;
+      for (let up = el.parentElement; up && up !== root; up = up.parentElement) {
+        if (!of(up).scrolls) continue;
+        const frame = of(up).box;
+        left = Math.max(left, frame.left); right = Math.min(right, frame.right);
+        top = Math.max(top, frame.top); bottom = Math.min(bottom, frame.bottom);
+      }
+      return { left, right, top, bottom };
+    };
+    const controls = all.filter((el) => el.matches(CONTROLS)).map((el) => [el, shown(el)])
+      .filter(([, b]) => b.right - b.left > tolerance && b.bottom - b.top > tolerance);
     for (let i = 0; i < controls.length; i += 1) {
-      const a = of(controls[i]).box;
+      const a = controls[i][1];
       for (let j = i + 1; j < controls.length; j += 1) {
-        if (controls[i].contains(controls[j]) || controls[j].contains(controls[i])) continue;
-        const b = of(controls[j]).box;
+        if (controls[i][0].contains(controls[j][0]) || controls[j][0].contains(controls[i][0])) continue;
+        const b = controls[j][1];
         const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
         const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-        if (w > tolerance && h > tolerance) say(`overlap: ${describe(controls[i])} and ${describe(controls[j])}`);
+        if (w > tolerance && h > tolerance) say(`overlap: ${describe(controls[i][0])} and ${describe(controls[j][0])}`);
       }
     }
     const parts = Object.fromEntries(PARTS.map((sel) => {
@@ -225,6 +239,8 @@ def tables(browser: Any, lab_server: LabServer) -> Any:
     for code in LANGUAGES:
         found.root(code, "newgame").locator("[data-key='new-game']").click()
         found.root(code, "newgame").locator(".mus-dialog").wait_for()
+        found.root(code, "review").locator("[data-key='review']").click()
+        found.root(code, "review").locator(".mus-review-counts").wait_for()
     yield found
     # anywidget gives up on a model whose module took over 2 s to load (it rejects the model's readiness, and from
     # then on drops the messages to it); the tables still draw (their first view comes with the model) and this
@@ -244,6 +260,8 @@ def test_every_moment_reads_as_its_moment(tables: Tables) -> None:
         assert tables.root(code, "count").locator(".mus-count-foot [data-key='next-hand']").count() == 1, code
         assert tables.root(code, "newgame").locator(".mus-dialog").count() == 1, code
         assert tables.root(code, "steps").locator(".mus-steps").count() == 1, code
+        assert tables.root(code, "review").locator(".mus-review-chart [data-decision]").count() >= 5, code
+        assert tables.root(code, "replay").locator(".mus-replay .mus-decision [data-key='try-again']").count() == 1
         if full:
             assert tables.root(code, "over").get_attribute("data-stage") == "over", code
         for lance in ("grande", "chica", "pares", "juego") if full else ("pares",):

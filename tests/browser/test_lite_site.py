@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
-import os
 import re
 import sys
 import zipfile
@@ -23,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from browser.lite_site import SITE, Offline, StaticServer, build_site, open_site
+from browser.lite_site import SITE, Offline, StaticServer, open_site
 from browser.mus_lab import ROOT, TablePage, menu
 from mus_widget.lite import pins
 from mus_widget.teaching.exercises import exercise
@@ -37,9 +36,8 @@ with other work that has taken three minutes (alone, it takes seconds)."""
 
 
 @pytest.fixture(scope="module")
-def site(chromium: Path) -> Iterator[StaticServer]:
-    build_site(SITE, reuse=bool(os.environ.get("MUS_LITE_REUSE")))
-    server = StaticServer(SITE)
+def site(lite_site: Path) -> Iterator[StaticServer]:
+    server = StaticServer(lite_site)
     try:
         yield server
     finally:

@@ -1,6 +1,7 @@
-"""A teacher steps through a scripted hand in a real browser: ◀ and ▶ (and the arrow keys), the step's note
-beside the table, the face-up box, the count explained at the end, and Play on from here; and a student with the
-coach on."""
+"""A teacher steps through a scripted hand in a real browser: ◀ and ▶ (and the arrow keys, Home and End), the
+step's note beside the table at its own step only, the face-up box, the count explained at the end beside the final
+hands, Play on from here; a replay of several hands jumped through by its hand list, and every quick press counted;
+and a student with the coach on."""
 
 from __future__ import annotations
 
@@ -32,12 +33,19 @@ class Stepper(TablePage):
         return str(self.root.locator(".mus-steps-count").inner_text()).strip()
 
     def note(self) -> str:
-        return str(self.root.locator(".mus-note > p:last-child").inner_text()).strip()
+        """The note beside the table ("" when the step shown has none)."""
+        note = self.root.locator(".mus-note")
+        return str(note.inner_text()).strip() if note.count() else ""
 
-    def note_from(self) -> str:
-        """The heading of a note carried on from an earlier step ("" on the note's own step)."""
-        heading = self.root.locator(".mus-note-earlier .mus-note-from")
-        return str(heading.inner_text()).strip() if heading.count() else ""
+    def at_step(self, step: int, count: int) -> None:
+        """Wait until the counter shows ``step`` (of ``count``)."""
+        self.page.wait_for_function(
+            "text => document.querySelector('.mus-widget .mus-steps-count').textContent.trim() === text",
+            arg=f"Step {step} of {count}", timeout=20_000)
+
+    def at_once(self, script: str) -> None:
+        """Run ``script`` on the table's root (``el``) in one go: nothing from the kernel can come in between."""
+        self.root.evaluate(f"el => {{ {script} }}")
 
     def face_down(self) -> int:
         return int(self.root.locator(".mus-hand-down").count())
@@ -88,15 +96,15 @@ def test_a_teacher_steps_through_a_scenario(browser: Any, lab_server: LabServer,
         table.wait_newer(before)
         assert table.face_down() == 0
 
-        # To the end: the count, every row explained, the note claiming it; no Next hand while stepping.
+        # To the end: each note at its own step only (after the deal, step 5 and the last), the count, every row
+        # explained, the note claiming it; no Next hand while stepping.
+        noted = [step for step in range(last + 1) if scenario.note_at(step)]
+        assert noted == [0, 5, last], noted
         for step in range(1, last + 1):
             table.press("step-forward")
             assert table.counter() == f"Step {step} of {last}"
-            if step in (5, last):
-                assert table.note() == scenario.note_at(step) and table.note_from() == ""
-            written = scenario.note_step(step)
-            if written is not None and written < step:
-                assert table.note_from() == f"The note of step {written}", (step, written)
+            assert table.note() == scenario.note_at(step), step
+            assert (root.locator(".mus-note").count() == 1) == (step in noted), step
         assert root.locator("[data-key='step-forward']").is_disabled()
         count = root.locator(".mus-count")
         assert count.locator("tr.mus-count-row").count() == 4
@@ -107,6 +115,12 @@ def test_a_teacher_steps_through_a_scenario(browser: Any, lab_server: LabServer,
         assert score == "Score: South & North 2, East & West 4", score
         assert root.locator("[data-key='next-hand']").count() == 0
         assert table.note() == scenario.note_at(last) and "Count: South–North 2, East–West 4." in table.note()
+        # The final hands show beside the count's rows, not under them.
+        hands = root.locator(".mus-count-hands")
+        assert hands.locator(".mus-count-hand").count() == 4 and hands.locator(".mus-card-slot").count() == 16
+        box, rows = hands.bounding_box(), root.locator(".mus-count-table").bounding_box()
+        assert box is not None and rows is not None
+        assert box["y"] + box["height"] <= rows["y"] + 1 or rows["x"] >= box["x"] + box["width"] - 1, (box, rows)
         root.screenshot(path=str(screenshots / "steps-count-light-1200.png"), animations="disabled")
 
         # Back to the start of Chica, then play on from there: the stepper goes, the student decides, the bots
@@ -123,6 +137,63 @@ def test_a_teacher_steps_through_a_scenario(browser: Any, lab_server: LabServer,
         root.locator(".mus-actions button[data-action='paso']").click()
         table.wait_newer(before)
         assert "South: Paso" in root.locator(".mus-log-lines").inner_text()
+        assert not errors, errors
+    finally:
+        page.close()
+
+
+def test_a_teacher_jumps_through_a_replay_of_three_hands(browser: Any, lab_server: LabServer,
+                                                        screenshots: Path) -> None:
+    """Home and End, the hand list, and quick presses: two ◀ clicks, two arrow keys, each pair sent before the
+    kernel can answer the first, move two steps each."""
+    last = 37
+    page = browser.new_page(viewport={"width": 1400, "height": 1100})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        open_notebook(page, lab_server, "three-hands.ipynb")
+        run_all(page)
+        table = Stepper(page)
+        root = table.root
+        root.locator(".mus-steps").wait_for()
+        assert table.counter() == f"Step 0 of {last}"
+
+        # The hand list: each hand with its mano; choosing one goes to its first step.
+        hands = root.locator("[data-key='step-hand']")
+        assert hands.locator("option").all_inner_texts() == [
+            "Hand 1 · mano South", "Hand 2 · mano East", "Hand 3 · mano North"]
+        assert hands.get_attribute("aria-label") == "Go to a hand"
+        before = table.version()
+        hands.select_option(label="Hand 2 · mano East")
+        table.wait_newer(before)
+        table.at_step(14, last)
+        assert root.locator(".mus-hand-number").inner_text() == "Game 1 · hand 2"
+        assert "South: No mus" in root.locator(".mus-log-lines").inner_text(), "hand 1 is in the log's history"
+        fit_widget(page, 1200)
+        root.screenshot(path=str(screenshots / "steps-hands-light-1200.png"), animations="disabled")
+
+        # End goes to the last step, Home to the deal.
+        root.locator(".mus-steps-count").click()
+        page.keyboard.press("End")
+        table.at_step(last, last)
+        assert hands.input_value() == "23", "the list follows the step shown: hand 3"
+        page.keyboard.press("Home")
+        table.at_step(0, last)
+        assert hands.input_value() == "0"
+
+        # Two clicks on ▶ in one go, then two right arrows: four steps; two ◀ clicks back: two.
+        forward = "const b = el.querySelector(\"[data-key='step-forward']\"); b.click(); b.click();"
+        table.at_once(forward)
+        table.at_step(2, last)
+        arrows = "".join("el.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));"
+                         for _ in range(2))
+        table.at_once(arrows)
+        table.at_step(4, last)
+        back = "const b = el.querySelector(\"[data-key='step-back']\"); b.click(); b.click();"
+        table.at_once(back)
+        table.at_step(2, last)
+        page.wait_for_timeout(300)
+        assert table.counter() == f"Step 2 of {last}", "no press is counted twice either"
         assert not errors, errors
     finally:
         page.close()

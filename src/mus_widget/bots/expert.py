@@ -12,23 +12,27 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..engine.actions import MUS, NO_MUS, Action, Kind, envido
 from ..engine.betting import Betting
-from ..engine.cards import DECK, KEY_WEIGHTS
+from ..engine.cards import DECK, KEY_WEIGHTS, Hand
 from ..engine.hands import Lance
 from ..engine.observation import Observation
 from ..engine.phase import Phase
 from ..engine.scoring import Reason
 from ..engine.seats import other_team, partner, speaking_order, team_of, team_seats
 from .base import Bot, Decision, chosen_sena, partner_sena
+from .evaluation import Evaluation, Option, batch_error, typical_worth
 from .keepers import mus_records
 from .knowledge import Knowledge, knowledge_for
 from .manners import Manners
 from .memory import ANSWER, OPEN, ORDAGO, Style, called_chance
 from .worlds import Deal, World, deal_worlds, normalised, weigh_worlds
+
+Worth = Callable[[float, float, int], float]
+"""What the scores after a lance are worth to the team: its chance of winning the game, or the piedras it took."""
 
 _LANCES = tuple(Lance)
 _BARE = {kind: Action(kind) for kind in (Kind.PASO, Kind.QUIERO, Kind.NO_QUIERO, Kind.ORDAGO)}
@@ -60,7 +64,7 @@ LANCES_A_HAND = 4
 """Grande, Chica, Pares and Juego (or Punto): the lances in which a team may órdago each hand."""
 
 
-def game_chance(ours: int, theirs: int, target: int, edge: float = SKILL_EDGE, settled: float = 0.0) -> float:
+def game_chance(ours: float, theirs: float, target: int, edge: float = SKILL_EDGE, settled: float = 0.0) -> float:
     """The chance of winning the game by playing on from these scores: a logistic in the points each
     team still needs, sharper as the end nears, plus the edge of the better player, which shrinks as
     fewer hands remain for it to tell. Because the edge is there, a coin flip for the game is bad.
@@ -96,7 +100,7 @@ class Reading:
     settled: float = 0.0
     opening: dict[str, float] = field(default_factory=dict)
     """How often they open a lance with each call, as far as they play a style (read with ``1 - honest``)."""
-    _known: dict[tuple[int, int, int], float] = field(default_factory=dict, repr=False, compare=False)
+    _known: dict[tuple[float, float, int], float] = field(default_factory=dict, repr=False, compare=False)
     """The chances of playing on worked out so far (a decision asks for the same few scores again and again)."""
 
     @classmethod
@@ -116,7 +120,7 @@ class Reading:
         opens = {word: sum(s.share(OPEN, word) for s in styles) / len(styles) for word in ("envido", "ordago")}
         return cls(honest, answer, ordago, SKILL_EDGE + STYLE_EDGE * (1 - honest), settled, opens)
 
-    def playing_on(self, ours: int, theirs: int, target: int) -> float:
+    def playing_on(self, ours: float, theirs: float, target: int) -> float:
         """The chance of winning the game by playing on from these scores against this team."""
         known = self._known.get((ours, theirs, target))
         if known is None:
@@ -148,6 +152,8 @@ class ExpertBot(Bot):
     """Whether the opponents' señas are read too (catching a seña); off by default."""
     quiet = 0.3
     """The share of hands with nothing telling in which the expert makes no seña."""
+    draws = 16
+    """The draws of the unseen cards a discard is weighed over."""
 
     def __init__(self, seed: int = 0, manners: Manners | None = None) -> None:
         super().__init__(seed, manners)
@@ -155,13 +161,32 @@ class ExpertBot(Bot):
         """The deals of the worlds by what they were dealt from (see :meth:`_deals`), for the hand being played."""
 
     def decide(self, obs: Observation) -> Decision:
+        evaluation = self._evaluate(obs, (), 0, piedras=False)
+        return Decision(evaluation.choice.text, evaluation.reason)
+
+    def evaluate(self, obs: Observation, actions: Iterable[Action | str] | None = None, *,
+                 batches: int = 0) -> Evaluation:
+        """Every option of the seat to move weighed from ``obs`` alone (and the earlier hands this bot was
+        shown), the way :meth:`decide` weighs its own: at the mus both calls, at the discards every discard,
+        in a lance the expert's own candidates and ``actions`` (None: every legal call, each envido amount
+        included). A call's piedras are the points the team nets from the lance against honest answers; a
+        hand's at the mus and the discards, the rough points it is worth (``Knowledge.score``). With
+        ``batches`` (2 or more) the worlds, or the draws, are split in that many to measure each option's
+        error. The draws come from :meth:`rng`: the same seed, moment and memory give the same evaluation."""
+        if batches == 1:
+            raise ValueError("batches is 0 (no errors measured) or 2 and more, not 1")
+        asked = _every_call(obs) if actions is None else tuple(a if isinstance(a, Action) else Action.parse(a)
+                                                               for a in actions)
+        return self._evaluate(obs, asked, batches, piedras=True)
+
+    def _evaluate(self, obs: Observation, actions: Sequence[Action], batches: int, *, piedras: bool) -> Evaluation:
         self.check_turn(obs)
         self.memory.update(obs)
         if obs.phase is Phase.MUS:
-            return self._mus(obs)
+            return self._mus(obs, batches)
         if obs.phase is Phase.DISCARD:
-            return self._discard(obs)
-        return self._bet(obs)
+            return self._discard(obs, batches)
+        return self._bet(obs, actions, batches, piedras)
 
     def table_talk(self, obs: Observation) -> str | None:
         """Once the mus is cut, tell the partner the most telling true thing about the hand."""
@@ -174,41 +199,71 @@ class ExpertBot(Bot):
         mine = {c.index for c in obs.hand.cards} | {c.index for c in obs.discarded}
         return [c.index for c in DECK if c.index not in mine]
 
-    def _best_discard(self, obs: Observation, rng: random.Random) -> tuple[tuple[int, ...], float]:
-        """The discard with the best expected worth after the draw, and that worth."""
+    def _discards(self, obs: Observation, rng: random.Random, batches: int) -> list[_Discard]:
+        """Every discard with its expected worth after the draw (and per batch of the draws), best first."""
         knowledge = knowledge_for(obs.rules)
         cards = obs.hand.cards
         pool = self._unseen(obs)
-        best: tuple[tuple[int, ...], float] = ((), -1.0)
-        draws = [rng.sample(pool, 4) for _ in range(16)]
+        draws = [rng.sample(pool, 4) for _ in range(self.draws)]
+        groups = [draws[b::batches] for b in range(batches)]
+        out = []
         for subset in _SUBSETS:
             kept = sum(KEY_WEIGHTS[cards[i].index] for i in range(4) if i not in subset)
-            worth = 0.0
-            for drawn in draws:
-                worth += knowledge.score[kept + sum(KEY_WEIGHTS[d] for d in drawn[: len(subset)])]
-            worth /= len(draws)
-            if worth > best[1]:
-                best = (subset, worth)
-        return best
 
-    def _mus(self, obs: Observation) -> Decision:
+            def worth(drawn: list[list[int]], kept: int = kept, size: int = len(subset)) -> float:
+                return sum(knowledge.score[kept + sum(KEY_WEIGHTS[d] for d in four[:size])] for four in drawn
+                           ) / len(drawn)
+
+            out.append(_Discard(subset, worth(draws), tuple(worth(group) for group in groups)))
+        # The first of the best, as a strict comparison kept it.
+        return sorted(out, key=lambda d: -d.worth)
+
+    def _mus(self, obs: Observation, batches: int) -> Evaluation:
         rng = self.rng(obs, "mus")
         knowledge = knowledge_for(obs.rules)
         now = knowledge.score[obs.hand.key]
-        _, after = self._best_discard(obs, rng)
+        best = self._discards(obs, rng, batches)[0]
+        after = best.worth
         wants_mus = partner_sena(obs) == "need_mus"
         keep = now >= after - MUS_COST + (0.6 if wants_mus else 0.0) or now >= 6.0
-        action = (NO_MUS if keep and NO_MUS in obs.legal else MUS).text
-        values = (("action", action), ("now", round(now, 1)), ("after", round(after, 1)))
-        return Decision(action, Reason("explain.expert.mus", values))
+        action = NO_MUS if keep and NO_MUS in obs.legal else MUS
+        values = (("action", action.text), ("now", round(now, 1)), ("after", round(after, 1)))
+        # A round of the mus is worth the best discard less what the other team's draw gives them.
+        worths = {MUS: (after - MUS_COST, tuple(b - MUS_COST for b in best.batches))}
+        if NO_MUS in obs.legal:
+            worths[NO_MUS] = (now, (now,) * batches)
+        options = self._hands(obs, worths, action)
+        return Evaluation(options, action, Reason("explain.expert.mus", values))
 
-    def _discard(self, obs: Observation) -> Decision:
-        subset, after = self._best_discard(obs, self.rng(obs, "discard"))
-        thrown = [obs.hand.cards[i] for i in subset]
-        action = Action(Kind.DISCARD, cards=tuple(thrown)).text
+    def _discard(self, obs: Observation, batches: int) -> Evaluation:
+        discards = self._discards(obs, self.rng(obs, "discard"), batches)
+        worths = {Action(Kind.DISCARD, cards=tuple(obs.hand.cards[i] for i in d.subset)): (d.worth, d.batches)
+                  for d in discards}
+        action = next(iter(worths))
+        after = discards[0].worth
         now = knowledge_for(obs.rules).score[obs.hand.key]
-        values = (("action", action), ("count", len(thrown)), ("now", round(now, 1)), ("after", round(after, 1)))
-        return Decision(action, Reason("explain.expert.discard", values))
+        values = (("action", action.text), ("count", len(action.cards)), ("now", round(now, 1)),
+                  ("after", round(after, 1)))
+        return Evaluation(self._hands(obs, worths, action), action, Reason("explain.expert.discard", values))
+
+    def _hands(self, obs: Observation, worths: dict[Action, tuple[float, tuple[float, ...]]], choice: Action
+               ) -> tuple[Option, ...]:
+        """The options of the mus or the discards, from what the hand is worth after each (and per batch): the
+        chance of the game as if the team took the points the hand is worth above an average hand."""
+        typical = typical_worth(knowledge_for(obs.rules))
+        styles = self.memory.styles(obs)
+        reading = Reading.of([styles[s] for s in range(4) if team_of(s) != obs.team])
+        ours, theirs, target = obs.scores[obs.team], obs.scores[other_team(obs.team)], obs.rules.target
+
+        def chance(worth: float) -> float:
+            return reading.playing_on(ours + max(0.0, worth - typical), theirs + max(0.0, typical - worth), target)
+
+        best = [chance(w) for w in worths[choice][1]]
+        return tuple(
+            Option(action, chance(worth), worth,
+                   batch_error([b - chance(w) for b, w in zip(best, batches, strict=True)]))
+            for action, (worth, batches) in worths.items()
+        )
 
     # ------------------------------------------------------------------ the lances
 
@@ -249,9 +304,13 @@ class ExpertBot(Bot):
 
     def _outlooks(self, obs: Observation, betting: Betting, knowledge: Knowledge,
                   styles: tuple[Style, ...]) -> list[_Outlook]:
+        return self._outlooks_in(obs, betting, knowledge, self.worlds(obs, styles))
+
+    def _outlooks_in(self, obs: Observation, betting: Betting, knowledge: Knowledge,
+                     worlds: list[tuple[World, float]]) -> list[_Outlook]:
+        """What each of ``worlds`` says about the lance being bet."""
         lance = betting.lance
         index = _LANCES.index(lance)
-        worlds = self.worlds(obs, styles)
         team = obs.team
         order = speaking_order(obs.mano)
         eligible = set(betting.eligible)
@@ -277,13 +336,32 @@ class ExpertBot(Bot):
             ))
         return out
 
-    def _bet(self, obs: Observation) -> Decision:
+    def _bet(self, obs: Observation, actions: Sequence[Action], batches: int, piedras: bool) -> Evaluation:
         betting = obs.betting
         assert betting is not None
         knowledge = knowledge_for(obs.rules)
         styles = self.memory.styles(obs)
-        reading = Reading.of([styles[s] for s in betting.eligible if team_of(s) != obs.team])
         outlooks = self._outlooks(obs, betting, knowledge, styles)
+        return self._weigh(obs, betting, outlooks, styles, actions=actions, batches=batches, piedras=piedras)
+
+    def hindsight(self, obs: Observation, hands: Sequence[Hand]) -> Evaluation:
+        """:meth:`evaluate` in a lance with every card known (``hands``, by seat): what would have been best
+        had the seat seen them, the other team still answering by its own cards. Hindsight, not advice."""
+        self.check_turn(obs)
+        self.memory.update(obs)
+        betting = obs.betting
+        if betting is None:
+            raise ValueError(f"hindsight weighs the calls of a lance, not the {obs.phase.value}")
+        knowledge = knowledge_for(obs.rules)
+        world = World((hands[0].key, hands[1].key, hands[2].key, hands[3].key), 1.0)
+        outlooks = self._outlooks_in(obs, betting, knowledge, [(world, 1.0)])
+        return self._weigh(obs, betting, outlooks, self.memory.styles(obs), actions=_every_call(obs), batches=0,
+                           piedras=True)
+
+    def _weigh(self, obs: Observation, betting: Betting, outlooks: list[_Outlook], styles: tuple[Style, ...], *,
+               actions: Sequence[Action], batches: int, piedras: bool) -> Evaluation:
+        """The expert's candidates and ``actions`` weighed over ``outlooks``, and its choice among its own."""
+        reading = Reading.of([styles[s] for s in betting.eligible if team_of(s) != obs.team])
         chance = sum(o.share for o in outlooks if o.win)
         legal = betting.legal()
         options = [_BARE[kind] for kind in legal.kinds]
@@ -293,6 +371,8 @@ class ExpertBot(Bot):
             amounts = {legal.raise_from, legal.raise_from + 1, legal.raise_from + 3, 5, 8}
             options += [envido(a) for a in sorted(amounts) if legal.raise_from <= a <= legal.raise_to]
         scored = [(self._value(obs, betting, option, outlooks, reading), option) for option in options]
+        weighed = [*scored, *((self._value(obs, betting, a, outlooks, reading), a) for a in actions
+                              if a not in options and legal.allows(a))]
         if chance < self.ordago_floor and reading.honest >= 0.5 and not self._pressed(obs, betting, reading):
             # Against opponents who may know more than this seat models (their partners' señas), the
             # game is staked only with a near-certain lance, unless the score leaves no better way.
@@ -306,12 +386,30 @@ class ExpertBot(Bot):
             ("action", action.text), ("lance", betting.lance.value), ("chance", round(100 * chance)),
             ("game", round(100 * value)))
         bets = [pair for pair in scored if pair[1].kind in (Kind.ENVIDO, Kind.ORDAGO)]
+        reason = Reason(f"explain.expert.{_EXPLAINED.get(action.kind, 'envido')}", values)
         if action.kind is Kind.PASO and chance >= 0.5 and bets:
             # A strong lance left unbet: say what a bet would have been worth instead.
             bet_value, bet = max(bets, key=lambda pair: pair[0])
             values += (("bet", bet.text), ("bet_game", round(100 * bet_value)))
-            return Decision(action.text, Reason("explain.expert.paso.strong", values))
-        return Decision(action.text, Reason(f"explain.expert.{_EXPLAINED.get(action.kind, 'envido')}", values))
+            reason = Reason("explain.expert.paso.strong", values)
+        groups = [outlooks[b::batches] for b in range(batches)]
+        shares = [sum(o.share for o in group) for group in groups]
+
+        def per_batch(option: Action) -> list[float]:
+            return [self._value(obs, betting, option, g, reading) / s if s else value
+                    for g, s in zip(groups, shares, strict=True)]
+
+        best = per_batch(action)
+        honest = Reading.of([])
+        ours, theirs = obs.scores[obs.team], obs.scores[other_team(obs.team)]
+        out = tuple(
+            Option(option, worth,
+                   self._value(obs, betting, option, outlooks, honest, worth=_points(ours, theirs))
+                   if piedras and not _stakes_the_game(betting, option) else None,
+                   batch_error([b - v for b, v in zip(best, per_batch(option), strict=True)], shares))
+            for worth, option in weighed
+        )
+        return Evaluation(out, action, reason, chance)
 
     def _pressed(self, obs: Observation, betting: Betting, reading: Reading) -> bool:
         """Whether the score forces the issue: refusing would lose the game, or the game is slipping away."""
@@ -322,15 +420,16 @@ class ExpertBot(Bot):
         return reading.playing_on(ours, theirs, target) < 0.35
 
     def _value(self, obs: Observation, betting: Betting, option: Action, outlooks: list[_Outlook],
-               reading: Reading) -> float:
+               reading: Reading, *, worth: Worth | None = None) -> float:
         """The expected chance of winning the game after saying ``option``, a level deeper than the call: after
         a paso the other team may still bet, and a bet of ours may be taken, refused, raised or answered with
         an órdago, each as likely as honest players with their cards answer (in the proportion of how likely
         they play honestly) or as the style they have shown; to their bet we then answer as is best for the
-        worlds in which they make it."""
+        worlds in which they make it. With ``worth``, what it says the scores after are worth instead (a game
+        an órdago ends: the scores with the winner at the target)."""
         ours, theirs = obs.scores[obs.team], obs.scores[other_team(obs.team)]
-        scores = _Scores(ours, theirs, obs.rules.target, reading)
-        settle, on = scores.settle, scores.on
+        scores = _Scores(ours, theirs, obs.rules.target, worth or reading.playing_on)
+        settle, on, ended = scores.settle, scores.on, scores.ended
         kind = option.kind
         # On our turn a bet on the table is always the other team's (our own bets are answered by them).
         facing = betting.bettor_team is not None
@@ -349,7 +448,7 @@ class ExpertBot(Bot):
                 total += o.share * (1 - bet - ordago) * settle(o, base)
                 refused = on(ours, theirs + 1 + o.theirs)
                 envidos.add(o.share * bet, settle(o, OPENING_BET), refused)
-                ordagos.add(o.share * ordago, 1.0 if o.win else 0.0, refused)
+                ordagos.add(o.share * ordago, ended(o), refused)
             return total + envidos.best() + ordagos.best()
         if kind is Kind.NO_QUIERO:
             negada = betting.refusal
@@ -358,7 +457,7 @@ class ExpertBot(Bot):
             return total
         if kind is Kind.QUIERO:
             for o in outlooks:
-                value = (1.0 if o.win else 0.0) if betting.ordago else settle(o, betting.stake)
+                value = ended(o) if betting.ordago else settle(o, betting.stake)
                 total += o.share * value
             return total
         # A bet, or a raise on top of theirs: taken, refused, raised or answered with an órdago.
@@ -368,19 +467,21 @@ class ExpertBot(Bot):
         raises, counters = _Answers(), _Answers()
         for o in outlooks:
             refusing_loses = ours + refused_pays + o.ours >= scores.target
-            taken = (1.0 if o.win else 0.0) if ordago else settle(o, on_table)
+            taken = ended(o) if ordago else settle(o, on_table)
             refused = on(ours + refused_pays + o.ours, theirs)
             accept, raise_, counter = _answer(o.their_chance, ordago, refusing_loses, reading)
             total += o.share * (accept * taken + (1 - accept - raise_ - counter) * refused)
             if not ordago:
                 ours_refused = on(ours, theirs + on_table + o.theirs)
                 raises.add(o.share * raise_, settle(o, on_table + OPENING_BET), ours_refused)
-                counters.add(o.share * counter, 1.0 if o.win else 0.0, ours_refused)
+                counters.add(o.share * counter, ended(o), ours_refused)
         return total + raises.best() + counters.best()
 
 
 OPENING_BET = 2
 """The bet the other team is taken to make when it bets, or raises ours by."""
+
+
 class _Answers:
     """Our answer to a bet or an órdago the other team may make: summed over the worlds in which it makes it,
     what accepting and refusing are worth; we say what is worth more over those worlds (we cannot see which
@@ -401,16 +502,21 @@ class _Answers:
 
 @dataclass(frozen=True, slots=True)
 class _Scores:
-    """The scores before the lance, and what playing on from any scores is worth against this team."""
+    """The scores before the lance, and what any scores after it are worth (by default the chance of winning
+    the game by playing on from them against this team: ``Reading.playing_on``)."""
 
     ours: int
     theirs: int
     target: int
-    reading: Reading
+    worth: Worth
 
     def on(self, ours: int, theirs: int) -> float:
-        """The chance of winning the game by playing on from these scores."""
-        return self.reading.playing_on(ours, theirs, self.target)
+        """What playing on from these scores is worth."""
+        return self.worth(ours, theirs, self.target)
+
+    def ended(self, o: _Outlook) -> float:
+        """What the game ended by an órdago taken in world ``o`` is worth: won (1) or lost (0) as a chance."""
+        return self.on(self.target, self.theirs) if o.win else self.on(self.ours, self.target)
 
     def settle(self, o: _Outlook, points: int) -> float:
         """The chance of winning the game once the lance is settled at the count for ``points`` in world ``o``."""
@@ -452,6 +558,37 @@ def _answer(their_chance: float, ordago: bool, refusing_loses: bool, reading: Re
         raise_ = honest * raise_ + (1 - honest) * answer["envido"]
         counter = honest * counter + (1 - honest) * answer["ordago"]
     return accept, raise_, counter
+
+
+@dataclass(frozen=True, slots=True)
+class _Discard:
+    """One discard (the places of the cards thrown) and what the hand is worth after the draw, on average over
+    all the draws and over each batch of them."""
+
+    subset: tuple[int, ...]
+    worth: float
+    batches: tuple[float, ...]
+
+
+def _points(ours: int, theirs: int) -> Worth:
+    """The piedras the team nets going from ``ours`` and ``theirs`` to the scores after, as a :data:`Worth`."""
+    return lambda a, b, _target: (a - ours) - (b - theirs)
+
+
+def _every_call(obs: Observation) -> tuple[Action, ...]:
+    """Every legal action of ``obs``, each envido amount of a lance included (``legal_actions`` names the least)."""
+    betting = obs.betting
+    if betting is None:
+        return obs.legal
+    legal = betting.legal()
+    amounts = ({legal.confirm} if legal.confirm else set()) | set(
+        range(legal.raise_from, legal.raise_to + 1) if legal.raise_from else ())
+    return (*(_BARE[kind] for kind in legal.kinds), *(envido(a) for a in sorted(amounts)))
+
+
+def _stakes_the_game(betting: Betting, option: Action) -> bool:
+    """Whether ``option`` may end the game on the cards of this lance (so its piedras mean nothing)."""
+    return option.kind is Kind.ORDAGO or (option.kind is Kind.QUIERO and betting.ordago)
 
 
 def _worth_the_game(obs: Observation, betting: Betting) -> bool:

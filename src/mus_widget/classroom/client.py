@@ -28,11 +28,18 @@ TIMEOUT = 10.0
 
 @dataclass(frozen=True, slots=True)
 class ChatLine:
-    """One line of a table's chat: plain text, exactly as typed (a renderer escapes it)."""
+    """One line of a table's chat: plain text, exactly as typed (a renderer escapes it); the teacher's lines
+    (:func:`tell`) have no seat and no name."""
 
     seat: int | None
     name: str
     text: str
+    teacher: bool = False
+
+    @classmethod
+    def of(cls, frame: dict[str, Any]) -> ChatLine:
+        """The line of a ``chat`` frame (or of the chat a ``joined`` or ``face_up`` answer carries)."""
+        return cls(frame.get("seat"), str(frame.get("name", "")), str(frame["text"]), bool(frame.get("teacher")))
 
 
 class _Link:
@@ -125,7 +132,7 @@ class RemoteSeat(_Link):
         """The secret that lets this player rejoin their seat: ``join(url, table, token=seat.token)``."""
         self.name: str = reply["name"]
         with self.cond:
-            self.chat[:0] = [ChatLine(c["seat"], c["name"], c["text"]) for c in reply["chat"]]
+            self.chat[:0] = [ChatLine.of(c) for c in reply["chat"]]
         self.wait(lambda: self._state is not None, timeout, "the seat's first state")
 
     def __repr__(self) -> str:
@@ -142,7 +149,7 @@ class RemoteSeat(_Link):
         if kind == "state":
             self._state, self._observation = frame, None
         elif kind == "chat":
-            self.chat.append(ChatLine(frame.get("seat"), frame["name"], frame["text"]))
+            self.chat.append(ChatLine.of(frame))
         elif kind == "table":
             self.events.append(frame)
 
@@ -219,7 +226,7 @@ class Watcher(_Link):
         if kind == "face_up":
             self._frame = frame
         elif kind == "chat":
-            self.chat.append(ChatLine(frame.get("seat"), frame["name"], frame["text"]))
+            self.chat.append(ChatLine.of(frame))
         elif kind == "table":
             self.events.append(frame)
 
@@ -314,10 +321,16 @@ def set_code(url: str, table: str, code: str | None, *, teacher_key: str, timeou
     return _once(url, {"type": "set_code", "table": table, "code": code, "teacher_key": teacher_key}, timeout)
 
 
+def tell(url: str, table: str, text: str, *, teacher_key: str, timeout: float = TIMEOUT) -> None:
+    """Write ``text`` (plain text, 1 to 200 characters) to everyone at ``table``: a line of the table's chat
+    from the teacher (no seat, ``teacher``), stored with the chat."""
+    _once(url, {"type": "tell", "table": table, "text": text, "teacher_key": teacher_key}, timeout)
+
+
 def watch(url: str, table: str, *, teacher_key: str, timeout: float = TIMEOUT) -> Watcher:
     """Follow ``table`` face up (the teacher's view)."""
     return Watcher(url, table, teacher_key, timeout)
 
 
 __all__ = ["ChatLine", "ClassroomError", "RemoteSeat", "Watcher", "create", "free_seat", "join", "lock", "record",
-           "set_code", "tables", "unlock", "watch"]
+           "set_code", "tables", "tell", "unlock", "watch"]

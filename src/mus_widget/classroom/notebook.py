@@ -29,7 +29,7 @@ from .protocol import ENGINE_ERRORS, MAX_CHAT, ClassroomError
 CHAT_KEPT: Final = 100
 """Chat lines and table events a view keeps (the latest)."""
 ERRORS: Final = {"flood": "ui.error.room.flood", "chat_too_fast": "ui.error.room.chat_too_fast",
-                 "bad_chat": "ui.error.room.bad_chat"}
+                 "bad_chat": "ui.error.room.bad_chat", "paused": "ui.error.room.paused"}
 """The server's refusals a student may cause by playing, by kind; the others say ``ui.error.room.refused``."""
 
 
@@ -58,6 +58,9 @@ def _players(info: Sequence[dict[str, Any]], games_won: Sequence[int], own: int 
 def _line(entry: dict[str, Any], language: str, own: int | None) -> ChatLine:
     """A line of the room for the browser: a chat line as typed (the browser sets it as text), or a table
     event in the table's language."""
+    if entry["kind"] == "teacher":
+        return {"kind": "teacher", "seat": None, "name": message("ui.room.teacher", language), "text": entry["text"],
+                "mine": False}
     if entry["kind"] == "chat":
         return {"kind": "chat", "seat": entry["seat"], "name": entry["name"], "text": entry["text"],
                 "mine": entry["seat"] is not None and entry["seat"] == own}
@@ -78,9 +81,10 @@ class _Room:
         self.open = True
 
     def chat(self, line: Frame) -> None:
-        """A chat line as the server sent it (in a ``chat`` frame, or in the history of the first frame)."""
-        entry = {"kind": "chat", "seat": line.get("seat"), "name": str(line.get("name", "")),
-                 "text": str(line.get("text", ""))}
+        """A chat line as the server sent it (in a ``chat`` frame, or in the history of the first frame): a
+        player's, or the teacher's to the table."""
+        entry = {"kind": "teacher" if line.get("teacher") else "chat", "seat": line.get("seat"),
+                 "name": str(line.get("name", "")), "text": str(line.get("text", ""))}
         self.lines = [*self.lines, entry][-CHAT_KEPT:]
         self.heard += 1
 
@@ -100,7 +104,7 @@ class _Room:
 
     def event(self, frame: Frame) -> None:
         event = frame.get("event")
-        if event in ("joined", "disconnected", "away", "back", "freed"):
+        if event in ("joined", "disconnected", "away", "back", "freed", "paused", "resumed"):
             self.lines = [*self.lines, {"kind": "event", "event": event, "seat": frame.get("seat"),
                                         "name": str(frame.get("name", ""))}][-CHAT_KEPT:]
 
@@ -333,10 +337,13 @@ class WatchRelay(_Linked):
         self.table = table
         self.chat_room = _Room(table)
         self._face: Frame = {}
-        self._history: tuple[HandSummary, ...] = ()
+        self._hands: tuple[HandSummary, ...] = ()
+        """Every hand of the match over so far (the server's list when the watch began, then each new one)."""
         self.link = Link(url, lambda: {"type": "watch", "table": table, "teacher_key": teacher_key}, self._frame,
                          running_loop())
         self._face = self.link.first
+        self._hands = tuple(HandSummary.from_dict(hand) for hand in self._face.get("hands", []))
+        self._heard_hand(self._face)
         for line in self._face.get("chat", []):
             self.chat_room.chat(line)
         for frame in self.link.early:
@@ -361,9 +368,24 @@ class WatchRelay(_Linked):
         first = observations[0]
         players = _players(self.players, first.games_won, None, language)
         hands = tuple(o.hand for o in observations)
-        self._history = with_hand(self._history, first.last_hand)
         return view_state(first, TableView(players=players, language=language, version=version, reveal=hands,
-                                           watch=True, history=self._history))
+                                           watch=True, history=self._hands, whole_match=True))
+
+    def _heard_hand(self, face: Frame) -> None:
+        """Keep the last hand of a ``face_up`` frame if it is newer than the latest hand kept."""
+        data = face["observations"][0].get("last_hand")
+        if data is None:
+            return
+        last = HandSummary.from_dict(data)
+        kept = self._hands[-1] if self._hands else None
+        if kept is None or (last.game_number, last.hand_number) > (kept.game_number, kept.hand_number):
+            self._hands = (*self._hands, last)
+
+    @property
+    def hands(self) -> tuple[HandSummary, ...]:
+        """Every hand of the match over so far, oldest first: what the view's log draws before the hand on
+        the table."""
+        return self._hands
 
     def room(self, language: str) -> Room:
         return self.chat_room.view(language, None, 0)
@@ -374,8 +396,11 @@ class WatchRelay(_Linked):
     def _frame(self, frame: Frame) -> None:
         kind = frame.get("type")
         if kind == "face_up":
+            if "hands" in frame:  # watching again after the connection came back: the server's list anew
+                self._hands = tuple(HandSummary.from_dict(hand) for hand in frame["hands"])
             if int(frame.get("seq", -1)) >= int(self._face.get("seq", -1)):
                 self._face = frame
+                self._heard_hand(frame)
         elif not self.chat_room.take(frame):
             return
         self._changed()
@@ -421,6 +446,11 @@ class FaceUpTable(RelayedTable):
     """A teacher's face-up, read-only view of a served table (:meth:`Classroom.follow`)."""
 
     _relay: WatchRelay
+
+    @property
+    def hands(self) -> tuple[HandSummary, ...]:
+        """Every hand of the match over so far, oldest first (the log draws them all, the earlier games' too)."""
+        return self._relay.hands
 
     def __repr__(self) -> str:
         return f"<FaceUpTable {self._relay.url} table={self._relay.table!r}>"

@@ -40,7 +40,7 @@ MAX_LOCKED: Final = 4
 """The most names a table may be locked to (a table seats four)."""
 
 REQUESTS: Final = frozenset({"create", "join", "act", "sena", "say", "record", "list", "watch", "free_seat", "lock",
-                             "unlock", "set_code"})
+                             "unlock", "set_code", "tell"})
 """The frame types a client may send."""
 
 ENGINE_ERRORS: Final[dict[str, type[MusError]]] = {
@@ -81,6 +81,7 @@ CLASSROOM_ERRORS: Final = (
     "too_many_connections",  # a seat (or an address) holds as many connections as it may: the same
     "server_error",   # the server failed on the request (a bug, counted in its log)
     "storage_failed",  # the database could not store the request (a full disk...): nothing of it was kept
+    "paused",         # an action while the match waits for a team whose every player is away
 )
 """The kinds of error frame that are not an engine error."""
 

@@ -31,12 +31,13 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
 from ..bots import LEVELS, TEACHING, Bot, Decision, make_bot
-from ..bots.turns import Move, Turn, hand_over, play, say
+from ..bots.turns import Move, Turn, hand_ended, hand_over, play, say
 from ..engine.errors import MusError, RecordError
 from ..engine.game import Game
+from ..engine.log import HandSummary
 from ..engine.observation import Observation
 from ..engine.rules import Rules
-from ..engine.seats import SEATS
+from ..engine.seats import SEATS, team_of
 from .frames import StateWriter
 from .protocol import (
     MAX_CHAT,
@@ -71,6 +72,8 @@ log = logging.getLogger("mus_widget.classroom")
 
 CHAT_HISTORY = 50
 """Chat lines a seat receives when it joins (the table's latest)."""
+CLASS_CHAT = 200
+"""Chat lines of the whole class a teacher's list receives at most (the latest)."""
 STUDENT_TABLES_BURST = 10
 STUDENT_TABLES_RATE = 1 / 30
 """Students at one address (a laptop, or every kernel of a JupyterHub) may create 10 tables at once, then one
@@ -84,6 +87,9 @@ FREED = 4001
 FLOOD_CLOSE = 200
 """Frames a connection may have dropped for flooding (recovering five a second) before the server closes it
 (code 1008)."""
+STANDIN_PACE = 3.0
+"""Seconds a stand-in's turn lasts at least, by default (``--standin-pace``): the rest of a match played for a
+student who is away goes at a person's pace, never in a blink."""
 RETRY_FIRST = 0.25
 RETRY_MOST = 8.0
 """Seconds a table's bots wait before they try again a move the database failed to store: doubling from the
@@ -121,6 +127,15 @@ than a seat's joins are apart once its burst is spent, so a storm held to that p
 REFUSED_CLOSE = frozenset({"too_many_joins", "too_many_connections"})
 """Refusals after which the server closes the connection (code 1008): a client that reconnects by itself
 (the notebook's table) tries again later, by when the limit has room."""
+
+
+def chat_line(seat: int | None, name: str, text: str, stamp: float) -> dict[str, Any]:
+    """A chat frame: a player's line, or the teacher's (no seat, no name, ``teacher``: true), written at
+    ``stamp`` (``time``, seconds since 1970)."""
+    line: dict[str, Any] = {"type": "chat", "seat": seat, "name": name, "text": text, "time": round(stamp, 3)}
+    if seat is None:
+        line["teacher"] = True
+    return line
 
 
 def _watch_parent(parent: int) -> None:
@@ -197,6 +212,21 @@ class Table:
     """The SHA-256 of the table's join code: a student sits down only with the code (None: without one)."""
     locked: tuple[str, ...] | None = None
     """The only names that may sit down (None: any name)."""
+    hands: list[HandSummary] = field(default_factory=list)
+    """Every hand of the match over so far, oldest first: the whole match's log, face up, for the teacher."""
+    paused: bool = False
+    """Whether the match waits because every player of a team is away (as the table was last told)."""
+    turn_since: float = field(default_factory=time.monotonic)
+    """Since when (``time.monotonic``) the seat to move has been to move: the latest action, or the server's
+    start."""
+
+    def team_away(self) -> bool:
+        """Whether every player of a team is away (a team of bots, or of free seats, has none to be away)."""
+        for team in (0, 1):
+            people = [player for seat, player in self.players.items() if team_of(seat) == team]
+            if people and all(player.away for player in people):
+                return True
+        return False
 
     @property
     def told(self) -> dict[int, Bot]:
@@ -219,12 +249,16 @@ class Table:
         return out
 
     def summary(self) -> dict[str, Any]:
+        """The table as the teacher's list shows it; ``waiting`` is how many seconds the seat to move has been
+        to move (None when nobody is)."""
         game = self.game
+        waiting = None if game.to_move is None else round(time.monotonic() - self.turn_since, 1)
         return {
             "table": self.name, "seq": self.moves, "phase": game.phase.value, "to_move": game.to_move,
+            "waiting": waiting,
             "scores": list(game.scores), "games_won": list(game.games_won), "game_number": game.game_number,
             "hand_number": game.hand_number, "is_over": game.is_over, "winner": game.winner,
-            "players": self.players_info(), "code": self.code_hash is not None,
+            "players": self.players_info(), "paused": self.paused, "code": self.code_hash is not None,
             "locked": None if self.locked is None else list(self.locked),
             **({"storage_failed": self.fault} if self.fault is not None else {}),
         }
@@ -233,6 +267,28 @@ class Table:
         """The player whose seat ``session`` plays, if the seat is still theirs (the teacher may have freed it)."""
         player = None if session.seat is None else self.players.get(session.seat)
         return player if player is not None and session.connection in player.connections else None
+
+
+@dataclass(eq=False)
+class ClassChat:
+    """The chat of every table together, in the order it was written: the latest :data:`CLASS_CHAT` lines,
+    each with its table, numbered from the first line of the class (so a teacher's list asks only for the
+    lines after those it has)."""
+
+    lines: list[dict[str, Any]] = field(default_factory=list)
+    total: int = 0
+    """Lines written in all (the number the next one gets)."""
+
+    def add(self, table: str, line: dict[str, Any]) -> None:
+        self.lines.append({"n": self.total, "table": table, **{k: v for k, v in line.items() if k != "type"}})
+        self.total += 1
+        if len(self.lines) > 2 * CLASS_CHAT:
+            del self.lines[:-CLASS_CHAT]
+
+    def since(self, first: int) -> list[dict[str, Any]]:
+        """The lines numbered ``first`` and after, at most the latest :data:`CLASS_CHAT`."""
+        start = max(first, self.total - CLASS_CHAT)
+        return [line for line in self.lines if line["n"] >= start]
 
 
 @dataclass(eq=False)
@@ -251,10 +307,11 @@ class ClassroomServer:
 
     def __init__(self, storage: Storage, teacher_key: str, away_after: float = 30.0, standin: str = "novice",
                  bot_workers: int = 1, *, open_tables: bool = True, max_tables: int = 100,
-                 max_per_address: int = ADDRESS_CONNECTIONS) -> None:
+                 max_per_address: int = ADDRESS_CONNECTIONS, standin_pace: float = STANDIN_PACE) -> None:
         """``open_tables``: whether a student (without the teacher key) may create a table, while the server
         has fewer than ``max_tables`` (the teacher's are never refused). ``max_per_address``: the connections
-        one address may hold at once, and the joins it may make at once and then a minute."""
+        one address may hold at once, and the joins it may make at once and then a minute. ``standin_pace``:
+        the seconds a stand-in's turn lasts at least, from the moment the turn came."""
         if standin not in LEVELS:
             raise ValueError(f"{standin!r} is not a bot level; the levels are {', '.join(LEVELS)}")
         if not teacher_key:
@@ -263,6 +320,7 @@ class ClassroomServer:
         self.teacher_key = teacher_key
         self.away_after = away_after
         self.standin = standin
+        self.standin_pace = standin_pace
         self.open_tables = open_tables
         self.max_tables = max_tables
         self.create_limits = AddressLimits(rate=STUDENT_TABLES_RATE, burst=STUDENT_TABLES_BURST)
@@ -288,6 +346,7 @@ class ClassroomServer:
         self.tasks: set[asyncio.Task[None]] = set()
         self.failures = 0
         """Requests that failed with an error the server did not expect (each answered ``server_error``)."""
+        self.class_chat = ClassChat()
 
     def __repr__(self) -> str:
         return f"<ClassroomServer {self.storage!r} tables={len(self.tables)} away_after={self.away_after}>"
@@ -313,6 +372,10 @@ class ClassroomServer:
             for seat, player in table.players.items():
                 player.gone_since = now
                 self._schedule_away(table, seat)
+        lines = sorted(((line["time"], table.name, line) for table in self.tables.values() for line in table.chat),
+                       key=lambda item: item[:2])
+        for _, name, line in lines:
+            self.class_chat.add(name, line)
 
     def _build(self, stored: StoredTable) -> Table:
         """A stored table, rebuilt: its game replayed move by move from the base record, the bots shown every
@@ -335,16 +398,19 @@ class ClassroomServer:
                       {seat: make_bot(self.standin, seed + 10 + seat, TEACHING) for seat in range(4)
                        if seat not in stored.bots})
         for n, move in enumerate(stored.moves):  # the table talk is among the stored moves: nobody talks again
+            before = table.game
             try:
-                table.game = replay(table.game, move, table.told)
+                table.game = replay(before, move, table.told)
             except Exception as error:
                 raise RecordError(f"move {n} ({move.kind} {move.text!r} by seat {move.seat!r}): "
                                   f"{type(error).__name__}: {error}") from error
+            if hand_ended(before, table.game) and table.game.last_hand is not None:
+                table.hands.append(table.game.last_hand)
         table.players = {s.seat: Player(s.name, s.token_hash) for s in stored.seats}
         table.code_hash, table.locked = stored.code_hash, stored.locked
         table.moves = len(stored.moves)
         table.n_actions = len(table.game.actions)
-        table.chat = [{"type": "chat", "seat": seat, "name": name, "text": text} for seat, name, text in stored.chat]
+        table.chat = [chat_line(*line) for line in stored.chat]
         return table
 
     def _open(self, table: Table) -> None:
@@ -359,6 +425,12 @@ class ClassroomServer:
         self.tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("a table's bot loop stopped", exc_info=task.exception())
+
+    @staticmethod
+    def standing_in(table: Table, seat: int) -> bool:
+        """Whether a stand-in bot plays ``seat`` now (its player is away)."""
+        player = table.players.get(seat)
+        return seat not in table.bots and player is not None and player.away
 
     def bot_for(self, table: Table, seat: int) -> Bot | None:
         """The bot playing ``seat`` now: the table's own, or a stand-in for a player who is away."""
@@ -378,6 +450,18 @@ class ClassroomServer:
                                                       f"replay: {self.set_aside[name]}")
             raise ClassroomError("unknown_table", f"there is no table {name!r}")
         return table
+
+    def listing(self, frame: dict[str, Any]) -> dict[str, Any]:
+        """The teacher's list; with ``chat_from`` (a number), also the class's chat lines from that number on
+        (``chat``) and how many there are in all (``chat_total``)."""
+        reply = {"type": "tables", "id": frame.get("id"), "tables": self.summaries()}
+        first = frame.get("chat_from")
+        if first is not None:
+            if isinstance(first, bool) or not isinstance(first, int):
+                raise ClassroomError("bad_frame", f"'chat_from' is a whole number, not {first!r}")
+            reply["chat"] = self.class_chat.since(first)
+            reply["chat_total"] = self.class_chat.total
+        return reply
 
     def summaries(self) -> list[dict[str, Any]]:
         """The teacher's list: every served table's summary, then every table set aside and why."""
@@ -455,20 +539,25 @@ class ClassroomServer:
         game = table.game
         for move in turn.moves:
             game = replay(game, move, {})
-        self.stored(table, self.storage.add_moves, table.name, table.moves, list(turn.moves))
+        standins = frozenset(i for i, move in enumerate(turn.moves) if self.standing_in(table, move.seat))
+        self.stored(table, self.storage.add_moves, table.name, table.moves, list(turn.moves), standins)
         table.game = game
         table.moves += len(turn.moves)
         table.n_actions += turn.actions
+        if turn.actions:
+            table.turn_since = time.monotonic()
         if turn.ended:
             hand_over(game, table.told)
+            if game.last_hand is not None:
+                table.hands.append(game.last_hand)
         self.publish(table)
 
-    def stored(self, table: Table | None, write: Any, *args: Any) -> None:
+    def stored(self, table: Table | None, write: Any, *args: Any, **kwargs: Any) -> None:
         """Make one write to the database for ``table``. When it fails, the table's players and watchers hear
         of it (once, until a write succeeds) and :class:`StorageFailedError` goes on to the request; when it
         succeeds, every table whose write had failed hears that storage works again and its bots try again."""
         try:
-            write(*args)
+            write(*args, **kwargs)
         except StorageFailedError as error:
             if table is not None and table.fault is None:
                 table.fault = str(error.cause)
@@ -494,7 +583,7 @@ class ClassroomServer:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(table.wake.wait(), retry)
             table.wake.clear()
-            while True:
+            while not table.paused:
                 game = table.game
                 seat = game.to_move
                 bot = None if seat is None else self.bot_for(table, seat)
@@ -505,8 +594,12 @@ class ClassroomServer:
                 except Exception:
                     log.exception("the bot of seat %s at table %r failed", seat, table.name)
                     break
+                if self.standing_in(table, seat):  # at a person's pace, from the moment the turn came
+                    await asyncio.sleep(table.turn_since + self.standin_pace - time.monotonic())
                 async with table.lock:
                     now = table.game
+                    if table.paused:
+                        break
                     if now.to_move != seat or self.bot_for(table, seat) is not bot:
                         continue
                     try:
@@ -543,7 +636,19 @@ class ClassroomServer:
         self.announce(table, {"type": "table", "event": "away", "seat": seat, "name": player.name,
                               "level": self.standin})
         self.publish(table)
+        self.pause_or_resume(table)
         table.wake.set()
+
+    def pause_or_resume(self, table: Table) -> None:
+        """Pause the match when every player of a team is away (no bot nor stand-in plays on: the match waits
+        for them), and resume it when one of them is back (or their seats are freed); the table hears which."""
+        paused = table.team_away()
+        if paused == table.paused:
+            return
+        table.paused = paused
+        self.announce(table, {"type": "table", "event": "paused" if paused else "resumed"})
+        if not paused:
+            table.wake.set()
 
     def leave(self, session: Session) -> None:
         table, seat = session.table, session.seat
@@ -647,9 +752,11 @@ class ClassroomServer:
                 return {"type": "record", "id": request_id, "table": table.name,
                         "record": self.storage.record(table.name)}
             if kind == "list":
-                return {"type": "tables", "id": request_id, "tables": self.summaries()}
+                return self.listing(frame)
             if kind == "free_seat":
                 return self.free_seat(frame)
+            if kind == "tell":
+                return self.tell(frame)
             if kind in ("lock", "unlock", "set_code"):
                 return self.set_access(frame)
             assert kind == "watch"
@@ -775,6 +882,7 @@ class ClassroomServer:
         else:
             event = "joined" if fresh is not None else "back"
             self.announce(table, {"type": "table", "event": event, "seat": seat, "name": player.name})
+            self.pause_or_resume(table)
             self.publish(table)
         return {"type": "joined", "id": frame.get("id"), "table": table.name, "seat": seat,
                 "token": fresh if fresh is not None else token, "name": player.name,
@@ -817,6 +925,7 @@ class ClassroomServer:
         self.stored(table, self.storage.free_seat, table.name, seat)
         self.announce(table, {"type": "table", "event": "freed", "seat": seat, "name": player.name})
         del table.players[seat]
+        self.pause_or_resume(table)
         for connection in player.connections:
             task = asyncio.ensure_future(connection.close(FREED, "the teacher freed this seat"))
             self.closing.add(task)
@@ -857,7 +966,8 @@ class ClassroomServer:
         table = self.table(frame)
         session.table = table
         table.watchers.add(session.connection)
-        return {**self.face_up(table), "id": frame.get("id"), "chat": table.chat[-CHAT_HISTORY:]}
+        return {**self.face_up(table), "id": frame.get("id"), "chat": table.chat[-CHAT_HISTORY:],
+                "hands": [hand.to_dict() for hand in table.hands]}
 
     async def seat_request(self, session: Session, frame: dict[str, Any]) -> dict[str, Any]:
         table, seat = session.table, session.seat
@@ -873,6 +983,9 @@ class ClassroomServer:
             if table.player_of(session) is not player:  # freed while this frame waited for the table
                 raise ClassroomError("not_joined", f"the teacher freed seat {seat} at {table.name!r}: join again")
             if kind == "act":
+                if table.paused:
+                    raise ClassroomError("paused", f"the match at {table.name!r} waits until a player of the team "
+                                                   f"that is away comes back")
                 turn = play(table.game, seat, required_text(frame, "action"), self.seated(table), told={},
                             at=table.n_actions)
             else:
@@ -890,11 +1003,26 @@ class ClassroomServer:
         player = table.players[seat]
         if not player.chat_limit.allow(time.monotonic()):
             raise ClassroomError("chat_too_fast", "one chat line every two seconds, please")
-        line = {"type": "chat", "seat": seat, "name": player.name, "text": text}
-        self.stored(table, self.storage.add_chat, table.name, len(table.chat), seat, player.name, text)
-        table.chat.append(line)
-        self.announce(table, line)
+        stamp = time.time()
+        self.stored(table, self.storage.add_chat, table.name, len(table.chat), seat, player.name, text, stamp=stamp)
+        self.chatted(table, chat_line(seat, player.name, text, stamp))
         return {"type": "ok", "id": frame.get("id"), "seq": table.moves}
+
+    def tell(self, frame: dict[str, Any]) -> dict[str, Any]:
+        """The teacher writes to a table: a chat line of no seat (``teacher``: true) that everyone there sees,
+        stored with the table's chat."""
+        table = self.table(frame)
+        text = plain_text(required_text(frame, "text"), MAX_CHAT, "message", "bad_chat")
+        stamp = time.time()
+        self.stored(table, self.storage.add_chat, table.name, len(table.chat), None, "", text, stamp=stamp)
+        self.chatted(table, chat_line(None, "", text, stamp))
+        return {"type": "ok", "id": frame.get("id"), "seq": table.moves}
+
+    def chatted(self, table: Table, line: dict[str, Any]) -> None:
+        """A stored chat line: the table's, the class's, and everyone at the table hears it."""
+        table.chat.append(line)
+        self.class_chat.add(table.name, line)
+        self.announce(table, line)
 
     # ------------------------------------------------------------------ running
 
@@ -921,10 +1049,12 @@ def address(listening: Server) -> str:
 
 
 async def run(db: Path, host: str, port: int, *, teacher_key: str, away_after: float, standin: str,
-              sync: str, open_tables: bool, max_tables: int, max_per_address: int = ADDRESS_CONNECTIONS) -> None:
+              sync: str, open_tables: bool, max_tables: int, max_per_address: int = ADDRESS_CONNECTIONS,
+              standin_pace: float = STANDIN_PACE) -> None:
     storage = Storage(db, sync)
     classroom = ClassroomServer(storage, teacher_key, away_after=away_after, standin=standin,
-                                open_tables=open_tables, max_tables=max_tables, max_per_address=max_per_address)
+                                open_tables=open_tables, max_tables=max_tables, max_per_address=max_per_address,
+                                standin_pace=standin_pace)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -951,6 +1081,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="seconds a player may be gone before a bot plays their seat (default 30)")
     parser.add_argument("--standin", default="novice", choices=sorted(LEVELS),
                         help="the level of the bot that plays for a player who is away")
+    parser.add_argument("--standin-pace", type=float, default=STANDIN_PACE,
+                        help=f"seconds each turn of a stand-in lasts at least, a person's pace (default "
+                             f"{STANDIN_PACE:g})")
     parser.add_argument("--sync", default="normal", choices=SYNC_MODES,
                         help="normal: every move survives a killed server; full: also a power cut (an fsync a move)")
     parser.add_argument("--open-tables", action=argparse.BooleanOptionalAction, default=True,
@@ -965,6 +1098,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         asyncio.run(run(args.db, args.host, args.port, teacher_key=args.teacher_key, away_after=args.away_after,
                         standin=args.standin, sync=args.sync, open_tables=args.open_tables,
-                        max_tables=args.max_tables, max_per_address=args.max_connections_per_address))
+                        max_tables=args.max_tables, max_per_address=args.max_connections_per_address,
+                        standin_pace=args.standin_pace))
     except NotAClassroomError as error:
         parser.exit(2, f"{parser.prog}: {error}\n")

@@ -5,8 +5,10 @@ action or seña in the order they were accepted. Each write is committed before 
 server killed at any moment restarts with every answered move, and :meth:`Storage.record` rebuilds the table's
 ``Game.record()`` for ``Game.from_record``. Seat tokens and join codes are kept only as SHA-256 hashes.
 
-The ``access`` table (join codes and locks, one row per table that has either) came after the others: opening a
-database made before it adds it, empty, so every table of an old database is open to anyone as it was.
+The ``access`` table (join codes and locks, one row per table that has either) and the ``standins`` table (the
+moves a stand-in bot played for a player who was away) came after the others: opening a database made before
+them adds them, empty, so every table of an old database is open to anyone as it was, and its moves are its
+players' own.
 
 Opening checks the file is a classroom database the server can write (:class:`NotAClassroomError` names it
 otherwise); a write that fails raises :class:`StorageFailedError` and leaves nothing half written.
@@ -60,6 +62,11 @@ CREATE TABLE IF NOT EXISTS access (
     code_hash TEXT,              -- SHA-256 of the table's join code, or NULL: no code
     locked TEXT                  -- ["Ana", "Bea"]: the only names that may sit down, or NULL: anyone
 );
+CREATE TABLE IF NOT EXISTS standins (
+    table_name TEXT NOT NULL REFERENCES tables(name),
+    n INTEGER NOT NULL,          -- a move of the moves table that a stand-in bot played for a player away
+    PRIMARY KEY (table_name, n)
+);
 CREATE TABLE IF NOT EXISTS chat (
     table_name TEXT NOT NULL REFERENCES tables(name),
     n INTEGER NOT NULL,
@@ -80,9 +87,12 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "moves": ("table_name", "n", "kind", "seat", "text", "at", "stamp"),
     "access": ("table_name", "code_hash", "locked"),
     "chat": ("table_name", "n", "seat", "name", "text", "stamp"),
+    "standins": ("table_name", "n"),
 }
 """A classroom database's tables and their columns: an existing file with others, or without these (``access``
-aside: a database made before it gets it, empty), is not one."""
+and ``standins`` aside: a database made before them gets them, empty), is not one."""
+LATER: frozenset[str] = frozenset({"access", "standins"})
+"""The tables that came later: a database without them is one, made before them."""
 APPLICATION_ID = 0x4D555343
 """``PRAGMA application_id`` of a classroom database ("MUSC"), written at every start (the proof the server
 can write the file)."""
@@ -128,7 +138,8 @@ class StoredTable:
     bots: dict[int, str]
     seats: tuple[StoredSeat, ...]
     moves: tuple[Move, ...]
-    chat: tuple[tuple[int | None, str, str], ...]
+    chat: tuple[tuple[int | None, str, str, float], ...]
+    """Every chat line: the seat and name that wrote it (none: the teacher's), its text and its time."""
     code_hash: str | None = None
     """The SHA-256 of the table's join code, None when anyone may join without one."""
     locked: tuple[str, ...] | None = None
@@ -170,7 +181,7 @@ def _check_schema(db: sqlite3.Connection, path: Path) -> None:
     if not found:
         return
     columns = {name: tuple(row[1] for row in db.execute(f"PRAGMA table_info({name!r})")) for name in found}
-    if found | {"access"} != set(COLUMNS) or any(columns[name] != COLUMNS[name] for name in found):
+    if found | LATER != set(COLUMNS) or any(columns[name] != COLUMNS[name] for name in found):
         raise NotAClassroomError(
             f"{path} is an SQLite database but not a classroom's: it has the tables {', '.join(sorted(found))}, "
             f"a classroom database has {', '.join(COLUMNS)} with their columns")
@@ -319,31 +330,53 @@ class Storage:
     def add_seat(self, table: str, seat: int, name: str, hashed: str) -> None:
         self._write([("INSERT INTO seats VALUES (?, ?, ?, ?, ?)", (table, seat, name, hashed, time.time()))])
 
-    def add_moves(self, table: str, first: int, moves: list[Move]) -> None:
-        """Append ``moves`` numbered from ``first``, in one commit."""
+    def add_moves(self, table: str, first: int, moves: list[Move], standins: frozenset[int] = frozenset()) -> None:
+        """Append ``moves`` numbered from ``first``, in one commit; ``standins`` are the places among them of
+        the moves a stand-in bot played for a player who was away."""
         now = time.time()
-        self._write([("INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?)",
-                      (table, first + i, m.kind, m.seat, m.text, m.at, now)) for i, m in enumerate(moves)])
+        self._write([*(("INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (table, first + i, m.kind, m.seat, m.text, m.at, now)) for i, m in enumerate(moves)),
+                     *(("INSERT INTO standins VALUES (?, ?)", (table, first + i)) for i in sorted(standins))])
 
-    def add_chat(self, table: str, n: int, seat: int | None, name: str, text: str) -> None:
-        self._write([("INSERT INTO chat VALUES (?, ?, ?, ?, ?, ?)", (table, n, seat, name, text, time.time()))])
+    def add_chat(self, table: str, n: int, seat: int | None, name: str, text: str, *, stamp: float) -> None:
+        """Store the table's chat line ``n``, written at ``stamp`` (``time.time()``)."""
+        self._write([("INSERT INTO chat VALUES (?, ?, ?, ?, ?, ?)", (table, n, seat, name, text, stamp))])
 
     def record(self, table: str) -> dict[str, Any] | None:
-        """The table's ``Game.record()``, from its rows; None for an unknown table."""
-        row = self.db.execute("SELECT base_record FROM tables WHERE name = ?", (table,)).fetchone()
+        """The table's ``Game.record()``, from its rows, and beside the record's own keys what the classroom
+        knows of it: ``table``, ``created``, ``bots`` (by seat), ``names`` (one per seat: its player's, None for
+        a bot or a free seat), ``moves`` (every move in the order accepted: ``kind``, ``seat``, ``text``,
+        ``time`` and ``by``: ``player``, ``standin`` or ``bot``) and ``chat`` (``seat``, ``name``, ``text``,
+        ``time``, ``teacher``). Times are seconds since 1970. None for an unknown table."""
+        db = self.db
+        row = db.execute("SELECT base_record, bots, created FROM tables WHERE name = ?", (table,)).fetchone()
         if row is None:
             return None
         record: dict[str, Any] = json.loads(row[0])
+        bots = {int(seat): level for seat, level in json.loads(row[1]).items()}
+        standins = {n for (n,) in db.execute("SELECT n FROM standins WHERE table_name = ?", (table,))}
         actions: list[str] = []
         senas: list[dict[str, Any]] = []
-        for kind, seat, text, at in self.db.execute(
-            "SELECT kind, seat, text, at FROM moves WHERE table_name = ? ORDER BY n", (table,)
+        moves: list[dict[str, Any]] = []
+        for n, kind, seat, text, at, stamp in db.execute(
+            "SELECT n, kind, seat, text, at, stamp FROM moves WHERE table_name = ? ORDER BY n", (table,)
         ):
             if kind == "action":
                 actions.append(text)
             else:
                 senas.append({"at": at, "seat": seat, "sena": text})
-        return {**record, "actions": actions, "senas": senas}
+            by = "bot" if seat in bots else "standin" if n in standins else "player"
+            moves.append({"kind": kind, "seat": seat, "text": text, "time": stamp, "by": by})
+        names: list[str | None] = [None] * 4
+        for seat, name in db.execute("SELECT seat, name FROM seats WHERE table_name = ?", (table,)):
+            if seat in range(4):
+                names[seat] = name
+        chat = [{"seat": seat, "name": name, "text": text, "time": stamp, "teacher": seat is None}
+                for seat, name, text, stamp in db.execute(
+                    "SELECT seat, name, text, stamp FROM chat WHERE table_name = ? ORDER BY n", (table,))]
+        return {**record, "actions": actions, "senas": senas, "table": table, "created": row[2],
+                "bots": {str(seat): level for seat, level in sorted(bots.items())}, "names": names,
+                "moves": moves, "chat": chat}
 
     def tables(self) -> Iterator[StoredTable | UnreadableTable]:
         """Every table, with its moves in the order they were accepted; a table whose rows cannot be read as
@@ -360,7 +393,7 @@ class Storage:
             moves = tuple(Move(kind, seat, text, at) for kind, seat, text, at in db.execute(
                 "SELECT kind, seat, text, at FROM moves WHERE table_name = ? ORDER BY n", (name,)))
             chat = tuple(db.execute(
-                "SELECT seat, name, text FROM chat WHERE table_name = ? ORDER BY n", (name,)).fetchall())
+                "SELECT seat, name, text, stamp FROM chat WHERE table_name = ? ORDER BY n", (name,)).fetchall())
             access = db.execute("SELECT code_hash, locked FROM access WHERE table_name = ?", (name,)).fetchone()
             code_hash, locked = (None, None) if access is None else access
             try:

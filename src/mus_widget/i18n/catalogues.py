@@ -38,7 +38,8 @@ GAME_WORDS: Final = frozenset({
 SAME_FLAG: Final = "same"
 """The ``.po`` flag a translator sets on a text that is rightly the same as the English one."""
 
-PLURAL_IDS: Final = frozenset({"feature.reyes", "feature.ases", "feature.total", "explain.random"})
+PLURAL_IDS: Final = frozenset({"feature.reyes", "feature.ases", "feature.total", "explain.random",
+                                "review.call.piedras"})
 """The texts whose words follow ``{count}``: each language has ``<id>.<category>`` for its plural categories
 of whole numbers beside ``<id>``, the ``other`` form."""
 
@@ -47,7 +48,8 @@ class LanguageError(MusError):
     """A language code the table does not speak."""
 
 
-def _check(code: str) -> str:
+def check_language(code: str) -> str:
+    """``code`` if the table speaks it; else :class:`LanguageError` naming the languages it speaks."""
     if code not in LANGUAGES:
         raise LanguageError(f"no language {code!r}: the table speaks {', '.join(LANGUAGES)}")
     return code
@@ -55,12 +57,12 @@ def _check(code: str) -> str:
 
 def po_path(code: str) -> Path:
     """Where the catalogue of ``code`` lives in the source tree (for the sync tool and the tests)."""
-    return Path(__file__).with_name("locales") / f"{_check(code)}.po"
+    return Path(__file__).with_name("locales") / f"{check_language(code)}.po"
 
 
 @cache
 def _catalogue(code: str) -> dict[str, str]:
-    if _check(code) == "en":
+    if check_language(code) == "en":
         return EN
     with (resources.files(__package__) / "locales" / f"{code}.po").open("rb") as file:
         po = read_po(file, locale=code)
@@ -79,20 +81,20 @@ def _locale(code: str) -> Locale:
 
 def language_name(code: str) -> str:
     """The language's own name for itself: "Nederlands", "Türkçe"."""
-    name = _locale(_check(code)).get_display_name(code) or code
+    name = _locale(check_language(code)).get_display_name(code) or code
     return name[:1].upper() + name[1:]
 
 
 def plural_category(code: str, count: float) -> str:
     """The CLDR plural category of ``count`` in ``code``: ``one``, ``few``, ``many`` or ``other``."""
-    return str(_locale(_check(code)).plural_form(count))
+    return str(_locale(check_language(code)).plural_form(count))
 
 
 def format_number(value: float, code: str) -> str:
     """A number as the language writes it: ``1.234`` and ``74,5`` in Spanish, ``1,234`` and ``74.5`` in English."""
     if type(value) is int and 0 <= value < 1000 and code in LANGUAGES:
         return str(value)  # every language writes these digits alike: the common case, kept fast
-    return str(format_decimal(value, locale=_locale(_check(code))))
+    return str(format_decimal(value, locale=_locale(check_language(code))))
 
 
 def message(message_id: str, language: str = "en", **values: object) -> str:
@@ -101,7 +103,7 @@ def message(message_id: str, language: str = "en", **values: object) -> str:
     Where ``count`` is given and the catalogue has the plural form ``<id>.<category>`` for it, that form is
     used. A text missing from a catalogue falls back to English; unknown ids and missing values raise.
     """
-    catalogue = _catalogue(_check(language))
+    catalogue = _catalogue(check_language(language))
     count = values.get("count")
     if message_id in PLURAL_IDS and isinstance(count, int | float) and not isinstance(count, bool):
         plural = f"{message_id}.{plural_category(language, count)}"
@@ -161,7 +163,8 @@ def expected(code: str) -> dict[str, str]:
 
 
 __all__ = [
-    "GAME_WORDS", "LANGUAGES", "PLURAL_IDS", "SAME_FLAG", "LanguageError", "catalog", "categories", "default_language",
+    "GAME_WORDS", "LANGUAGES", "PLURAL_IDS", "SAME_FLAG", "LanguageError", "catalog", "categories", "check_language",
+    "default_language",
     "expected",
     "format_number", "language_name", "message", "plural_category", "po_path",
 ]

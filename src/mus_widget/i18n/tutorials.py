@@ -39,15 +39,16 @@ TUTORIALS: Final = Path(__file__).resolve().parents[3] / "tutorials"
 TRANSLATED: Final = tuple(code for code in LANGUAGES if code != "en")
 
 LANGUAGE_CALLS: Final = {
-    "MusTable": None, "MusTable.from_scenario": None, "MusTable.from_record": None, "Quiz": None,
-    "show_card": 1, "show_hand": 1, "show_deal": 3, "show_count": 3, "message": 1,
-    "show": 0, "picture": 0, "text": 0, "explanation": 0, "labels": 0, "note_at": 1, "title_in": 0,
+    "MusTable": None, "MusTable.from_scenario": None, "MusTable.from_record": None, "MusTable.from_decision": None,
+    "Quiz": None, "show_card": 1, "show_hand": 1, "show_deal": 3, "show_count": 3, "message": 1,
+    "show": 0, "picture": 0, "text": 0, "explanation": 0, "labels": 0, "note_at": 1, "title_in": 0, "explain": 2,
+    "mw.review": None, "why": 0,
 }
 """The calls in the notebooks that take a language, by name (a dotted name must be reached through what it
-names), with the place of ``language`` among their positional
-parameters (None: keyword only). The generator gives each call without one ``language="<code>"`` and turns an
-explicit ``"en"`` into the code; an explicit other language is the notebook's own choice and stays.
-tests/test_tutorials_i18n.py checks this table against the real signatures."""
+names: ``mw.review`` reviews a record in a language, ``table.review()`` speaks its table's), with the place of
+``language`` among their positional parameters (None: keyword only). The generator gives each call without one
+``language="<code>"`` and turns an explicit ``"en"`` into the code; an explicit other language is the notebook's
+own choice and stays. tests/test_tutorials_i18n.py checks this table against the real signatures."""
 
 SAME_FLAG: Final = "same"
 """The flag on a translation that is rightly the same as the English (a cell of code or formulae only)."""

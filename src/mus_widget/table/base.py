@@ -151,9 +151,14 @@ class BaseWidget(anywidget.AnyWidget):
         if bundle is None:
             _output({"text/plain": repr(self)})
             return
-        data, metadata = bundle
+        data, metadata = self._displayed(bundle)
         _output({"text/html": still(self.picture(), self._model_id), "text/plain": data["text/plain"]})
         _output({**data, "text/plain": ""}, metadata)
+
+    def _displayed(self, bundle: tuple[dict[str, Any], dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The view a notebook displays after the picture, from the widget's own mime bundle: the widget itself
+        (a widget shown with others around it returns theirs)."""
+        return bundle
 
     @property
     def falling_back(self) -> bool:

@@ -140,6 +140,8 @@ class HistoryLine(TypedDict):
 
     kind: Literal["hand", "event", "count"]
     text: str
+    hand: int
+    """The number of the hand the line belongs to (a finished hand's heading reopens it)."""
 
 
 class Count(TypedDict):
@@ -168,19 +170,65 @@ class Coach(TypedDict):
     chance: str | None
 
 
+class StepHand(TypedDict):
+    """A hand of a scenario to jump to: its first step and its name ("Hand 3 · mano Iker")."""
+
+    step: int
+    text: str
+
+
 class Steps(TypedDict):
-    """Stepping through a scenario: the step shown (0 is the deal) of ``count``, its title and note, whether the
-    hands are face up and the teacher may turn them, whether the game is over."""
+    """Stepping through a scenario: the step shown (0 is the deal) of ``count``, its title and the step's own note,
+    whether the hands are face up and the teacher may turn them, whether the game is over, and its hands."""
 
     index: int
     count: int
     title: str
     note: str
-    note_step: int | None
-    """The step the note was written at: ``index``, an earlier one while it carries on, None without a note."""
     face_up: bool
     toggle: bool
     over: bool
+    hands: list[StepHand]
+
+
+class ReviewRowView(TypedDict):
+    """A decision of the student's, graded by the expert from what the student could see then: the actions before
+    it (``at``), where it was, the call and the expert's, the chance of the game it cost (percentage points), the
+    grade and the sentence why; hindsight (every card known) apart."""
+
+    row: int
+    at: int
+    game: int
+    hand: int
+    moment: str
+    action: str
+    best: str
+    cost: float
+    grade: Literal["good", "inaccuracy", "mistake", "blunder"]
+    grade_text: str
+    why: str
+    hindsight: str | None
+
+
+class ReviewView(TypedDict):
+    """The ``review`` trait: the student's decisions graded so far (``done`` of ``total``) and the chart (SVG drawn
+    in Python, its decisions marked ``data-decision``)."""
+
+    done: int
+    total: int
+    complete: bool
+    rows: list[ReviewRowView]
+    chart: str
+
+
+class Replay(TypedDict):
+    """A finished hand reopened face up while the live game waits: its number, the step shown (0 is its deal)
+    of ``count`` (the last shows its count), and the student's decision there if one was graded."""
+
+    hand: int
+    index: int
+    count: int
+    decision: ReviewRowView | None
 
 
 class TableState(TypedDict):
@@ -215,6 +263,7 @@ class TableState(TypedDict):
     tips: list[str]
     coach: Coach | None
     steps: Steps | None
+    replay: Replay | None
 
 
 class SeatView(TableState):
@@ -269,9 +318,10 @@ Setup: TypeAlias = TableSetup | ServedSetup
 
 
 class ChatLine(TypedDict):
-    """A line of a served table's room: a chat line as typed, or a table event in the table's language."""
+    """A line of a served table's room: a chat line as typed (a player's, or the teacher's to the table), or a
+    table event in the table's language."""
 
-    kind: Literal["chat", "event"]
+    kind: Literal["chat", "event", "teacher"]
     seat: int | None
     name: str
     text: str
@@ -327,8 +377,67 @@ class QuizState(TypedDict):
     snapshot: str
 
 
+class ClassroomStudent(TypedDict):
+    """A seated student in a table of the teacher's list, with the labels of their buttons."""
+
+    seat: int
+    name: str
+    free: str
+    review: str
+
+
+class ClassroomTable(TypedDict):
+    """A table of the teacher's list (:class:`~mus_widget.classroom.teacher.Classroom`)."""
+
+    table: str
+    summary: str
+    """Trusted markup, drawn by Python (every text escaped there)."""
+    idle: bool
+    followable: bool
+    writable: bool
+    students: list[ClassroomStudent]
+    tell: str
+    """The placeholder of the box that writes to the table."""
+
+
+class ClassroomState(TypedDict):
+    """The ``state`` trait of the teacher's list."""
+
+    language: str
+    title: str
+    lost: str
+    """Says the connection to the server dropped ("" while it holds)."""
+    none: str
+    """Says there are no tables yet ("" when there are)."""
+    tables: list[ClassroomTable]
+    following: str | None
+    texts: dict[str, str]
+    max_chat: int
+
+
+class ClassChat(TypedDict):
+    """The ``chat`` trait of the teacher's list: the class's chat, drawn."""
+
+    html: str
+    """Trusted markup, drawn by Python (every text escaped there)."""
+    lines: int
+
+
+class ClassroomReview(TypedDict):
+    """The ``review_view`` trait of the teacher's list: a student's review opened in the room."""
+
+    table: str
+    seat: int
+    title: str
+    progress: str
+    """How far the grading is ("" once complete)."""
+    html: str
+    """The review drawn (trusted markup, drawn by Python), "" until it is complete."""
+
+
 __all__ = [
-    "ActionView", "BetTurn", "BetView", "Bubble", "ChatLine", "Coach", "Count", "CountRow", "DiscardTurn", "ErrorView",
-    "HistoryLine", "MusTurn", "PlayerView", "QuizState", "QuizVerdict", "Room", "RulesView", "ServedSetup", "Setup",
-    "Steps", "TableSetup", "TableState", "Turn", "Winner",
+    "ActionView", "BetTurn", "BetView", "Bubble", "ChatLine", "ClassChat", "ClassroomReview", "ClassroomState",
+    "ClassroomStudent", "ClassroomTable", "Coach", "Count", "CountRow", "DiscardTurn", "ErrorView",
+    "HistoryLine", "MusTurn", "PlayerView", "QuizState", "QuizVerdict", "Replay", "ReviewRowView", "ReviewView",
+    "Room", "RulesView", "ServedSetup", "Setup", "StepHand", "Steps", "TableSetup", "TableState", "Turn", "Winner",
 ]

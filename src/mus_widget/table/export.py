@@ -12,7 +12,7 @@ nbconvert with a template that asks for none of them:
   (from the installed anywidget) are copied next to the page, into ``<page>_files/``, and the widgets render
   from the saved state as their frozen views, each saying that it is a snapshot with no kernel. Every script
   loads from that folder: the manager's CDN, where it would look for a module that require.js cannot find, is
-  pointed at the folder too.
+  pointed at the folder too, and require.js waits for a slow file rather than give up on it (:data:`TEMPLATE`).
 
 ``--execute`` runs the notebook first (outputs are needed; tutorials are committed without them).
 """
@@ -38,14 +38,19 @@ TEMPLATE: Final = """\
 {%- block html_head_js_requirejs -%}
 {%- if resources.mus_scripts -%}
 <script src="{{ resources.mus_scripts }}/require.js" data-jupyter-widgets-cdn="{{ resources.mus_scripts }}/"></script>
-<script>require.config({paths: {anywidget: "{{ resources.mus_scripts }}/anywidget"}});</script>
+<script>require.config({waitSeconds: 0, paths: {anywidget: "{{ resources.mus_scripts }}/anywidget"}});</script>
 {%- endif -%}
 {%- endblock html_head_js_requirejs -%}
 {%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
 {%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
 """
 """The lab template without a CDN: require.js from next to the page (or none), the HTML manager's CDN fallback
-(``data-jupyter-widgets-cdn``, read from any script tag) pointed at that folder too, no MathJax, no Mermaid."""
+(``data-jupyter-widgets-cdn``, read from any script tag) pointed at that folder too, no MathJax, no Mermaid.
+
+``waitSeconds: 0``: by default require.js gives up on a module whose file has not run 7 s after it was asked
+for, and the HTML manager then asks its CDN for ``anywidget@~0.11.*/dist/index.js``, which is nowhere (in the
+folder) or blocked (on a CDN): every widget blank, "Script error for anywidget". On a busy machine the local
+``anywidget.js`` can take that long, so require.js waits for it, however long it takes."""
 
 
 class ExportError(Exception):

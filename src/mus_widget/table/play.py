@@ -19,10 +19,14 @@ from ..engine.phase import Phase
 from ..engine.scoring import Reason
 from ..engine.seats import SEATS, team_of
 from ..teaching.coach import Advice, Coach
+from ..teaching.grading import Graded
+from ..teaching.scenarios import Scenario
 from .contract import SeatView
 from .options import Setup
+from .refusal import RefusalError, short
+from .replay import Replay
 from .stepping import Stepping
-from .view_state import Player, Stage, TableView, view_state, with_hand
+from .view_state import Player, ReplayView, Stage, TableView, view_state, with_hand
 
 LANCE_PHASES: Final = frozenset({Phase.GRANDE, Phase.CHICA, Phase.PARES, Phase.JUEGO, Phase.PUNTO})
 
@@ -41,11 +45,15 @@ class Play:
     its hands were shown)."""
     history: tuple[HandSummary, ...]
     """The hands of this game over so far, oldest first: the log's history (:func:`with_hand`)."""
+    replay: Replay | None
+    """A finished hand reopened face up while the live game waits; None when the table shows the live game."""
 
     def __init__(self, setup: Setup, given: Mapping[int, object] | None = None, stepping: Stepping | None = None,
                  on_fault: Callable[[BotFault], None] | None = None) -> None:
         self.games_played = 0
         self.team_wins = [0, 0]
+        self.graded: Callable[[int], Graded | None] = lambda _step: None
+        """The student's decision graded at a step of the game's record, if it is (the table's review)."""
         self.on_fault = on_fault
         """Told of every fault of a bot of the student's own (it raised, chose an illegal action, was too slow)."""
         self.start(setup, given, stepping)
@@ -76,6 +84,10 @@ class Play:
         self.history = () if stepping is None else stepping.history()
         self._notes_now: list[tuple[int, Reason]] = []
         self.notes_last = ((), (), (), ())
+        self.replay = None
+        self._steps: Scenario | None = None
+        self.decided = False
+        """Whether the student has made a decision in this game (its review has something to grade)."""
 
     @property
     def seat(self) -> int:
@@ -89,9 +101,51 @@ class Play:
         self.stage = stepping.stage()
         self.history = stepping.history()
 
+    def open_replay(self, hand: object, at: int | None = None, game_number: int | None = None) -> None:
+        """Reopen hand ``hand`` of game ``game_number`` (the game shown by default; refused unless the hand is
+        over), at step ``at`` of the match's record (its count by default)."""
+        game = self.game
+        shown = game.last_hand.game_number if self.stage == "count" and game.last_hand else game.game_number
+        number = shown if game_number is None else game_number
+        self.replay = Replay.of(self.steps(), number, hand, at)
+
+    def try_again(self, step: object) -> None:
+        """Play on from step ``step`` of the game's record (an action of the student's), as it was then: the same
+        cards, scores and history, the live game left behind; the bots (new, of the same levels) play on."""
+        scenario = self.steps()
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(scenario):
+            raise RefusalError("ui.error.step", step=short(step), count=len(scenario))
+        game = scenario.game_at(step)
+        if game.to_move != self.seat:
+            raise RefusalError("ui.error.try_again", step=step)
+        levels = self.setup.levels
+
+        def fresh(seat: int, bot: Bot) -> Bot:
+            level = levels[seat]
+            return bot if level is None else make_bot(level, game.seed * 4 + seat, TEACHING)
+
+        self.bots = {seat: fresh(seat, bot) for seat, bot in self.bots.items()}
+        self.game = game
+        self.stage = "play"
+        self.decided = True
+        self.replay = None
+        self._notes_now = []
+        self.notes_last = ((), (), (), ())
+        self.history = ()
+        for index in range(step + 1):
+            self.history = with_hand(self.history, scenario.game_at(index).last_hand)
+
+    def steps(self) -> Scenario:
+        """The game so far as a scenario, a step per action (made again only when the game has moved on)."""
+        record = self.game.record()
+        if self._steps is None or len(self._steps) != len(record["actions"]):
+            self._steps = Scenario.from_record(record)
+        return self._steps
+
     def act(self, action: Action) -> None:
         """The student plays ``action`` (the engine's errors if it is not legal), and what follows it."""
         self._taken(play(self.game, self.seat, action, self.bots))
+        self.decided = True
 
     def say(self, sena_id: str) -> None:
         """The student makes the seña ``sena_id``."""
@@ -123,7 +177,8 @@ class Play:
         """Whether a bot is to play now (never while stepping or with the count open)."""
         game = self.game
         return (
-            self.stepping is None and not game.is_over and self.stage == "play" and game.to_move is not None
+            self.stepping is None and self.replay is None and not game.is_over and self.stage == "play"
+            and game.to_move is not None
             and game.to_move in self.bots
         )
 
@@ -138,6 +193,13 @@ class Play:
     def view(self, language: str, version: int, *, reveal: bool, coach: bool) -> SeatView:
         """The student's view of the game as it is now (:func:`~mus_widget.table.view_state.view_state`): every
         hand face up with ``reveal`` or when the stepping says so, the coach's advice with ``coach``."""
+        replay = self.replay
+        if replay is not None:
+            shown = ReplayView(replay.hand, replay.index, replay.count, self.graded(replay.step))
+            return view_state(replay.shown().observe(self.seat), TableView(
+                players=self._players(), language=language, stage=replay.stage(), version=version,
+                reveal=replay.reveal(), history=self.history, replay=shown,
+            ))
         stepping = self.stepping
         face_up = reveal if stepping is None else stepping.face_up
         obs = self.game.observe(self.seat)
@@ -149,7 +211,7 @@ class Play:
             notes=self.notes_last,
             reveal=self.game.hands if face_up else None,
             coach=self._coaching(obs) if coach else None,
-            steps=None if stepping is None else stepping.view(language),
+            steps=None if stepping is None else stepping.view(language, self.setup.names),
             history=self.history,
         )
         return view_state(obs, table)

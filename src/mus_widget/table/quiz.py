@@ -4,6 +4,10 @@
 one; the repr names the seed); "Another deal" moves to the next seed. ``answer(key)`` is what a
 click does, so lessons and tests can drive a quiz from Python.
 
+For a handout's answer key, ``Quiz("grande", seed=3, answer_key=True)`` displays a picture with the right answer
+marked and the reason, where the page shows pictures (an export, a book, a notebook reopened without its kernel;
+the live quiz still asks); ``quiz.picture(answer_key=True)`` is that picture for any quiz.
+
 The quiz is an anywidget like the table (so it works wherever the table does, marimo included); displayed, it
 shows a static picture of the question (:meth:`Quiz.picture`) before its view, which an export, a static viewer
 or a notebook reopened without its kernel shows instead (see :mod:`mus_widget.table.base`). The browser learns
@@ -38,9 +42,11 @@ class Quiz(BaseWidget):
     """What the browser shows: the picture, the question, the answers, and once answered the verdict."""
 
     def __init__(self, kind: str | Exercise, seed: int | None = None, *, language: str | None = None,
-                 rules: Rules | None = None) -> None:
+                 rules: Rules | None = None, answer_key: bool = False) -> None:
         super().__init__()
         self.language = default_language() if language is None else language
+        self.answer_key = answer_key
+        """Whether the picture displayed before the view is the answer key (see :meth:`picture`)."""
         if isinstance(kind, Exercise):
             self.exercise = kind
         else:
@@ -51,7 +57,8 @@ class Quiz(BaseWidget):
         self._first_view_made()
 
     def __repr__(self) -> str:
-        return f"Quiz({self.exercise.kind!r}, seed={self.exercise.seed}, language={self.language!r})"
+        key = ", answer_key=True" if self.answer_key else ""
+        return f"Quiz({self.exercise.kind!r}, seed={self.exercise.seed}, language={self.language!r}{key})"
 
     def answer(self, key: str) -> Verdict:
         """Give the answer ``key``: the buttons show which was right, the verdict says why."""
@@ -67,21 +74,31 @@ class Quiz(BaseWidget):
         self._chosen = None
         self._show()
 
-    def picture(self) -> Picture:
+    def picture(self, *, answer_key: bool | None = None) -> Picture:
         """The quiz as a static picture: the hands, the question, the answers and, once answered, the verdict,
-        with a line saying it is a snapshot (what exports and static viewers show)."""
+        with a line saying it is a snapshot (what exports and static viewers show). With ``answer_key`` (the
+        quiz's own :attr:`answer_key` by default) it is a handout's key instead: the hands with what they hold,
+        the right answer ticked, and why."""
         ex, lang, verdict = self.exercise, self.language, self.verdict
-        bold = ' style="font-weight:700"'
-        items = "".join(f"<li{bold if verdict is not None and key == ex.answer else ''}>{html.escape(label)}</li>"
-                        for key, label in ex.labels(lang))
-        said = "" if verdict is None else (
-            f'<p style="color:{"#1b7f3b" if verdict.right else "#b3261e"}"><b>{html.escape(verdict.text)}</b> '
-            f"{html.escape(verdict.why)}</p>")
-        note = html.escape(message("exercise.snapshot", lang))
-        body = (f'<div class="mus-quiz-snapshot">{ex.picture(lang, captions=verdict is not None).html}'
-                f"<p><b>{html.escape(ex.text(lang))}</b></p><ol>{items}</ol>{said}"
-                f'<p style="font-style:italic;opacity:0.8">{note}</p></div>')
-        return Picture(body, f"{ex.text(lang)} ({', '.join(label for _, label in ex.labels(lang))})")
+        key = self.answer_key if answer_key is None else answer_key
+        labels = ex.labels(lang)
+        marked = key or verdict is not None
+        items = "".join(
+            f'<li data-right style="font-weight:700">{"✓ " if key else ""}{html.escape(label)}</li>'
+            if marked and choice == ex.answer else f"<li>{html.escape(label)}</li>" for choice, label in labels)
+        text = f"{ex.text(lang)} ({', '.join(label for _, label in labels)})"
+        if key:
+            answer = message("exercise.key", lang, answer=dict(labels)[ex.answer])
+            said = f'<p class="mus-quiz-key"><b>{html.escape(answer)}</b> {html.escape(ex.explanation(lang))}</p>'
+            text += f" {answer}"
+        else:
+            said = "" if verdict is None else (
+                f'<p style="color:{"#1b7f3b" if verdict.right else "#b3261e"}"><b>{html.escape(verdict.text)}</b> '
+                f"{html.escape(verdict.why)}</p>")
+            said += f'<p style="font-style:italic;opacity:0.8">{html.escape(message("exercise.snapshot", lang))}</p>'
+        body = (f'<div class="mus-quiz-snapshot">{ex.picture(lang, captions=marked).html}'
+                f"<p><b>{html.escape(ex.text(lang))}</b></p><ol>{items}</ol>{said}</div>")
+        return Picture(body, text)
 
     def _show(self) -> None:
         ex, lang, verdict = self.exercise, self.language, self.verdict

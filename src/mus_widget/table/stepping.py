@@ -1,8 +1,10 @@
-"""The stepping mode: a scenario (or a game's record) shown one action at a time, ◀ and ▶, nobody playing,
-every hand face up when the teacher chooses; "Play on from here" leaves it for a game against the bots."""
+"""The stepping mode: a scenario (or a game's record) shown one action at a time, ◀ and ▶ (Home and End, a hand
+of the list), nobody playing, every hand face up when the teacher chooses; "Play on from here" leaves it for a
+game against the bots."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..engine.log import HandSummary
@@ -36,11 +38,24 @@ class Stepping:
             out = with_hand(out, self.scenario.game_at(index).last_hand)
         return out
 
-    def view(self, language: str) -> Steps:
-        """What the stepping controls show, the title and note in ``language`` where the scenario has them."""
+    def view(self, language: str, names: Sequence[str]) -> Steps:
+        """What the stepping controls show, the title and note in ``language`` where the scenario has them, and
+        the hands to jump to (each with its mano among ``names``, by seat)."""
         scenario = self.scenario
         return Steps(self.index, len(scenario), scenario.title_in(language), scenario.note_at(self.index, language),
-                     self.face_up, self.toggle, scenario.note_step(self.index))
+                     self.face_up, self.toggle, self.hands(language, names))
+
+    def hands(self, language: str, names: Sequence[str]) -> tuple[tuple[int, str], ...]:
+        """The hands of the scenario, each as its first step and its name ("Hand 3 · mano Iker"); the game's
+        number too when the match is of several games."""
+        scenario = self.scenario
+        several = scenario.final.rules.games > 1
+        out = []
+        for step in scenario.hand_starts:
+            dealt = scenario.game_at(max(step - 1, 0))  # the hand as dealt: before its first action
+            values = {"game": dealt.game_number, "hand": dealt.hand_number, "mano": names[dealt.mano]}
+            out.append((step, message("ui.steps.game_hand" if several else "ui.steps.hand", language, **values)))
+        return tuple(out)
 
     def to(self, step: object) -> Stepping:
         """At step ``step`` (what ◀ and ▶ ask for); refused for a step the scenario does not have."""

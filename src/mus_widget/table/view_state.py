@@ -32,14 +32,30 @@ from ..i18n.messages import EN
 from ..i18n.text import action_text, call_text, event_text, message_values, reason_text
 from ..teaching.coach import Advice
 from ..teaching.explain import Explanation, explain, row_marks
-from .contract import ActionView, BetView, Bubble, Count, HistoryLine, PlayerView, SeatView, Turn
+from ..teaching.grading import Graded
+from ..teaching.review import Review
+from .contract import (
+    ActionView,
+    BetView,
+    Bubble,
+    Count,
+    HistoryLine,
+    PlayerView,
+    ReviewRowView,
+    ReviewView,
+    SeatView,
+    Turn,
+)
 from .contract import Coach as CoachView
 from .contract import CountRow as CountRowView
 
 Stage = Literal["play", "count"]
 """``play``: the current hand; ``count``: the last hand's count is open until the student presses Next hand."""
 
-MESSAGE_PREFIXES: Final = ("ui.", "tip.", "lance.", "action.", "sena.", "seat.", "outcome.", "pares.", "gloss.")
+MESSAGE_PREFIXES: Final = (
+    "ui.", "tip.", "lance.", "action.", "sena.", "seat.", "outcome.", "pares.", "gloss.", "review.column.",
+    "review.grade.",
+)
 """The parts of the catalogue the browser needs for its own labels."""
 
 MOMENTS: Final = (
@@ -93,12 +109,30 @@ class TableView:
     """A teacher following a served table face up: nobody's turn is offered (the view only watches)."""
     history: tuple[HandSummary, ...] = ()
     """The hands over so far, oldest first (those of the game shown, before the hand shown, are drawn)."""
+    whole_match: bool = False
+    """Whether the log draws every hand of ``history`` before the hand shown, the earlier games' too (a
+    teacher's face-up view of a served table), not only the game's latest :data:`HISTORY_HANDS`."""
+    replay: ReplayView | None = None
+    """Where the student is in a finished hand reopened face up; None while the table shows the live game."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayView:
+    """A finished hand reopened: its number, the step shown (0 is its deal) of ``count`` steps (the last shows
+    its count)."""
+
+    hand: int
+    index: int
+    count: int
+    decision: Graded | None = None
+    """The student's decision at the step shown, as the review graded it (None if none is graded there)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Steps:
     """Stepping through a scenario: the step shown (0 is the deal) of ``count`` steps, the scenario's title,
-    the step's note, whether the hands are face up, and whether the teacher may turn them (``toggle``)."""
+    the step's note, whether the hands are face up, whether the teacher may turn them (``toggle``), and the
+    hands to jump to, each as its first step and its name."""
 
     index: int
     count: int
@@ -106,8 +140,7 @@ class Steps:
     note: str
     face_up: bool
     toggle: bool = True
-    note_step: int | None = None
-    """The step the note was written at: ``index``, or an earlier one when the note carries on."""
+    hands: tuple[tuple[int, str], ...] = ()
 
 
 def messages_for(language: str) -> dict[str, str]:
@@ -205,7 +238,9 @@ def view_state(obs: Observation, table: TableView) -> SeatView:
             "why": [texts.reason(r) for r in notes[s]] if s != seat else [],
         })
     stepping = table.steps
-    turn = _turn(obs) if playing and obs.to_move == seat and stepping is None and not table.watch else None
+    replay = table.replay
+    turn = (_turn(obs) if playing and obs.to_move == seat and stepping is None and replay is None and not table.watch
+            else None)
     return {
         "v": table.version,
         "seat": seat,
@@ -228,7 +263,7 @@ def view_state(obs: Observation, table: TableView) -> SeatView:
         "turn": turn,
         "true_senas": list(true_senas(obs.hand, obs.rules)),
         "log": [texts.event(e) for e in log],
-        "history": _history(table.history, last if counting else None, obs, texts),
+        "history": _history(table.history, last if counting else None, obs, texts, whole_match=table.whole_match),
         "count": _count(last, texts, obs.rules) if counting and last is not None else None,
         "winner": None if obs.winner is None else {
             "team": obs.winner,
@@ -243,11 +278,51 @@ def view_state(obs: Observation, table: TableView) -> SeatView:
             "count": stepping.count,
             "title": stepping.title,
             "note": stepping.note,
-            "note_step": stepping.note_step if stepping.note else None,
             "face_up": stepping.face_up,
             "toggle": stepping.toggle,
             "over": obs.is_over,
+            "hands": [{"step": step, "text": text} for step, text in stepping.hands],
         },
+        "replay": None if replay is None else {
+            "hand": replay.hand, "index": replay.index, "count": replay.count,
+            "decision": None if replay.decision is None else decision_view(replay.decision, table.language),
+        },
+    }
+
+
+def decision_view(graded: Graded, language: str) -> ReviewRowView:
+    """A graded decision as the review's list and the reopened hand show it, its texts in ``language``."""
+    lance = graded.lance
+    moment = message(f"lance.{lance.value}" if lance is not None else f"review.kind.{graded.kind.value}", language)
+    hindsight = graded.hindsight
+    return {
+        "row": graded.row,
+        "at": graded.at,
+        "game": graded.game,
+        "hand": graded.hand,
+        "moment": moment,
+        "action": action_text(graded.action, language),
+        "best": action_text(graded.best, language),
+        "cost": round(graded.cost, 1),
+        "grade": graded.grade.value,
+        "grade_text": message(f"review.grade.{graded.grade.value}", language),
+        "why": graded.why(language),
+        "hindsight": None if hindsight is None else message(
+            "review.hindsight", language, action=action_text(hindsight.action, language)),
+    }
+
+
+def review_view(review: Review | None, total: int, complete: bool, language: str) -> ReviewView:
+    """The ``review`` trait: how far the grading is (``complete``: every decision of the game as it is now), the
+    decisions graded, and the chart."""
+    if review is None:
+        return {"done": 0, "total": 0, "complete": True, "rows": [], "chart": ""}
+    return {
+        "done": len(review.rows),
+        "total": max(total, len(review.rows)),
+        "complete": complete,
+        "rows": [decision_view(row, language) for row in review.rows],
+        "chart": review.chart() if review.rows else "",
     }
 
 
@@ -293,18 +368,20 @@ def with_hand(history: tuple[HandSummary, ...], last: HandSummary | None) -> tup
 
 
 def _history(history: Sequence[HandSummary], counted: HandSummary | None, obs: Observation,
-             texts: _Texts) -> list[HistoryLine]:
+             texts: _Texts, *, whole_match: bool = False) -> list[HistoryLine]:
     """The log's lines before the hand shown (``counted``, the hand whose count is open, else the hand being
-    played): of each earlier hand of the same game, a ``hand`` line, its events and a ``count`` line per
-    row of its count. Only what was public: the log as everybody saw it, and the count."""
+    played): of each earlier hand of the same game (of the match, ``whole_match``), a ``hand`` line, its
+    events and a ``count`` line per row of its count. Only what was public: the log as everybody saw it, and
+    the count."""
     game, hand = (counted.game_number, counted.hand_number) if counted is not None else (
         obs.game_number, obs.hand_number)
     names = tuple(texts.names)
     out: list[HistoryLine] = []
-    for summary in history[-HISTORY_HANDS:]:
-        if summary.game_number == game and summary.hand_number < hand:
-            lines = _hand_lines(summary, texts.language, names, obs.rules.negadas_at_count)
-            out.extend(HistoryLine(kind=kind, text=text) for kind, text in lines)
+    for summary in history if whole_match else history[-HISTORY_HANDS:]:
+        earlier = (summary.game_number, summary.hand_number) < (game, hand)
+        if earlier if whole_match else summary.game_number == game and summary.hand_number < hand:
+            lines = _hand_lines(summary, texts.language, names, obs.rules.negadas_at_count, whole_match)
+            out.extend(HistoryLine(kind=kind, text=text, hand=summary.hand_number) for kind, text in lines)
     return out
 
 
@@ -314,13 +391,15 @@ LineKind = Literal["hand", "event", "count"]
 
 @functools.lru_cache(maxsize=4 * HISTORY_HANDS)
 def _hand_lines(summary: HandSummary, language: str, names: tuple[str, ...],
-                negadas_at_count: bool) -> tuple[tuple[LineKind, str], ...]:
-    """The history's lines of one hand over, as (kind, text): rendered once per hand, language and names."""
+                negadas_at_count: bool, whole_match: bool = False) -> tuple[tuple[LineKind, str], ...]:
+    """The history's lines of one hand over, as (kind, text): rendered once per hand, language and names (the
+    heading names the game too in a log of the ``whole_match``)."""
     texts = _Texts(names, language)
     out: list[tuple[LineKind, str]] = []
+    heading = "ui.steps.game_hand" if whole_match else "ui.log.hand"
     for event in summary.log:
         if event.kind == "deal":
-            out.append(("hand", message("ui.log.hand", language, hand=summary.hand_number,
+            out.append(("hand", message(heading, language, hand=summary.hand_number,
                                         game=summary.game_number, mano=names[summary.mano])))
         else:
             out.append(("event", texts.event(event)))
@@ -486,7 +565,8 @@ def _count(last: HandSummary, texts: _Texts, rules: Rules) -> Count:
         "notes": [texts.explanation(e) for e in explanations if e.lance not in counted],
         "scores": list(last.scores),
         "shown": last.hands is not None,
-        "lines": [HistoryLine(kind="count", text=line) for line in _count_lines(last, texts, rules.negadas_at_count)],
+        "lines": [HistoryLine(kind="count", text=line, hand=last.hand_number)
+                  for line in _count_lines(last, texts, rules.negadas_at_count)],
         "over": None if over is None else message(
             "ui.game_over.ordago" if over.get("ordago") else "ui.game_over", texts.language,
             team=texts.team(int(over.get("team") or 0)), team_a=texts.team(0), team_b=texts.team(1),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import pathlib
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final, NoReturn, cast
@@ -28,19 +29,22 @@ from ..engine.rules import Rules
 from ..engine.seats import SEATS
 from ..i18n.catalogues import LANGUAGES, default_language, language_name, message
 from ..i18n.text import message_values
+from ..teaching.grading import Graded
 from ..teaching.pictures import Picture
+from ..teaching.review import Review
 from ..teaching.scenarios import Scenario
 from .base import BaseWidget, Synced, SyncedList, synced_dict, synced_list
-from .contract import ErrorView, HistoryLine, Room, RulesView, SeatView, Setup, TableSetup, TableState
+from .contract import ErrorView, HistoryLine, ReviewView, Room, RulesView, SeatView, Setup, TableSetup, TableState
 from .intents import Handler, Intents
 from .options import DEFAULT_PACE, PACES, NewGame, Prefs, check_language, check_pace, renamed, setup_from
 from .pacing import Pacer
 from .play import Play
 from .refusal import RefusalError, short
+from .reviewing import TableReview
 from .served import served_table
 from .snapshot import table_snapshot
 from .stepping import Stepping, scenario_option
-from .view_state import messages_for
+from .view_state import messages_for, review_view
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +84,10 @@ class TableWidget(BaseWidget):
     room: Synced[Room] = synced_dict()
     """A served table's room: its name, the chat and the connection (:mod:`mus_widget.table.relayed`, a
     :class:`~mus_widget.table.contract.Room`); empty at a table of one student and three bots."""
+    decisions: Synced[ReviewView | dict[str, NoReturn]] = synced_dict()
+    """The student's decisions graded so far by the expert and the chart (:mod:`mus_widget.table.reviewing`, a
+    :class:`~mus_widget.table.contract.ReviewView`), synced as the grades come in; empty where nothing is
+    reviewed (a served table)."""
 
     _error_seq = 0
     """How many refusals this table has shown: the ``seq`` of the next one."""
@@ -248,6 +256,8 @@ class MusTable(TableWidget):
         self._restarting = False
         self._play = Play(setup, given, None if steps is None else Stepping(steps, step, face_up, teacher),
                           on_fault=self._bot_fault)
+        self._review = TableReview(secrets.token_hex(8), setup.seat, self._reviewed)
+        self._play.graded = self._review.at
         self._pacer = Pacer(self._play, lambda: self.pace, self._sync, self._refuse)
         self._intents = Intents(self._play, self._show, lambda: self.language)
         self._shown_new()
@@ -277,6 +287,19 @@ class MusTable(TableWidget):
         """A table stepping through any game from its record (``Game.record()``), as :meth:`from_scenario`; in
         time linear in the record's length (:meth:`Scenario.from_record`: 50,000 actions in about 4 s)."""
         return cls.from_scenario(Scenario.from_record(record), **options)
+
+    @classmethod
+    def from_decision(cls, review: Review, decision: Graded | int, **options: Any) -> MusTable:
+        """A new table at the moment of one graded ``decision`` of ``review`` (a :class:`Graded` or its row): the
+        same cards, scores and history, the reviewed seat the student's and to move, the bots playing on from
+        there. Options are those of :class:`MusTable` (the record's names unless ``names`` says otherwise)."""
+        graded = review.rows[decision] if isinstance(decision, int) else decision
+        options.setdefault("seat", review.seat)
+        if review.names is not None:
+            options.setdefault("names", list(review.names))
+        table = cls.from_record(review.prefix(graded), step=graded.at, face_up=False, teacher=False, **options)
+        table.play_on()
+        return table
 
     # ------------------------------------------------------------------------------------------ public
 
@@ -324,6 +347,11 @@ class MusTable(TableWidget):
         """Stop stepping: the student plays on from the step shown, against the bots."""
         self._python_intent({"type": "play_on"})
 
+    def review(self) -> Review:
+        """The student's decisions in this game so far, each graded by the expert from what the student could
+        see then (:func:`mus_widget.review`): those the table graded in the background, the rest now."""
+        return self._review.now(self.names, self.language)
+
     def new_game(self, **options: Any) -> None:
         """Start a new game at this table with the options of the new-game panel (the current ones where
         not given): ``seat``, ``names``, ``bots``, ``rules`` (a dict of :class:`Rules` options), ``seed``,
@@ -335,6 +363,7 @@ class MusTable(TableWidget):
         pacer = getattr(self, "_pacer", None)  # None when __init__ refused its options before making one
         if pacer is not None:
             pacer.stop()
+            self._review.close()
         super().close()
 
     def __repr__(self) -> str:
@@ -370,6 +399,8 @@ class MusTable(TableWidget):
             play.setup = replace(play.setup, names=renamed(play.setup.names, play.seat, was, self.language))
             self.setup = self._setup_state()
             self._sync()
+            if self._review.done:
+                self._reviewed()
 
     # ------------------------------------------------------------------------------------------ syncing
 
@@ -406,9 +437,17 @@ class MusTable(TableWidget):
         }
 
     def _sync(self) -> None:
-        """Send the student's view of the game as it is now."""
+        """Send the student's view of the game as it is now; what is new of the game goes to the review."""
         self._version += 1
         self._send_view(self._play.view(self.language, self._version, reveal=self._reveal, coach=self.coach))
+        if self._play.stepping is None:
+            self._review.follow(self._play.game, self._play.decided)
+
+    def _reviewed(self) -> None:
+        """More of the student's decisions were graded (in the background): show them."""
+        review = self._review
+        self.decisions = review_view(review.so_far(self.names, self.language), review.total, review.complete,
+                                     self.language)
 
     def _on_coach(self, _change: object) -> None:
         """The coach was switched on or off: show it (or not) at once; a new game syncs by itself."""

@@ -9,12 +9,14 @@ the refused bet and its negada; then what the row is made of: the stake, each ho
 the punto, whether it was counted.
 
 Every value is plain data (the deciding card in canonical notation with its rank, seats, teams, numbers),
-so the sentences are rendered in any catalogue language, with seat names or with the players' names.
+so the sentences are rendered in any catalogue language, with seat names or with the players' names. In a
+notebook the answer (:class:`Explanations`) shows as those sentences, a lance a line, in the table's language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import html
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -26,7 +28,7 @@ from ..engine.log import HandSummary
 from ..engine.rules import Rules
 from ..engine.scoring import CountRow, Reason, Value, best_seat
 from ..engine.seats import SEATS, speaking_order, team_of, team_seats
-from ..i18n.catalogues import message
+from ..i18n.catalogues import LANGUAGES, LanguageError, default_language, message
 
 _INDEX: Final = {lance: i for i, lance in enumerate(Lance)}
 _HOLDING: Final = frozenset({Lance.PARES, Lance.JUEGO})
@@ -80,10 +82,11 @@ class Explanation:
 # ---------------------------------------------------------------------------------------------- explain
 
 
-def explain(hand: Game | HandSummary, rules: Rules | None = None) -> tuple[Explanation, ...]:
+def explain(hand: Game | HandSummary, rules: Rules | None = None, language: str | None = None) -> Explanations:
     """The explanations of a hand that is over: one per row of its count, in order, and one per negada
     scored outside the count. ``hand`` is a :class:`Game` (its :attr:`~Game.last_hand`, under its rules) or a
-    :class:`HandSummary` (then give the ``rules`` it was played by; the default rules otherwise)."""
+    :class:`HandSummary` (then give the ``rules`` it was played by; the default rules otherwise). ``language``
+    is the one they show in (None: the kernel's, as a table's default)."""
     if isinstance(hand, Game):
         summary = hand.last_hand
         if summary is None:
@@ -97,14 +100,42 @@ def explain(hand: Game | HandSummary, rules: Rules | None = None) -> tuple[Expla
     negadas = [_negada(result, rules) for result in summary.results if result.outcome is Outcome.REJECTED]
     rows = summary.count
     if not rows:  # a negada reached the target: no count, no hands shown
-        return tuple(negadas)
+        return Explanations(negadas, language)
     if summary.hands is None:
         raise ValueError("the hands of a counted hand are shown; this summary has none")
     table = _Table(summary.hands, tuple(evaluate(h, rules) for h in summary.hands), summary.mano, rules)
     if rows[0].outcome is Outcome.ORDAGO:
-        return (*negadas, _ordago(rows[0], table))
+        return Explanations((*negadas, _ordago(rows[0], table)), language)
     winning = _winning_row(summary)
-    return tuple(_row(row, table, index == winning) for index, row in enumerate(rows))
+    return Explanations((_row(row, table, index == winning) for index, row in enumerate(rows)), language)
+
+
+class Explanations(tuple[Explanation, ...]):
+    """What :func:`explain` answers: a tuple of :class:`Explanation`, one per lance, that shows in a notebook
+    (and as its ``repr``) as their sentences, a lance a line, in ``language`` (None: the kernel's)."""
+
+    language: str | None
+
+    def __new__(cls, explanations: Iterable[Explanation], language: str | None = None) -> Explanations:
+        if language is not None and language not in LANGUAGES:
+            raise LanguageError(f"no language {language!r}: the explanations speak {', '.join(LANGUAGES)}")
+        made = super().__new__(cls, explanations)
+        made.language = language
+        return made
+
+    def lines(self) -> list[str]:
+        """Each explanation as its sentences (each begins with its lance), in the language shown."""
+        language = default_language() if self.language is None else self.language
+        return [e.text(language) for e in self]
+
+    def _repr_html_(self) -> str:
+        language = default_language() if self.language is None else self.language
+        rows = "".join(f'<p style="margin:0 0 6px 0">{html.escape(text)}</p>' for text in self.lines())
+        return f'<div lang="{language}" style="max-width:60em">{rows}</div>'
+
+    def __repr__(self) -> str:
+        return "\n".join(self.lines()) or "()"
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -397,6 +428,6 @@ def pares_phrase(kind: str, high: int, low: int, language: str = "en", counts: s
 
 
 __all__ = [
-    "Explanation", "card_phrase", "contenders", "deciding_cards", "deciding_reason", "explain", "pares_cards",
-    "pares_phrase", "pares_values", "render", "row_marks", "stand_ins",
+    "Explanation", "Explanations", "card_phrase", "contenders", "deciding_cards", "deciding_reason", "explain",
+    "pares_cards", "pares_phrase", "pares_values", "render", "row_marks", "stand_ins",
 ]

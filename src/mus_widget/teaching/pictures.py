@@ -212,14 +212,14 @@ def show_count(
     reasons = explain(summary, rules)
     t = functools.partial(message, language=language)
     parts: list[str] = []
-    if summary.hands is not None:
+    if summary.hands is not None:  # side by side, wrapping onto a second row in a column narrower than four
         cells = "".join(
-            f'<td style="padding:4px 8px;vertical-align:top"><div style="font-weight:600">{html.escape(labels[s])}'
+            f'<div style="padding:4px 8px" data-seat="{s}"><div style="font-weight:600">{html.escape(labels[s])}'
             f'{" · " + html.escape(t("picture.mano")) if s == summary.mano else ""}</div>'
-            f"{hand_html(summary.hands[s], SMALL_WIDTH, language)}</td>"
+            f"{hand_html(summary.hands[s], SMALL_WIDTH, language)}</div>"
             for s in SEATS
         )
-        parts.append(f'<table style="border-collapse:collapse;margin-bottom:6px"><tr>{cells}</tr></table>')
+        parts.append(f'<div style="display:flex;flex-wrap:wrap;margin-bottom:6px">{cells}</div>')
     head = "".join(f'<th style="text-align:left;padding:3px 8px;border-bottom:2px solid {_RULE}">'
                    f"{html.escape(t(k))}</th>"
                    for k in ("ui.count.lance", "ui.count.stake", "ui.count.bonus", "ui.count.winner",

@@ -39,10 +39,13 @@ One ``key: value`` per line; blank lines and lines starting with ``#`` are skipp
     mus_corrido_first_hand, games.
 ``play:``
     Actions in the notation of docs/rules.md, separated by commas: ``no-mus, envido 2, quiero``. Each action is a
-    step. An action may start with the seat that plays it (``north envido 2``), which is then checked.
+    step. An action may start with the seat that plays it (``north envido 2``), which is then checked. The
+    table's own words are read too: case and accents aside (``Órdago``), with spaces (``no quiero``, ``no mus``)
+    and an envido's amount written on to it (``envido2``); ``envido`` without its amount and ``no`` alone are
+    not actions.
 ``note:``
     The note of the step reached so far: before any ``play:`` line, the deal (step 0); after one, the step of
-    that line's last action. A step without a note of its own shows the nearest earlier note.
+    that line's last action. A note shows at its own step only.
 ``sena:``
     A seña made at this point, by a seat: ``sena: north duples`` (the ids of :mod:`mus_widget.engine.senas`).
     Señas take no turn and are not steps.
@@ -52,7 +55,9 @@ One ``key: value`` per line; blank lines and lines starting with ``#`` are skipp
 
 The header lines (title to rules) come before the first ``play:`` or ``sena:`` line. Every action is
 replayed through the engine as the scenario is read, so an illegal action, like any other mistake, is a
-:class:`ScenarioError` naming the line and what was expected there.
+:class:`ScenarioError` naming the line (and the action of a ``play:`` line), the cause and what was expected
+there: a team's second answer missing, actions after the hand is over. In a notebook it shows as that message
+and the line, without the package's traceback.
 """
 
 from __future__ import annotations
@@ -60,12 +65,13 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
+import unicodedata
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Final
 
 from ..engine.cards import Hand
-from ..engine.errors import MusError
+from ..engine.errors import IllegalActionError, MusError
 from ..engine.game import Game
 from ..engine.record import SEED_DIGITS
 from ..engine.rules import Rules
@@ -77,6 +83,7 @@ KEYS: Final = ("title", "hands", "south", "east", "north", "west", "mano", "scor
                "play", "sena", "expect")
 HEADER: Final = frozenset({"title", "hands", "south", "east", "north", "west", "mano", "scores", "seed", "rules"})
 _SEAT_WORDS: Final = {name.lower(): seat for seat, name in enumerate(SEAT_NAMES)}
+_TEAM_NAMES: Final = ("South–North", "East–West")
 _TEAM_WORDS: Final = {"south-north": 0, "north-south": 0, "0": 0, "east-west": 1, "west-east": 1, "1": 1}
 _FLAGS: Final = ("real_31", "team_consent", "negadas_at_count", "mus_corrido_first_hand")
 _NUMBERS: Final = ("target", "kings", "games")
@@ -87,13 +94,31 @@ _PER_LINE: Final = 10
 
 
 class ScenarioError(MusError):
-    """A scenario text that cannot be read: ``line`` is its 1-based line number."""
+    """A scenario text that cannot be read: ``line`` is its 1-based line number; for an action of a ``play:``
+    line, ``action`` is the action as written and ``position`` its place among the line's actions (1-based;
+    None on a line of one action). ``source`` is the line as written, cut short ("" past the end), once
+    :meth:`Scenario.parse` has read it."""
 
-    def __init__(self, line: int, problem: str, expected: str) -> None:
-        super().__init__(f"line {line}: {problem}; expected {expected}")
+    def __init__(self, line: int, problem: str, expected: str, *, action: str | None = None,
+                 position: int | None = None) -> None:
+        where = f"line {line}" if position is None else f"line {line}, action {position}"
+        if action is not None:
+            where += f" ({_quote(action)})"
+        super().__init__(f"{where}: {problem}; expected {expected}")
         self.line = line
         self.problem = problem
         self.expected = expected
+        self.action = action
+        self.position = position
+        self.source = ""
+
+    def _render_traceback_(self) -> list[str]:
+        """What IPython shows for this error (its ``_render_traceback_`` hook): the message and the line as
+        written, not the package's traceback, which says nothing about the scenario."""
+        shown = [f"{type(self).__name__}: {self}"]
+        if self.source:
+            shown.append(f"  {self.line} | {self.source}")
+        return shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +143,9 @@ class Scenario:
     translations: dict[str, tuple[str, tuple[str, ...]]] = dataclasses.field(default_factory=dict)
     """By language code: the title and the notes (by step, ``""`` where the note has no translation) given on
     ``title.<code>:`` and ``note.<code>:`` lines."""
+    hand_starts: tuple[int, ...] = (0,)
+    """The first step of each hand played: 0 (the deal) for the first; for each later hand with an action, the
+    step of its first action (the step before it shows the count of the hand before)."""
 
     def __len__(self) -> int:
         """The number of steps: one per action."""
@@ -129,20 +157,12 @@ class Scenario:
             raise IndexError(f"a step of this scenario is 0 to {len(self.actions)}, not {step!r}")
         return self.games[step]
 
-    def note_step(self, step: int) -> int | None:
-        """The step whose note shows at ``step``: ``step`` itself, or the nearest earlier step with a note (the
-        note carries on until the next), None before the first note."""
-        self.game_at(step)
-        return next((i for i in range(step, -1, -1) if self.notes[i]), None)
-
     def note_at(self, step: int, language: str = "en") -> str:
-        """The note shown at ``step``: its own, or the nearest earlier one ("" if there is none); in
-        ``language`` where the scenario translates it, else as written."""
-        index = self.note_step(step)
-        if index is None:
-            return ""
+        """The note of ``step`` ("" if it has none: a note shows at its own step only), in ``language`` where
+        the scenario translates it, else as written."""
+        self.game_at(step)
         translated = self.translations.get(language, ("", ()))[1]
-        return (translated[index] if index < len(translated) else "") or self.notes[index]
+        return (translated[step] if step < len(translated) else "") or self.notes[step]
 
     def title_in(self, language: str = "en") -> str:
         """The title in ``language`` where the scenario translates it, else as written."""
@@ -168,7 +188,13 @@ class Scenario:
         :class:`ScenarioError` naming the line."""
         if not isinstance(text, str):
             raise TypeError(f"a scenario is text, not {text!r}")
-        return _Reader(text).read()
+        try:
+            return _Reader(text).read()
+        except ScenarioError as error:
+            lines = text.splitlines()
+            source = lines[error.line - 1].strip() if error.line <= len(lines) else ""
+            error.source = source if len(source) <= 120 else source[:119] + "…"
+            raise
 
     @classmethod
     def from_record(cls, record: dict[str, Any] | str, title: str | None = None) -> Scenario:
@@ -241,6 +267,8 @@ class _Reader:
         self.game: Game | None = None
         self.games: list[Game] = []
         self.notes: list[str] = [""]
+        self.where: list[tuple[int, int, int]] = []
+        """For each action: its line, its place among the line's actions, and their number."""
         self.expect: tuple[Expectation, int] | None = None
         self.translations: dict[str, tuple[str, list[str]]] = {}
 
@@ -273,8 +301,10 @@ class _Reader:
         assert self.games and self.games[-1] is game
         translations = {code: (title, tuple(notes))
                         for code, (title, notes) in sorted(self.translations.items())}
+        games = self.games
+        starts = (0, *(step + 1 for step in range(1, len(games) - 1) if _hand(games[step]) != _hand(games[step - 1])))
         return Scenario(self.title, self.text, game.actions, tuple(self.notes),
-                        None if self.expect is None else self.expect[0], tuple(self.games), translations)
+                        None if self.expect is None else self.expect[0], tuple(games), translations, starts)
 
     # ------------------------------------------------------------------------------------------ the header
 
@@ -403,25 +433,59 @@ class _Reader:
         items = [item.strip() for item in value.split(",")]
         if not any(items):
             raise ScenarioError(number, "no actions", "actions separated by commas, like 'no-mus, paso, envido 2'")
-        for item in items:
+        for position, item in enumerate(items, start=1):
             if not item:
-                raise ScenarioError(number, "an empty action between commas", "one action between two commas")
+                raise ScenarioError(number, f"action {position} is empty", "one action between two commas")
+            spot = _Spot(number, item, position if len(items) > 1 else None)
             words = item.split(maxsplit=1)
             seat: int | None = None
             action = item
             if words[0].lower().rstrip(":") in _SEAT_WORDS:
                 seat = _SEAT_WORDS[words[0].lower().rstrip(":")]
                 action = words[1] if len(words) > 1 else ""
-            if game.is_over:
-                raise ScenarioError(number, f"{_quote(item)} comes after the game is over", "no more actions")
+            mover = game.to_move
+            if mover is None:
+                assert game.winner is not None
+                raise spot.error(f"the game is over after {self._after()} ({_TEAM_NAMES[game.winner]} won)",
+                                 "no more actions")
             try:
-                game = game.apply(action, seat=seat)
+                game = game.apply(_notation(action, spot), seat=seat)
+            except IllegalActionError as error:
+                raise self._refused(spot, game, seat, error) from None
             except MusError as error:
-                raise ScenarioError(number, f"{_quote(item)} cannot be played: {error}",
-                                    "a legal action for the seat to move") from None
+                raise spot.error(str(error), f"an action {SEAT_NAMES[mover]} may play") from None
             self.games.append(game)
             self.notes.append("")
+            self.where.append((number, position, len(items)))
         self.game = game
+
+    def _after(self) -> str:
+        """Where the last action played so far was written: its line, or its place on its line."""
+        line, position, count = self.where[-1]
+        return f"line {line}" if position == count else f"action {position} of line {line}"
+
+    def _refused(self, spot: _Spot, game: Game, seat: int | None, error: IllegalActionError) -> ScenarioError:
+        """An illegal action, with its likely cause: the hand was already over, or the partner's answer to a
+        bet is missing; otherwise the engine's reason."""
+        mover = game.to_move
+        assert mover is not None
+        last = game.last_hand
+        if len(self.games) > 1 and last is not None and last is not self.games[-2].last_hand:
+            return spot.error(
+                f"the hand is over after {self._after()} (its count: South–North {last.scores[0]}, "
+                f"East–West {last.scores[1]})",
+                f"no more actions for it; the next hand starts with its mano, {SEAT_NAMES[mover]}, saying mus or "
+                "no-mus")
+        betting = game.betting
+        if betting is not None and betting.proposal is not None and betting.proposer is not None and seat != mover:
+            first, second = SEAT_NAMES[betting.proposer], SEAT_NAMES[mover]
+            said = str(betting.proposal)
+            others = [call for call in betting.legal().describe().split(", ") if call.split(" (")[0] != said]
+            return spot.error(
+                f"{first} and {second} must both answer: {second}'s {said} is missing after {self._after()}",
+                f"{second}'s answer first: {said!r} to agree with {first}"
+                + (f", or another answer: {', '.join(others)}" if others else ""))
+        return spot.error(str(error), f"a legal action for {SEAT_NAMES[mover]}")
 
     def _sena(self, number: int, value: str) -> None:
         game = self._start(number)
@@ -480,6 +544,38 @@ class _Reader:
         if expect.winner is not None and game.winner != expect.winner:
             found = "nobody has won" if game.winner is None else f"team {game.winner} won"
             raise ScenarioError(number, f"{found}, not team {expect.winner}", "a claim that matches the game")
+
+
+def _hand(game: Game) -> tuple[int, int]:
+    return game.game_number, game.hand_number
+
+
+@dataclass(frozen=True, slots=True)
+class _Spot:
+    """An action of a ``play:`` line: the line, the action as written, and its place among the line's actions
+    (None on a line of one)."""
+
+    line: int
+    action: str
+    position: int | None
+
+    def error(self, problem: str, expected: str) -> ScenarioError:
+        return ScenarioError(self.line, problem, expected, action=self.action, position=self.position)
+
+
+def _notation(text: str, spot: _Spot) -> str:
+    """An action as a teacher may write it, in the engine's notation: case and accents aside (``Órdago``),
+    ``no quiero`` and ``no mus`` with a space (or none), ``envido2``. What could mean two actions is refused."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    plain = " ".join(plain.lower().replace("_", " ").replace("–", "-").replace("—", "-").split())
+    if plain == "envido":
+        raise spot.error("'envido' needs its amount", "'envido 2', or the amount to bet or to confirm")
+    if plain == "no":
+        raise spot.error("'no' alone could be no-mus or no-quiero", "'no-mus' or 'no-quiero'")
+    found = re.fullmatch(r"no ?-? ?(mus|quiero)|envido ?([0-9]+)", plain)
+    if found is None:
+        return plain
+    return f"no-{found[1]}" if found[1] else f"envido {found[2]}"
 
 
 def _seat(number: int, value: str) -> int:

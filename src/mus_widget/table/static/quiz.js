@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:87cb7cdb6c55e8056d76502f03a2834382b8c6a7aba9821055c42178a38fd983 (built from js/ by npm run build)
+// mus-widget bundle sha256:33eb1a170ea61f4e076f80923b971d06a01c516857d20b856a51a1abd2a3c436 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:87cb7cdb6c55e8056d76502f03a2834382b8c6a7aba9821055c42178a38fd983 (built from js/ by npm run build)
+// mus-widget bundle sha256:33eb1a170ea61f4e076f80923b971d06a01c516857d20b856a51a1abd2a3c436 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -822,6 +822,97 @@ function newGameView(ctx) {
   );
 }
 
+// js/views/steps.js
+function stepFrom(steps, ui) {
+  return ui.stepTo ?? steps.index;
+}
+function handList(ctx) {
+  const { t: t2 } = ctx;
+  const steps = ctx.state.steps;
+  const hands = steps.hands;
+  if (hands.length < 2) return null;
+  const at = stepFrom(steps, ctx.ui);
+  const current = hands.reduce((found, hand, i2) => hand.step <= at ? i2 : found, 0);
+  return h2(
+    "select",
+    {
+      class: "mus-steps-hands",
+      data: { key: "step-hand" },
+      aria: { label: t2("ui.steps.hands") },
+      title: t2("ui.steps.hands"),
+      on: { change: (event) => ctx.step(Number(event.target.value)) }
+    },
+    hands.map((hand, i2) => h2("option", { value: String(hand.step), selected: i2 === current }, hand.text))
+  );
+}
+function stepsView(ctx) {
+  const { state, t: t2 } = ctx;
+  const steps = state.steps;
+  if (!steps) return null;
+  const at = stepFrom(steps, ctx.ui);
+  return h2(
+    "section",
+    { class: "mus-steps", role: "region", aria: { label: t2("ui.steps.region") } },
+    h2("h3", { class: "mus-steps-title" }, steps.title),
+    h2(
+      "div",
+      { class: "mus-steps-bar" },
+      h2("button", {
+        class: "mus-step-button",
+        type: "button",
+        data: { key: "step-back" },
+        disabled: at <= 0,
+        aria: { label: t2("ui.steps.back") },
+        title: t2("ui.steps.back"),
+        on: { click: () => ctx.step(stepFrom(steps, ctx.ui) - 1) }
+      }, "◀"),
+      h2(
+        "span",
+        { class: "mus-steps-count", aria: { live: "polite" } },
+        t2("ui.steps.step", { index: steps.index, count: steps.count })
+      ),
+      h2("button", {
+        class: "mus-step-button",
+        type: "button",
+        data: { key: "step-forward" },
+        disabled: at >= steps.count,
+        aria: { label: t2("ui.steps.forward") },
+        title: t2("ui.steps.forward"),
+        on: { click: () => ctx.step(stepFrom(steps, ctx.ui) + 1) }
+      }, "▶")
+    ),
+    handList(ctx),
+    steps.toggle ? h2(
+      "label",
+      { class: "mus-check mus-face-up" },
+      h2("input", {
+        type: "checkbox",
+        checked: ctx.ui.faceUp ?? steps.face_up,
+        data: { key: "face-up" },
+        on: { change: (event) => ctx.setFaceUp(event.target.checked) }
+      }),
+      t2("ui.steps.face_up")
+    ) : null,
+    h2("button", {
+      class: "mus-action mus-play-on",
+      type: "button",
+      data: { key: "play-on" },
+      disabled: steps.over || ctx.waiting,
+      on: { click: () => ctx.playOn() }
+    }, t2("ui.steps.play_on"))
+  );
+}
+function noteView(ctx) {
+  const { state, t: t2 } = ctx;
+  const steps = state.steps;
+  if (!steps || !steps.note) return null;
+  return h2(
+    "aside",
+    { class: "mus-note", aria: { label: t2("ui.steps.note") }, data: { step: steps.index } },
+    h2("p", {}, steps.note)
+  );
+}
+
 // js/views/chat.js
 function roomBar(ctx) {
   const { room, t: t2 } = ctx;
@@ -837,9 +928,10 @@ function roomBar(ctx) {
 }
 function lineView(line2) {
   if (line2.kind === "event") return h2("li", { class: "mus-chat-event" }, line2.text);
+  const cls = ["mus-chat-line", line2.mine && "mus-chat-mine", line2.kind === "teacher" && "mus-chat-teacher"];
   return h2(
     "li",
-    { class: ["mus-chat-line", line2.mine && "mus-chat-mine"], data: { seat: line2.seat } },
+    { class: cls, data: { seat: line2.seat } },
     h2("strong", { class: "mus-chat-name" }, line2.name),
     ": ",
     h2("span", { class: "mus-chat-text" }, line2.text)
@@ -1182,24 +1274,58 @@ function countFooter(ctx) {
     { class: "mus-count-foot" },
     over && state.winner ? h2("p", { class: "mus-winner" }, state.winner.text) : h2("p", { class: "mus-count-score" }, text),
     over && state.winner && count ? h2("p", { class: "mus-count-score" }, text) : null,
-    state.steps ? null : over ? h2("button", {
-      class: "mus-action mus-primary",
-      type: "button",
-      data: { key: "play-again" },
-      on: { click: () => ctx.openNewGame() }
-    }, t2("ui.play_again")) : h2("button", {
-      class: "mus-action mus-primary",
-      type: "button",
-      data: { key: "next-hand" },
-      disabled: ctx.waiting,
-      on: { click: () => ctx.nextHand() }
-    }, t2("ui.next_hand"))
+    state.steps ? null : h2(
+      "div",
+      { class: "mus-count-buttons" },
+      over ? h2("button", {
+        class: "mus-action mus-primary",
+        type: "button",
+        data: { key: "play-again" },
+        on: { click: () => ctx.openNewGame() }
+      }, t2("ui.play_again")) : h2("button", {
+        class: "mus-action mus-primary",
+        type: "button",
+        data: { key: "next-hand" },
+        disabled: ctx.waiting,
+        on: { click: () => ctx.nextHand() }
+      }, t2("ui.next_hand")),
+      over && ctx.review.total ? h2("button", {
+        class: "mus-action",
+        type: "button",
+        data: { key: "review-game" },
+        on: { click: () => ctx.openReview() }
+      }, t2("ui.review.open_game")) : null,
+      // The hand just counted, reopened at its count to step back through it face up (drawn first, reached
+      // after Next hand).
+      count ? h2("button", {
+        class: "mus-action mus-replay-hand",
+        type: "button",
+        data: { key: "replay-hand" },
+        disabled: ctx.waiting,
+        aria: { label: t2("ui.replay.this_hand") },
+        title: t2("ui.replay.this_hand"),
+        on: { click: () => ctx.openReplay(state.hand) }
+      }, "◀") : null
+    )
   );
 }
 
 // js/views/log.js
 var KIND_CLASS = { hand: "mus-log-hand", count: "mus-log-count", event: "mus-log-earlier" };
-function line(item) {
+function line(item, open, t2) {
+  if (item.kind === "hand" && open) {
+    return h2(
+      "li",
+      { class: KIND_CLASS.hand },
+      h2("button", {
+        class: "mus-log-replay",
+        type: "button",
+        data: { key: `replay-${item.hand}` },
+        title: t2("ui.replay.open", { hand: item.hand }),
+        on: { click: () => open(item.hand) }
+      }, "◀ ", item.text)
+    );
+  }
   return h2("li", { class: KIND_CLASS[item.kind] }, item.text);
 }
 function logView(ctx) {
@@ -1212,9 +1338,9 @@ function logView(ctx) {
     h2(
       "ol",
       { class: "mus-log-lines", tabindex: "0", data: { key: "log" }, aria: { label: t2("ui.log") } },
-      ctx.history.map(line),
+      ctx.history.map((item) => line(item, state.steps || state.watch ? null : ctx.openReplay, t2)),
       state.log.map((text) => h2("li", {}, text)),
-      counted.map(line)
+      counted.map((item) => line(item, null, t2))
     )
   );
 }
@@ -1525,77 +1651,192 @@ function senasOverview(ctx) {
   );
 }
 
-// js/views/steps.js
-function stepsView(ctx) {
-  const { state, t: t2 } = ctx;
-  const steps = state.steps;
-  if (!steps) return null;
-  const go = (to) => ctx.step(to);
+// js/views/review.js
+function reviewButton(ctx) {
+  const { review, t: t2 } = ctx;
+  if (ctx.setup.served) return null;
+  const total = review.total || 0;
+  const progress = review.complete || !total ? null : t2("ui.review.progress", { done: review.done, total });
+  return h2("button", {
+    class: ["mus-action", "mus-review-button", ctx.ui.review && "mus-fold-open"],
+    type: "button",
+    data: { key: "review" },
+    disabled: !total,
+    aria: { expanded: ctx.ui.review ? "true" : "false" },
+    title: total ? progress : t2("ui.review.nothing"),
+    on: { click: () => ctx.ui.review ? ctx.closeReview() : ctx.openReview() }
+  }, t2("ui.review.open"), progress ? h2("span", { class: "mus-review-progress" }, ` ${review.done}/${total}`) : null);
+}
+function handOver(ctx, row) {
+  const { state } = ctx;
+  if (row.game !== state.game) return row.game < state.game;
+  return row.hand < state.hand || row.hand === state.hand && state.stage !== "play";
+}
+function badge(row) {
+  return h2("span", { class: ["mus-badge", `mus-badge-${row.grade}`] }, row.grade_text);
+}
+function reviewView(ctx) {
+  const { review, t: t2, ui } = ctx;
+  const rows = review.rows || [];
+  const flagged = rows.filter((row) => row.grade !== "good");
+  const onlyFlagged = ui.reviewAll ? false : flagged.length > 0;
+  const shown = onlyFlagged ? flagged : rows;
+  const counts = ["good", "inaccuracy", "mistake", "blunder"].map((grade) => h2(
+    "span",
+    { class: ["mus-badge", `mus-badge-${grade}`] },
+    `${t2(`review.grade.${grade}`)}: ${rows.filter((row) => row.grade === grade).length}`
+  ));
+  const open = (row) => {
+    if (handOver(ctx, row)) ctx.openDecision(row.row);
+  };
   return h2(
     "section",
-    { class: "mus-steps", role: "region", aria: { label: t2("ui.steps.region") } },
-    h2("h3", { class: "mus-steps-title" }, steps.title),
+    { class: "mus-review", role: "region", aria: { label: t2("ui.review.title") } },
+    h2(
+      "div",
+      { class: "mus-review-head" },
+      h2("h3", { class: "mus-review-title" }, t2("ui.review.title")),
+      h2("button", {
+        class: "mus-action",
+        type: "button",
+        data: { key: "review-close" },
+        on: { click: () => ctx.closeReview() }
+      }, t2("ui.review.close"))
+    ),
+    review.complete ? h2("p", { class: "mus-review-counts" }, counts) : h2(
+      "p",
+      { class: "mus-review-status", aria: { live: "polite" } },
+      h2("progress", { max: review.total, value: review.done }),
+      " ",
+      t2("ui.review.progress", { done: review.done, total: review.total })
+    ),
+    review.chart ? h2("div", {
+      class: "mus-review-chart",
+      html: review.chart,
+      on: { click: (event) => {
+        const target = (
+          /** @type {Element} */
+          event.target.closest("[data-decision]")
+        );
+        const row = target && rows.find((r2) => r2.row === Number(target.getAttribute("data-decision")));
+        if (row) open(row);
+      } }
+    }) : null,
+    flagged.length ? h2(
+      "label",
+      { class: "mus-check" },
+      h2("input", {
+        type: "checkbox",
+        checked: !onlyFlagged,
+        data: { key: "review-all" },
+        on: { change: (event) => ctx.setReviewAll(event.target.checked) }
+      }),
+      t2("ui.review.all", { count: rows.length })
+    ) : null,
+    h2("ol", { class: "mus-review-rows" }, shown.map((row) => h2(
+      "li",
+      { key: `row-${row.row}` },
+      h2(
+        "button",
+        {
+          class: ["mus-review-item", `mus-review-${row.grade}`],
+          type: "button",
+          data: { decision: row.row },
+          disabled: !handOver(ctx, row),
+          title: handOver(ctx, row) ? t2("ui.review.open_decision") : t2("ui.review.hand_on"),
+          on: { click: () => open(row) }
+        },
+        h2("span", { class: "mus-review-where" }, t2("ui.review.where", { hand: row.hand, moment: row.moment })),
+        badge(row),
+        h2("span", { class: "mus-review-calls" }, t2("ui.review.calls", { action: row.action, best: row.best })),
+        row.grade !== "good" ? h2("span", { class: "mus-review-cost" }, t2("ui.review.cost", { cost: row.cost })) : null,
+        h2("span", { class: "mus-review-why" }, row.why)
+      )
+    )))
+  );
+}
+function decisionBox(ctx) {
+  const { state, t: t2 } = ctx;
+  const row = state.replay && state.replay.decision;
+  if (!row) return null;
+  return h2(
+    "div",
+    { class: "mus-decision", role: "group", aria: { label: t2("ui.review.decision") } },
+    h2(
+      "p",
+      { class: "mus-decision-head" },
+      badge(row),
+      " ",
+      t2("ui.review.calls", { action: row.action, best: row.best }),
+      row.grade !== "good" ? h2("span", { class: "mus-review-cost" }, " ", t2("ui.review.cost", { cost: row.cost })) : null
+    ),
+    h2("p", { class: "mus-decision-why" }, row.why),
+    row.hindsight ? h2("p", { class: "mus-decision-hindsight" }, row.hindsight) : null,
+    h2(
+      "div",
+      { class: "mus-decision-buttons" },
+      h2("button", {
+        class: "mus-action mus-primary",
+        type: "button",
+        data: { key: "try-again" },
+        on: { click: () => ctx.tryAgain(row.at) }
+      }, t2("ui.review.try_again")),
+      ctx.ui.fromReview ? h2("button", {
+        class: "mus-action",
+        type: "button",
+        data: { key: "back-to-review" },
+        on: { click: () => ctx.backToReview() }
+      }, t2("ui.review.back")) : null
+    )
+  );
+}
+
+// js/views/replay.js
+function icon(path) {
+  return h2(
+    "svg",
+    { class: "mus-step-icon", viewBox: "0 0 14 14", aria: { hidden: "true" }, focusable: "false" },
+    h2("path", { d: path })
+  );
+}
+function replayBar(ctx) {
+  const { state, t: t2 } = ctx;
+  const replay = state.replay;
+  if (!replay) return null;
+  const at = ctx.ui.replayTo ?? replay.index;
+  const button = (key, label, to, text, disabled) => h2("button", {
+    class: "mus-step-button",
+    type: "button",
+    data: { key },
+    disabled,
+    aria: { label },
+    title: label,
+    on: { click: () => ctx.replayStep(to) }
+  }, text);
+  return h2(
+    "section",
+    { class: "mus-replay", role: "region", aria: { label: t2("ui.replay.region", { hand: replay.hand }) } },
+    replay.decision ? null : h2("h3", { class: "mus-replay-title" }, t2("ui.replay.region", { hand: replay.hand })),
     h2(
       "div",
       { class: "mus-steps-bar" },
-      h2("button", {
-        class: "mus-step-button",
-        type: "button",
-        data: { key: "step-back" },
-        disabled: steps.index <= 0 || ctx.waiting,
-        aria: { label: t2("ui.steps.back") },
-        title: t2("ui.steps.back"),
-        on: { click: () => go(steps.index - 1) }
-      }, "◀"),
+      button("replay-first", t2("ui.replay.first"), 0, icon("M2 1h2v12H2zM13 1v12L5 7z"), at <= 0),
+      button("replay-back", t2("ui.steps.back"), at - 1, "◀", at <= 0),
       h2(
         "span",
         { class: "mus-steps-count", aria: { live: "polite" } },
-        t2("ui.steps.step", { index: steps.index, count: steps.count })
+        t2("ui.steps.step", { index: replay.index, count: replay.count })
       ),
-      h2("button", {
-        class: "mus-step-button",
-        type: "button",
-        data: { key: "step-forward" },
-        disabled: steps.index >= steps.count || ctx.waiting,
-        aria: { label: t2("ui.steps.forward") },
-        title: t2("ui.steps.forward"),
-        on: { click: () => go(steps.index + 1) }
-      }, "▶")
+      button("replay-forward", t2("ui.steps.forward"), at + 1, "▶", at >= replay.count),
+      button("replay-last", t2("ui.replay.last"), replay.count, icon("M10 1h2v12h-2zM1 1v12l8-6z"), at >= replay.count)
     ),
-    steps.toggle ? h2(
-      "label",
-      { class: "mus-check mus-face-up" },
-      h2("input", {
-        type: "checkbox",
-        checked: ctx.ui.faceUp ?? steps.face_up,
-        data: { key: "face-up" },
-        on: { change: (event) => ctx.setFaceUp(event.target.checked) }
-      }),
-      t2("ui.steps.face_up")
-    ) : null,
     h2("button", {
-      class: "mus-action mus-play-on",
+      class: ["mus-action", !replay.decision && "mus-primary"],
       type: "button",
-      data: { key: "play-on" },
-      disabled: steps.over || ctx.waiting,
-      on: { click: () => ctx.playOn() }
-    }, t2("ui.steps.play_on"))
-  );
-}
-function noteView(ctx) {
-  const { state, t: t2 } = ctx;
-  const steps = state.steps;
-  if (!steps || !steps.note) return null;
-  const from = steps.note_step !== null && steps.note_step < steps.index ? steps.note_step : null;
-  return h2(
-    "aside",
-    {
-      class: ["mus-note", from !== null && "mus-note-earlier"],
-      aria: { label: t2("ui.steps.note") },
-      data: { step: steps.index, from: from ?? "" }
-    },
-    from !== null ? h2("p", { class: "mus-note-from" }, t2("ui.steps.note_from", { step: from })) : null,
-    h2("p", {}, steps.note)
+      data: { key: "replay-close" },
+      on: { click: () => ctx.closeReplay() }
+    }, t2("ui.replay.back_to_game")),
+    decisionBox(ctx)
   );
 }
 
@@ -1738,6 +1979,7 @@ function topBar(ctx) {
     h2(
       "span",
       { class: "mus-top-buttons" },
+      reviewButton(ctx),
       ctx.tips ? null : h2(
         "button",
         {
@@ -1792,7 +2034,8 @@ function centre(ctx) {
 function turnSlot(ctx) {
   const { state, t: t2, ui } = ctx;
   let inside;
-  if (ui.senasOpen) inside = senasOverview(ctx);
+  if (state.replay) inside = replayBar(ctx);
+  else if (ui.senasOpen) inside = senasOverview(ctx);
   else if (state.turn) inside = turnView(ctx);
   else if (state.count || state.stage !== "play") inside = countFooter(ctx);
   else if (state.to_move !== null && state.to_move !== void 0) {
@@ -1846,14 +2089,14 @@ function tableView(ctx) {
   const felt = state.count ? h2(
     "div",
     { class: "mus-felt mus-counting" },
-    h2("div", { class: "mus-count-slot" }, countFooter(ctx)),
+    h2("div", { class: "mus-count-slot" }, state.replay ? replayBar(ctx) : countFooter(ctx)),
     countHands(ctx),
     countView(ctx)
   ) : h2("div", { class: "mus-felt" }, seats, centre(ctx));
-  const main = ctx.ui.form ? h2("div", { class: "mus-main mus-main-dialog" }, newGameView(ctx)) : h2("div", { class: "mus-main" }, felt, sideView(ctx));
+  const main = ctx.ui.form ? h2("div", { class: "mus-main mus-main-dialog" }, newGameView(ctx)) : ctx.ui.review && ctx.review.total ? h2("div", { class: "mus-main mus-main-dialog" }, reviewView(ctx)) : h2("div", { class: "mus-main" }, felt, sideView(ctx));
   return h2(
     "div",
-    { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping", ctx.setup.served && "mus-served"] },
+    { class: ["mus-app", ctx.waiting && "mus-waiting", state.steps && "mus-stepping", state.replay && "mus-replaying", ctx.setup.served && "mus-served"] },
     h2("div", { class: "mus-stage" }, errorBanner(ctx), main),
     topBar(ctx),
     roomBar(ctx)
@@ -2140,14 +2383,24 @@ function freshUi() {
     // how many chat lines this view has shown (room.heard then)
     faceUp: null,
     // the face-up box as the teacher just set it, until the kernel's state says so
+    stepTo: null,
+    // the step asked for last while stepping, until the kernel's state shows it
     confirming: null,
     // a game-deciding call (ordago, or quiero to one) waiting for its second step
     focus: null,
     // where focus goes at the next draw: TURN (the next turn's first action) or a selector
     countRow: null,
     // the count's row pointed at or focused: its deciding cards are lit
-    newCards: null
+    newCards: null,
     // the student's cards served at the last discard of this hand, marked as new
+    replayTo: null,
+    // the step of a reopened hand asked for and not shown yet: quick presses step on from it
+    review: false,
+    // the review shown in place of the table
+    reviewAll: false,
+    // the review lists every decision, not only those to learn from
+    fromReview: false
+    // the hand on the table was reopened from the review
   };
 }
 var TURN = "turn";
@@ -2254,6 +2507,7 @@ function render({ model: born, el }) {
       messages: model.get("messages") || {},
       setup: model.get("setup") || {},
       room: model.get("room") || {},
+      review: model.get("decisions") || {},
       tips: model.get("tips"),
       error: model.get("error"),
       waiting: ui.waitingFor !== null,
@@ -2356,7 +2610,9 @@ function render({ model: born, el }) {
         draw2();
       },
       step(to) {
-        ui.waitingFor = state.v;
+        const steps = state.steps;
+        if (!steps || to < 0 || to > steps.count || to === stepFrom(steps, ui)) return;
+        ui.stepTo = to;
         send({ type: "step", to });
         draw2();
       },
@@ -2369,6 +2625,64 @@ function render({ model: born, el }) {
       playOn() {
         ui.waitingFor = state.v;
         send({ type: "play_on" });
+        draw2();
+      },
+      openReplay(hand) {
+        ui.replayTo = null;
+        ui.focus = ".mus-replay [data-key=replay-close]";
+        send({ type: "replay", hand });
+      },
+      replayStep(to) {
+        ui.replayTo = to;
+        send({ type: "replay_step", to });
+        draw2();
+      },
+      openReview() {
+        ui.review = true;
+        ui.focus = ".mus-review [data-key=review-close]";
+        draw2();
+      },
+      closeReview() {
+        ui.review = false;
+        ui.focus = "[data-key=review]";
+        draw2();
+      },
+      setReviewAll(on) {
+        ui.reviewAll = on;
+        draw2();
+      },
+      openDecision(row) {
+        const graded = ((model.get("decisions") || {}).rows || []).find((r2) => r2.row === row);
+        if (!graded) return;
+        ui.review = false;
+        ui.fromReview = true;
+        ui.replayTo = null;
+        ui.focus = "[data-key=try-again]";
+        send({ type: "replay", game: graded.game, hand: graded.hand, at: graded.at });
+        draw2();
+      },
+      backToReview() {
+        ui.review = true;
+        ui.fromReview = false;
+        ui.replayTo = null;
+        ui.focus = ".mus-review [data-key=review-close]";
+        send({ type: "replay_close" });
+        draw2();
+      },
+      tryAgain(at) {
+        ui.fromReview = false;
+        ui.replayTo = null;
+        ui.focus = TURN;
+        ui.waitingFor = state.v;
+        send({ type: "try_again", step: at });
+        draw2();
+      },
+      closeReplay() {
+        ui.fromReview = false;
+        ui.replayTo = null;
+        ui.focus = TURN;
+        ui.waitingFor = state.v;
+        send({ type: "replay_close" });
         draw2();
       }
     };
@@ -2403,7 +2717,7 @@ function render({ model: born, el }) {
   function moveFocus(state) {
     if (!ui.focus) return;
     const active = document.activeElement;
-    const ours = !active || active === document.body || active === root || Boolean(active.closest && active.closest(".mus-turn, .mus-count-foot, .mus-hand-pick"));
+    const ours = !active || active === document.body || active === root || Boolean(active.closest && active.closest(".mus-turn, .mus-count-foot, .mus-hand-pick, .mus-replay, .mus-review"));
     if (!ours) {
       ui.focus = null;
       return;
@@ -2411,7 +2725,7 @@ function render({ model: born, el }) {
     let target = null;
     if (ui.focus !== TURN) {
       target = app.querySelector(ui.focus);
-      ui.focus = null;
+      if (target) ui.focus = null;
     } else if (state.turn && ui.waitingFor === null) {
       target = app.querySelector(".mus-hand-pick button, .mus-actions button:not([disabled])");
       ui.focus = null;
@@ -2440,6 +2754,8 @@ function render({ model: born, el }) {
     markNewCards(before, state, sameHand);
     ui.waitingFor = null;
     ui.faceUp = null;
+    if (!state.replay || state.replay.index === ui.replayTo) ui.replayTo = null;
+    if (!state.steps || state.steps.index === ui.stepTo) ui.stepTo = null;
     const said = announcement(t2, before, state);
     if (said) live.textContent = said;
     shown = state;
@@ -2455,6 +2771,8 @@ function render({ model: born, el }) {
   function onError() {
     ui.waitingFor = null;
     ui.faceUp = null;
+    ui.replayTo = null;
+    ui.stepTo = null;
     const error = model.get("error");
     if (error && error.text) live.textContent = error.text;
     draw2();
@@ -2463,14 +2781,17 @@ function render({ model: born, el }) {
   root.addEventListener("keydown", (event) => {
     const state = model.get("state");
     const steps = state && state.steps;
+    const replay = state && state.replay;
     const target = event.target;
     const typing = target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) && target.type !== "checkbox";
-    const arrow = event.key === "ArrowLeft" || event.key === "ArrowRight";
-    if (steps && arrow && !ui.form && !typing && ui.waitingFor === null) {
-      const to = steps.index + (event.key === "ArrowLeft" ? -1 : 1);
-      if (to >= 0 && to <= steps.count) {
-        ui.waitingFor = state.v;
-        model.send({ type: "step", to });
+    const stepKeys = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
+    if ((steps || replay) && Object.hasOwn(stepKeys, event.key) && !ui.form && !typing) {
+      const from = replay ? ui.replayTo ?? replay.index : stepFrom(steps, ui);
+      const to = Math.min(Math.max(from + stepKeys[event.key], 0), replay ? replay.count : steps.count);
+      if (to !== from) {
+        if (replay) ui.replayTo = to;
+        else ui.stepTo = to;
+        model.send(replay ? { type: "replay_step", to } : { type: "step", to });
         draw2();
       }
       event.preventDefault();
@@ -2499,7 +2820,8 @@ function render({ model: born, el }) {
     "change:history": draw2,
     "change:tips": draw2,
     "change:setup": draw2,
-    "change:room": draw2
+    "change:room": draw2,
+    "change:decisions": draw2
   });
   shown = model.get("state");
   draw2();

@@ -1,0 +1,127 @@
+"""A teacher's summary over many game records: per player, the decisions graded per kind and lance, and the
+three costliest, each with the record up to that moment to open it again.
+
+``review_summary(records)`` reviews the seats of every record (:func:`.review.review`) and puts each player's
+decisions together: by the name the record carries for the seat (a ``"names"`` list of four), or by the seat.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ..engine.seats import SEATS
+from ..i18n.catalogues import message
+from .grading import Graded, Tally, call_text, tally
+from .review import SAMPLES, RecordLike, Review, Reviewer, read_record
+from .review_chart import CELL, HEAD, moment_name, page, tally_table
+
+COSTLIEST: Final = 3
+"""How many of a player's costliest decisions the summary keeps."""
+
+
+@dataclass(frozen=True, slots=True)
+class Costly:
+    """One of a player's costliest decisions: the review it belongs to, its place among the records given
+    (``record``, from 0) and the graded decision. :meth:`prefix` is the record up to that moment."""
+
+    record: int
+    review: Review
+    row: Graded
+
+    def prefix(self) -> dict[str, Any]:
+        """The game record up to this decision: ``Game.from_record`` replays it to that moment."""
+        return self.review.prefix(self.row)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    """One player's decisions over the records: ``games`` reviewed, the decisions per kind and lance
+    (:func:`.grading.tally`), and the :data:`COSTLIEST` costliest, costliest first."""
+
+    player: str
+    games: int
+    tallies: tuple[Tally, ...]
+    costliest: tuple[Costly, ...]
+
+    @property
+    def decisions(self) -> int:
+        return sum(t.decisions for t in self.tallies)
+
+
+@dataclass(frozen=True, slots=True)
+class ClassSummary:
+    """Every player's :class:`PlayerSummary`, in the order they first appear, and the reviews behind them."""
+
+    players: tuple[PlayerSummary, ...]
+    reviews: tuple[Review, ...]
+    language: str = "en"
+
+    def __repr__(self) -> str:
+        who = ", ".join(f"{p.player} ({p.decisions} decisions)" for p in self.players)
+        return f"review_summary(records)  # {len(self.reviews)} reviews: {who}"
+
+    def player(self, name: str) -> PlayerSummary:
+        """The summary of the player called ``name``; KeyError if none."""
+        for summary in self.players:
+            if summary.player == name:
+                return summary
+        raise KeyError(f"no player {name!r}; the players are {', '.join(p.player for p in self.players)}")
+
+    def _repr_html_(self) -> str:
+        t = functools.partial(message, language=self.language)
+        parts = [f'<h3 style="margin:0 0 4px 0">{html.escape(t("review.class.title"))}</h3>']
+        for summary in self.players:
+            games = t("review.class.games")
+            parts.append(f'<h4 style="margin:10px 0 2px 0" data-player="{html.escape(summary.player)}">'
+                         f"{html.escape(summary.player)} · {html.escape(games)}: {summary.games}</h4>")
+            parts.append(tally_table(summary.tallies, self.language))
+            if summary.costliest:
+                items = "".join(
+                    f'<li data-record="{c.record}" data-decision="{c.row.row}" data-at="{c.row.at}" '
+                    f'style="{CELL};border:0">{html.escape(_costly_text(c, self.language))}</li>'
+                    for c in summary.costliest)
+                parts.append(f'<div style="{HEAD};border:0;font-weight:600">'
+                             f'{html.escape(t("review.class.costliest"))}</div><ol style="margin:2px 0">{items}</ol>')
+        return page("".join(parts), "summary")
+
+
+def _costly_text(costly: Costly, language: str) -> str:
+    row = costly.row
+    return message("review.class.costly", language, record=costly.record + 1, hand=row.hand,
+                   moment=moment_name(row, language), action=call_text(row.action, language),
+                   best=call_text(row.best, language), cost=round(row.cost, 1))
+
+
+def review_summary(records: Iterable[RecordLike | Review], *, seats: Sequence[int] | None = None,
+                   samples: int = SAMPLES, seed: int = 0, language: str = "en") -> ClassSummary:
+    """Review ``seats`` of every record (by default the seats the record names, or all four when it names none;
+    a :class:`Review` given is taken as it is) and sum up each player's decisions."""
+    reviews: list[tuple[int, Review]] = []
+    for index, source in enumerate(records):
+        if isinstance(source, Review):
+            reviews.append((index, source.in_language(language)))
+            continue
+        record, names = read_record(source)
+        chosen = seats if seats is not None else (
+            [s for s in SEATS if names[s]] if names is not None else list(SEATS))
+        for seat in chosen:
+            reviewer = Reviewer(record, seat, samples=samples, seed=seed, names=names, language=language)
+            reviews.append((index, reviewer.review()))
+    by_player: dict[str, list[tuple[int, Review]]] = {}
+    for index, done in reviews:
+        by_player.setdefault(done.player, []).append((index, done))
+    players = []
+    for name, theirs in by_player.items():
+        rows = [row for _, done in theirs for row in done.rows]
+        costly = sorted(((index, done, row) for index, done in theirs for row in done.rows if row.grade.flagged),
+                        key=lambda item: -item[2].cost)[:COSTLIEST]
+        players.append(PlayerSummary(name, len(theirs), tally(rows),
+                                     tuple(Costly(index, done, row) for index, done, row in costly)))
+    return ClassSummary(tuple(players), tuple(done for _, done in reviews), language)
+
+
+__all__ = ["COSTLIEST", "ClassSummary", "Costly", "PlayerSummary", "review_summary"]
