@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import subprocess
 import sys
@@ -108,3 +109,10 @@ def test_the_table_review_benchmark_tells_how_soon_the_review_is_complete() -> N
     assert 0 < figures["click_ms_p50"] <= figures["click_ms_p95"]
     assert 0 < figures["review_off_click_ms_p50"] <= figures["review_off_click_ms_p95"]
 
+
+def test_the_expert_records_benchmark_digests_the_records_it_writes(tmp_path: Path) -> None:
+    out = tmp_path / "records.jsonl"
+    figures = last_json("expert_records.py", "--novice", "1", "--expert", "0", "--seed", "2", "--out", str(out))
+    assert figures["games"] == {"novice": 1, "expert": 0} and figures["expert_wins"]["novice"] in (0, 1)
+    assert figures["sha256"] == hashlib.sha256(out.read_bytes()).hexdigest()
+    assert json.loads(out.read_text().splitlines()[0])["actions"], "one game's record a line"
