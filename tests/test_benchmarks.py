@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import subprocess
 import sys
@@ -80,6 +81,14 @@ def test_the_beginner_benchmark_tells_how_often_the_bots_stake_the_game_before_a
     assert figures["novice"]["after"]["ordago_share"] <= 0.15
 
 
+def test_the_honest_calls_benchmark_tabulates_both_bots_calls() -> None:
+    figures = last_json("honest_calls.py", "--games", "2", "--seed", "3")
+    assert figures["games"] == 2 and figures["calls"]["expert"] > 0 and figures["calls"]["novice"] > 0
+    for situation, words in figures["table"].items():
+        for tenth in range(10):
+            assert abs(sum(row[tenth] for row in words.values()) - 1) < 0.01, (situation, tenth)
+
+
 def test_the_review_benchmark_times_a_ten_hand_game_and_measures_its_noise_and_flag_rates() -> None:
     figures = last_json("review.py", "--games", "1", "--noise-games", "1", "--seeds", "2", "--seed", "2")
     speed = figures["speed"]
@@ -99,3 +108,11 @@ def test_the_table_review_benchmark_tells_how_soon_the_review_is_complete() -> N
     assert 0 <= figures["after_game_s_max"] < 60
     assert 0 < figures["click_ms_p50"] <= figures["click_ms_p95"]
     assert 0 < figures["review_off_click_ms_p50"] <= figures["review_off_click_ms_p95"]
+
+
+def test_the_expert_records_benchmark_digests_the_records_it_writes(tmp_path: Path) -> None:
+    out = tmp_path / "records.jsonl"
+    figures = last_json("expert_records.py", "--novice", "1", "--expert", "0", "--seed", "2", "--out", str(out))
+    assert figures["games"] == {"novice": 1, "expert": 0} and figures["expert_wins"]["novice"] in (0, 1)
+    assert figures["sha256"] == hashlib.sha256(out.read_bytes()).hexdigest()
+    assert json.loads(out.read_text().splitlines()[0])["actions"], "one game's record a line"

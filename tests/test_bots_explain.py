@@ -127,8 +127,8 @@ def test_the_expert_names_the_share_of_its_worlds_in_which_it_wins_the_lance() -
                 continue
             bot = memories[step.turn.seat]
             knowledge = knowledge_for(obs.rules)
-            worlds = normalised(sample_worlds(obs, knowledge, bot.samples, bot.rng(obs, "worlds"), catch=bot.catch,
-                                              styles=bot.memory.styles(obs), keepers=bot.keepers(obs)))
+            worlds = bot.worlds(obs)
+            assert len(worlds) == bot.samples
             values = step.decision.reason.params
             assert values["lance"] == obs.betting.lance.value and values["action"] == step.decision.action
             assert values["chance"] == round(100 * lance_chance(obs, knowledge, worlds)), (match.variant, step.obs)

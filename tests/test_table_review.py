@@ -152,3 +152,16 @@ def test_a_table_only_looked_at_grades_nothing() -> None:
 
     idle, asked = asyncio.run(looked_at())
     assert idle and asked
+
+
+def test_the_worker_grades_in_the_quiet_after_a_click() -> None:
+    """The worker thread shares the interpreter with the clicks: it starts a grade only once the table has had
+    no click for ``QUIET`` seconds."""
+    table = MusTable(seed=3, pace=0)
+    before = time.monotonic()
+    table.receive({"type": "act", "action": careful(table)})
+    assert before <= reviewing.Clicks.last <= time.monotonic(), "the click is noted when it ends"
+    reviewing.Clicks.wait_for_quiet()
+    waited = time.monotonic() - reviewing.Clicks.last
+    assert reviewing.QUIET <= waited < reviewing.QUIET + 0.2, waited
+    table.close()

@@ -13,7 +13,7 @@ import itertools
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..engine.actions import MUS, NO_MUS, Action, Kind, envido
 from ..engine.betting import Betting
@@ -25,9 +25,11 @@ from ..engine.scoring import Reason
 from ..engine.seats import other_team, partner, speaking_order, team_of, team_seats
 from .base import Bot, Decision, chosen_sena, partner_sena
 from .evaluation import Evaluation, Option, batch_error, typical_worth
+from .keepers import mus_records
 from .knowledge import Knowledge, knowledge_for
-from .memory import ANSWER, OPEN, ORDAGO, Style
-from .worlds import World, normalised, sample_worlds
+from .manners import Manners
+from .memory import ANSWER, OPEN, ORDAGO, Style, called_chance
+from .worlds import Deal, World, deal_worlds, normalised, weigh_worlds
 
 Worth = Callable[[float, float, int], float]
 """What the scores after a lance are worth to the team: its chance of winning the game, or the piedras it took."""
@@ -52,6 +54,12 @@ needs to end a game (a game to 40 between the expert and the novice lasts 5.6 ha
 TAKEN = 0.2
 """The share of a team's órdagos that are taken, and so end the game (against ``random``, which órdagos in
 half of the lances, a third of the hands end the game so)."""
+MUS_COST = 0.3
+"""What a round of the mus gives the other team, in the worth of a hand (``Knowledge.score``): they draw too, so
+the expert cuts the mus unless its best discard is worth this much more than the hand it holds."""
+DEALS_KEPT = 8
+"""How many sets of dealt worlds an expert keeps: a hand asks for three or four (before and after each
+declaration)."""
 LANCES_A_HAND = 4
 """Grande, Chica, Pares and Juego (or Punto): the lances in which a team may órdago each hand."""
 
@@ -90,6 +98,10 @@ class Reading:
     ordago: dict[str, float]
     edge: float
     settled: float = 0.0
+    opening: dict[str, float] = field(default_factory=dict)
+    """How often they open a lance with each call, as far as they play a style (read with ``1 - honest``)."""
+    _known: dict[tuple[float, float, int], float] = field(default_factory=dict, repr=False, compare=False)
+    """The chances of playing on worked out so far (a decision asks for the same few scores again and again)."""
 
     @classmethod
     def of(cls, styles: list[Style]) -> Reading:
@@ -105,11 +117,15 @@ class Reading:
         opening = sum(s.share(OPEN, "ordago") for s in styles) / len(styles)
         in_lance = 1.0 - (1.0 - opening) * (1.0 - answer["ordago"])
         settled = (1.0 - honest) * (1.0 - (1.0 - TAKEN * in_lance) ** LANCES_A_HAND)
-        return cls(honest, answer, ordago, SKILL_EDGE + STYLE_EDGE * (1 - honest), settled)
+        opens = {word: sum(s.share(OPEN, word) for s in styles) / len(styles) for word in ("envido", "ordago")}
+        return cls(honest, answer, ordago, SKILL_EDGE + STYLE_EDGE * (1 - honest), settled, opens)
 
     def playing_on(self, ours: float, theirs: float, target: int) -> float:
         """The chance of winning the game by playing on from these scores against this team."""
-        return game_chance(ours, theirs, target, self.edge, self.settled)
+        known = self._known.get((ours, theirs, target))
+        if known is None:
+            known = self._known[(ours, theirs, target)] = game_chance(ours, theirs, target, self.edge, self.settled)
+        return known
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +144,8 @@ class ExpertBot(Bot):
     """Plays by the expected chance of winning the game over possible worlds; makes and reads señas."""
 
     level = "expert"
-    samples = 120
+    samples = 240
+    """The possible worlds a decision in a lance weighs."""
     ordago_floor = 0.97
     """The expert stakes the game (or takes an órdago) only with this chance at the lance, unless pressed."""
     catch = False
@@ -137,6 +154,11 @@ class ExpertBot(Bot):
     """The share of hands with nothing telling in which the expert makes no seña."""
     draws = 16
     """The draws of the unseen cards a discard is weighed over."""
+
+    def __init__(self, seed: int = 0, manners: Manners | None = None) -> None:
+        super().__init__(seed, manners)
+        self._dealt: dict[str, list[Deal]] = {}
+        """The deals of the worlds by what they were dealt from (see :meth:`_deals`), for the hand being played."""
 
     def decide(self, obs: Observation) -> Decision:
         evaluation = self._evaluate(obs, (), 0, piedras=False)
@@ -203,10 +225,11 @@ class ExpertBot(Bot):
         best = self._discards(obs, rng, batches)[0]
         after = best.worth
         wants_mus = partner_sena(obs) == "need_mus"
-        keep = now >= after + (0.6 if wants_mus else 0.0) or now >= 6.0
+        keep = now >= after - MUS_COST + (0.6 if wants_mus else 0.0) or now >= 6.0
         action = NO_MUS if keep and NO_MUS in obs.legal else MUS
         values = (("action", action.text), ("now", round(now, 1)), ("after", round(after, 1)))
-        worths = {MUS: (after, best.batches)}
+        # A round of the mus is worth the best discard less what the other team's draw gives them.
+        worths = {MUS: (after - MUS_COST, tuple(b - MUS_COST for b in best.batches))}
         if NO_MUS in obs.legal:
             worths[NO_MUS] = (now, (now,) * batches)
         options = self._hands(obs, worths, action)
@@ -250,12 +273,38 @@ class ExpertBot(Bot):
         partner's hand is dealt at random (its señas say more)."""
         return [self.memory.keeper(obs, s) if team_of(s) != obs.team else 0.0 for s in range(4)]
 
+    def worlds(self, obs: Observation, styles: Sequence[Style] | None = None) -> list[tuple[World, float]]:
+        """The possible worlds a decision at ``obs`` weighs, each with its share: :meth:`_deals` weighted by the
+        calls of the hand so far as players of ``styles`` (by default, as the memory reads them) make them."""
+        knowledge = knowledge_for(obs.rules)
+        read = self.memory.styles(obs) if styles is None else styles
+        return normalised(weigh_worlds(obs, knowledge, self._deals(obs, knowledge), read))
+
+    def _deals(self, obs: Observation, knowledge: Knowledge) -> list[Deal]:
+        """The deals of the worlds for this decision: dealt from everything they agree with (the seat's cards,
+        the declarations, the señas, the mus calls and discards, how the memory reads the keepers), with a
+        random state drawn from that alone, so they are the same at every decision of the hand until a
+        declaration narrows them; only their weights (the calls) change from one decision to the next, and a hand
+        deals three or four sets of worlds where it dealt one a decision."""
+        keepers = self.keepers(obs)
+        senas = tuple((e.seat, e.get("sena")) for e in obs.log if e.kind == "sena")
+        dealt_from = repr((
+            self.level, self.seed, obs.seat, obs.rules, obs.game_number, obs.hand_number, obs.mus_round,
+            str(obs.hand), [str(c) for c in obs.discarded], obs.pares_declared, obs.juego_declared, senas,
+            sorted(mus_records(obs.log).items()), [round(k, 9) for k in keepers], self.catch, self.samples,
+        ))
+        deals = self._dealt.get(dealt_from)
+        if deals is None:
+            if len(self._dealt) >= DEALS_KEPT:
+                self._dealt.clear()
+            rng = random.Random(f"{dealt_from}:worlds")
+            deals = self._dealt[dealt_from] = deal_worlds(obs, knowledge, self.samples, rng, catch=self.catch,
+                                                          keepers=keepers)
+        return deals
+
     def _outlooks(self, obs: Observation, betting: Betting, knowledge: Knowledge,
                   styles: tuple[Style, ...]) -> list[_Outlook]:
-        rng = self.rng(obs, "worlds")
-        worlds = normalised(sample_worlds(obs, knowledge, self.samples, rng, catch=self.catch, styles=styles,
-                                          keepers=self.keepers(obs)))
-        return self._outlooks_in(obs, betting, knowledge, worlds)
+        return self._outlooks_in(obs, betting, knowledge, self.worlds(obs, styles))
 
     def _outlooks_in(self, obs: Observation, betting: Betting, knowledge: Knowledge,
                      worlds: list[tuple[World, float]]) -> list[_Outlook]:
@@ -372,61 +421,143 @@ class ExpertBot(Bot):
 
     def _value(self, obs: Observation, betting: Betting, option: Action, outlooks: list[_Outlook],
                reading: Reading, *, worth: Worth | None = None) -> float:
-        """The expected chance of winning the game after saying ``option``: against honest players, whose
-        answer follows their cards, and against the style the other team has shown, in the proportion of
-        how likely they play honestly. With ``worth``, what it says the scores after are worth instead."""
-        target, playing_on = obs.rules.target, worth or reading.playing_on
+        """The expected chance of winning the game after saying ``option``, a level deeper than the call: after
+        a paso the other team may still bet, and a bet of ours may be taken, refused, raised or answered with
+        an órdago, each as likely as honest players with their cards answer (in the proportion of how likely
+        they play honestly) or as the style they have shown; to their bet we then answer as is best for the
+        worlds in which they make it. With ``worth``, what it says the scores after are worth instead (a game
+        an órdago ends: the scores with the winner at the target)."""
         ours, theirs = obs.scores[obs.team], obs.scores[other_team(obs.team)]
+        scores = _Scores(ours, theirs, obs.rules.target, worth or reading.playing_on)
+        settle, on, ended = scores.settle, scores.on, scores.ended
         kind = option.kind
-        base = 1 if betting.lance in (Lance.GRANDE, Lance.CHICA) else 0
-        stake, negada = betting.stake, betting.refusal
         # On our turn a bet on the table is always the other team's (our own bets are answered by them).
         facing = betting.bettor_team is not None
-        honest = reading.honest
-        if kind in _UNANSWERED:
-            honest = 1.0  # nobody answers these: the style does not matter
-        bet = option.amount  # an envido's; nothing for the other calls, an órdago included
-        ordago = kind is Kind.ORDAGO
-        on_table = (stake if facing else 0) + bet  # the stake if our bet or raise is accepted
-        refused_pays = stake if facing else 1
-        total = styled = 0.0
-        win_share = refuse_ordago = 0.0
-        for o in outlooks:
-            def settle(points: int, o: _Outlook = o) -> float:
-                if o.win:
-                    return playing_on(ours + points + o.ours, theirs, target)
-                return playing_on(ours, theirs + points + o.theirs, target)
-
-            if kind is Kind.PASO:
-                value = settle(base)
-            elif kind is Kind.NO_QUIERO:
-                value = playing_on(ours, theirs + negada + o.theirs, target)
-            elif kind is Kind.QUIERO:
-                value = (1.0 if o.win else 0.0) if betting.ordago else settle(stake)
-            else:  # a bet, or a raise on top of theirs
-                refusing_loses = ours + refused_pays + o.ours >= target
-                accept = _acceptance(o, on_table, ordago, refusing_loses)
-                taken = (1.0 if o.win else 0.0) if ordago else settle(on_table)
-                refused = playing_on(ours + refused_pays + o.ours, theirs, target)
-                value = accept * taken + (1 - accept) * refused
-                if honest < 1.0:
-                    if ordago:
-                        quiero = 1.0 if refusing_loses else reading.ordago["quiero"]
-                        styled += o.share * (quiero * taken + (1 - quiero) * refused)
-                    else:
-                        answer = reading.answer
-                        styled += o.share * (
-                            answer["quiero"] * taken + answer["no-quiero"] * refused
-                            + answer["envido"] * settle(on_table + 2)
-                        )
-                        win_share += o.share * o.win
-                        refuse_ordago += o.share * playing_on(ours, theirs + on_table + o.theirs, target)
-            total += o.share * value
-        if honest >= 1.0:
+        total = 0.0
+        if kind is Kind.PASO:
+            base = 1 if betting.lance in (Lance.GRANDE, Lance.CHICA) else 0
+            after = [s for s in betting.eligible[betting.position + 1:] if team_of(s) != obs.team]
+            if not after:
+                for o in outlooks:
+                    total += o.share * settle(o, base)
+                return total
+            # The other team still speaks: it may bet (2) or órdago, and we answer as is best.
+            envidos, ordagos = _Answers(), _Answers()
+            for o in outlooks:
+                bet, ordago = _opening(o.their_chance, reading)
+                total += o.share * (1 - bet - ordago) * settle(o, base)
+                refused = on(ours, theirs + 1 + o.theirs)
+                envidos.add(o.share * bet, settle(o, OPENING_BET), refused)
+                ordagos.add(o.share * ordago, ended(o), refused)
+            return total + envidos.best() + ordagos.best()
+        if kind is Kind.NO_QUIERO:
+            negada = betting.refusal
+            for o in outlooks:
+                total += o.share * on(ours, theirs + negada + o.theirs)
             return total
-        if not ordago:
-            styled += reading.answer["ordago"] * max(win_share, refuse_ordago)
-        return honest * total + (1 - honest) * styled
+        if kind is Kind.QUIERO:
+            for o in outlooks:
+                value = ended(o) if betting.ordago else settle(o, betting.stake)
+                total += o.share * value
+            return total
+        # A bet, or a raise on top of theirs: taken, refused, raised or answered with an órdago.
+        ordago = kind is Kind.ORDAGO
+        on_table = (betting.stake if facing else 0) + option.amount  # the stake if it is taken
+        refused_pays = betting.stake if facing else 1
+        raises, counters = _Answers(), _Answers()
+        for o in outlooks:
+            refusing_loses = ours + refused_pays + o.ours >= scores.target
+            taken = ended(o) if ordago else settle(o, on_table)
+            refused = on(ours + refused_pays + o.ours, theirs)
+            accept, raise_, counter = _answer(o.their_chance, ordago, refusing_loses, reading)
+            total += o.share * (accept * taken + (1 - accept - raise_ - counter) * refused)
+            if not ordago:
+                ours_refused = on(ours, theirs + on_table + o.theirs)
+                raises.add(o.share * raise_, settle(o, on_table + OPENING_BET), ours_refused)
+                counters.add(o.share * counter, ended(o), ours_refused)
+        return total + raises.best() + counters.best()
+
+
+OPENING_BET = 2
+"""The bet the other team is taken to make when it bets, or raises ours by."""
+
+
+class _Answers:
+    """Our answer to a bet or an órdago the other team may make: summed over the worlds in which it makes it,
+    what accepting and refusing are worth; we say what is worth more over those worlds (we cannot see which
+    world is the true one, but we hear the bet)."""
+
+    __slots__ = ("refused", "taken")
+
+    def __init__(self) -> None:
+        self.taken = self.refused = 0.0
+
+    def add(self, weight: float, taken: float, refused: float) -> None:
+        self.taken += weight * taken
+        self.refused += weight * refused
+
+    def best(self) -> float:
+        return max(self.taken, self.refused)
+
+
+@dataclass(frozen=True, slots=True)
+class _Scores:
+    """The scores before the lance, and what any scores after it are worth (by default the chance of winning
+    the game by playing on from them against this team: ``Reading.playing_on``)."""
+
+    ours: int
+    theirs: int
+    target: int
+    worth: Worth
+
+    def on(self, ours: int, theirs: int) -> float:
+        """What playing on from these scores is worth."""
+        return self.worth(ours, theirs, self.target)
+
+    def ended(self, o: _Outlook) -> float:
+        """What the game ended by an órdago taken in world ``o`` is worth: won (1) or lost (0) as a chance."""
+        return self.on(self.target, self.theirs) if o.win else self.on(self.ours, self.target)
+
+    def settle(self, o: _Outlook, points: int) -> float:
+        """The chance of winning the game once the lance is settled at the count for ``points`` in world ``o``."""
+        if o.win:
+            return self.on(self.ours + points + o.ours, self.theirs)
+        return self.on(self.ours, self.theirs + points + o.theirs)
+
+
+def _opening(their_chance: float, reading: Reading) -> tuple[float, float]:
+    """How likely the other team, speaking after our paso, bets and órdagos: as an honest player with its
+    chance opens, or as its style does."""
+    honest = reading.honest
+    bet = honest * called_chance("envido", their_chance, OPEN)
+    ordago = honest * called_chance("ordago", their_chance, OPEN)
+    if honest < 1.0:
+        bet += (1 - honest) * reading.opening.get("envido", 0.0)
+        ordago += (1 - honest) * reading.opening.get("ordago", 0.0)
+    return bet, ordago
+
+
+def _answer(their_chance: float, ordago: bool, refusing_loses: bool, reading: Reading) -> tuple[float, float, float]:
+    """How likely the other team takes our bet, raises it and answers it with an órdago (the rest: it
+    refuses): honest players by their chance at the lance (:data:`.memory.HONEST_CALLS`), a style as often as
+    it was seen to; certain to take it when refusing would lose it the game."""
+    if refusing_loses:
+        return 1.0, 0.0, 0.0
+    honest = reading.honest
+    if ordago:
+        take = called_chance("quiero", their_chance, ORDAGO)
+        if honest < 1.0:
+            take = honest * take + (1 - honest) * reading.ordago["quiero"]
+        return take, 0.0, 0.0
+    accept = called_chance("quiero", their_chance, ANSWER)
+    raise_ = called_chance("envido", their_chance, ANSWER)
+    counter = called_chance("ordago", their_chance, ANSWER)
+    if honest < 1.0:
+        answer = reading.answer
+        accept = honest * accept + (1 - honest) * answer["quiero"]
+        raise_ = honest * raise_ + (1 - honest) * answer["envido"]
+        counter = honest * counter + (1 - honest) * answer["ordago"]
+    return accept, raise_, counter
 
 
 @dataclass(frozen=True, slots=True)
@@ -475,17 +606,6 @@ def _stakes_game(obs: Observation, betting: Betting, option: Action) -> bool:
         return False
     on_table = (betting.stake if betting.bettor_team is not None else 0) + option.amount
     return max(obs.scores) + on_table >= obs.rules.target
-
-
-def _acceptance(outlook: _Outlook, stake: int, ordago: bool, refusing_loses: bool) -> float:
-    """How likely the other team accepts: rising smoothly with its own chance (it may see more than we
-    model, so a bluff is priced as risky), certain when refusing would lose it the game."""
-    if refusing_loses:
-        return 1.0
-    if ordago:
-        return 1.0 / (1.0 + math.exp(-(outlook.their_chance - 0.78) / 0.06))
-    middle = min(0.65, 0.42 + 0.02 * stake)
-    return 1.0 / (1.0 + math.exp(-(outlook.their_chance - middle) / 0.07))
 
 
 def _last_sena(obs: Observation, seat: int) -> str | None:

@@ -9,7 +9,7 @@ keeping its good cards gets a hand that agrees with its mus calls and discards t
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -22,7 +22,7 @@ from .base import TELLING_SENAS
 from .dealing import Dealer, key_of
 from .keepers import draw_kept, keeping, mus_records, plain_for
 from .knowledge import Knowledge
-from .memory import HONEST_SHARES, Style, calls_of
+from .memory import HONEST_SHARES, Call, Style, calls_of
 
 _LANCE_INDEX = {lance.value: i for i, lance in enumerate(Lance)}
 UNKNOWN_HONEST = Style(1.0, HONEST_SHARES, 0)
@@ -78,6 +78,10 @@ def keys_agreeing(knowledge: Knowledge, senas: tuple[str, ...], pares: bool | No
     return frozenset(key for key, value in knowledge.values.items() if agrees(value))
 
 
+Deal = tuple[int, int, int, int]
+"""The hand key of every seat in one possible world."""
+
+
 def sample_worlds(
     obs: Observation, knowledge: Knowledge, count: int, rng: random.Random, *, catch: bool = False,
     read_calls: bool = True, styles: Sequence[Style] | None = None, keepers: Sequence[float] | None = None,
@@ -87,13 +91,21 @@ def sample_worlds(
     señas count too. ``keepers`` gives, per seat, the share of the worlds in which its hand is dealt as
     the plain mus and discard would have left it (:func:`.keepers.draw_kept`); without, every hand is
     dealt at random."""
+    deals = deal_worlds(obs, knowledge, count, rng, catch=catch, keepers=keepers)
+    if not read_calls:
+        return [World(keys, 1.0) for keys in deals]
+    return weigh_worlds(obs, knowledge, deals, styles)
+
+
+def deal_worlds(obs: Observation, knowledge: Knowledge, count: int, rng: random.Random, *, catch: bool = False,
+                keepers: Sequence[float] | None = None) -> list[Deal]:
+    """``count`` deals of the cards ``obs.seat`` cannot see that agree with the declarations, the partner's
+    señas (every seña with ``catch``) and, for the seats read as keepers (``keepers``, as for
+    :func:`sample_worlds`), their mus calls and discards; not yet weighted by the calls of the lances."""
     mine = {c.index for c in obs.hand.cards} | {c.index for c in obs.discarded}
     dealer = Dealer([c.index for c in DECK if c.index not in mine], knowledge, rng)
     others = [s for s in range(4) if s != obs.seat]
     allowed = _allowed_keys(obs, knowledge, catch)
-    calls = [c for c in calls_of(obs.log, obs.pares_declared, obs.juego_declared) if c.seat != obs.seat
-             ] if read_calls else []
-    read = styles or (UNKNOWN_HONEST,) * 4
     my_key = obs.hand.key
     plain = plain_for(obs.rules) if keepers else None
     # Per seat dealt as a keeper in some of the worlds: how to deal it so, and in which share of the worlds.
@@ -101,7 +113,7 @@ def sample_worlds(
         seat: (keeping(record, allowed.get(seat), plain), keepers[seat])
         for seat, record in mus_records(obs.log).items() if seat != obs.seat and keepers[seat] > 0
     } if keepers and plain is not None else {}
-    worlds = []
+    deals: list[Deal] = []
     for _ in range(count):
         keys = [0, 0, 0, 0]
         keys[obs.seat] = my_key
@@ -115,12 +127,49 @@ def sample_worlds(
                 drawn = (dealer.of_keys(seat_allowed) if seat_allowed is not None else None) or dealer.any_four()
             keys[seat] = key_of(drawn)
             dealer.take(drawn)
+        deals.append((keys[0], keys[1], keys[2], keys[3]))
+    return deals
+
+
+def weigh_worlds(obs: Observation, knowledge: Knowledge, deals: Sequence[Deal],
+                 styles: Sequence[Style] | None = None) -> list[World]:
+    """The ``deals`` weighted by how likely the calls of this hand so far are with those cards, made by
+    players of the given ``styles`` (honest players, without). A caller judged its chance with what its
+    partner told it (señas are public), so its call is read with that seña too."""
+    read = styles or (UNKNOWN_HONEST,) * 4
+    senas = _last_senas(obs)
+    factors: list[tuple[int, dict[int, float], Callable[[int], float]]] = []
+    for call in calls_of(obs.log, obs.pares_declared, obs.juego_declared):
+        if call.seat != obs.seat:
+            factors.append((call.seat, {}, _call_likelihood(knowledge, call, senas.get(partner(call.seat)),
+                                                            read[call.seat])))
+    worlds = []
+    for keys in deals:
         weight = 1.0
-        for call in calls:
-            chance = knowledge.team_chance_fast(keys[call.seat], call.lance, call.opponents, call.with_partner)
-            weight *= read[call.seat].likelihood(call.word, chance, call.situation)
-        worlds.append(World((keys[0], keys[1], keys[2], keys[3]), weight))
+        for seat, known, likelihood in factors:
+            key = keys[seat]
+            factor = known.get(key)
+            if factor is None:
+                factor = known[key] = likelihood(key)
+            weight *= factor
+        worlds.append(World(keys, weight))
     return worlds
+
+
+def _call_likelihood(knowledge: Knowledge, call: Call, sena: str | None, style: Style) -> Callable[[int], float]:
+    """How likely ``call`` is from a caller holding each hand key, with its partner's ``sena`` heard."""
+    def likelihood(key: int) -> float:
+        if sena is None or not call.with_partner:
+            chance = knowledge.team_chance_fast(key, call.lance, call.opponents, call.with_partner)
+        else:
+            chance = knowledge.team_chance(key, call.lance, call.opponents, True, sena)
+        return style.likelihood(call.word, chance, call.situation)
+    return likelihood
+
+
+def _last_senas(obs: Observation) -> dict[int, str]:
+    """The last seña each seat made in this hand."""
+    return {event.seat: str(event.get("sena")) for event in obs.log if event.kind == "sena" and event.seat is not None}
 
 
 def normalised(worlds: Sequence[World]) -> list[tuple[World, float]]:

@@ -1,8 +1,9 @@
 """The review of the student's decisions at a table, graded while the game goes on and never on a click's path.
 
 In a kernel the grading runs in a worker thread of its own (one per kernel, shared by its tables), so a click
-never waits for a grade to finish (the two share the interpreter); each result comes back through the kernel's
-asyncio loop. Where there are no threads (Pyodide, in the offline site) it grades one decision at a time in the
+never waits for a grade to finish; the two share the interpreter, so the worker starts each grade only once the
+tables have had no click for :data:`QUIET` seconds (a student thinking), and each result comes back through the
+kernel's asyncio loop. Where there are no threads (Pyodide, in the offline site) it grades one decision at a time in the
 idle time between moves. Outside a running loop (a script, a test) it grades when asked.
 """
 
@@ -31,6 +32,9 @@ PUBLISH_EVERY: Final = 1.0
 """Seconds between two syncs of a review still being graded (its last grade is synced at once)."""
 WORKER_NICENESS: Final = 10
 """How much lower the worker thread's priority is than the kernel's (Linux ``nice``, per thread)."""
+QUIET: Final = 0.25
+"""Seconds without a click before the worker thread starts its next grade: a grade (some tens of milliseconds)
+then seldom shares the interpreter with a click."""
 IDLE_GAP: Final = 0.2
 """Where grading shares the kernel's thread (Pyodide): the pause left for clicks between two decisions graded."""
 IN_PAGE_SAMPLES: Final = 120
@@ -48,6 +52,7 @@ def _grade_next(key: str, record: dict[str, Any], seat: int, samples: int, seed:
                 ) -> tuple[Graded | None, tuple[HandPoint, ...], int]:
     """In the worker thread: grade the next pending decision of ``key``'s game as far as ``record`` goes; the
     grade (None when none is pending), the chance after each hand, and how many decisions there are."""
+    Clicks.wait_for_quiet()
     reviewer = _WORKER_REVIEWERS.get(key)
     if reviewer is not None:
         try:
@@ -59,6 +64,24 @@ def _grade_next(key: str, record: dict[str, Any], seat: int, samples: int, seed:
     pending = reviewer.pending()
     graded = reviewer.grade(pending[0]) if pending else None
     return graded, reviewer.so_far().points, reviewer.decisions
+
+
+class Clicks:
+    """When the kernel's tables last handled a click (by the monotonic clock): the worker thread grades in the
+    quiet between clicks."""
+
+    last: float = 0.0
+
+    @classmethod
+    def now(cls) -> None:
+        """A click is being handled (or has just been)."""
+        cls.last = time.monotonic()
+
+    @classmethod
+    def wait_for_quiet(cls) -> None:
+        """In the worker thread: return once no click has come for :data:`QUIET` seconds."""
+        while (left := cls.last + QUIET - time.monotonic()) > 0:
+            time.sleep(left)
 
 
 def _forget(key: str) -> None:
@@ -74,13 +97,13 @@ def _yield_to_the_kernel() -> None:
 
 
 class _Worker:
-    """The kernel's review process, started at first use and shared by the kernel's tables."""
+    """The kernel's review thread, started at first use and shared by the kernel's tables."""
 
     pool: concurrent.futures.ThreadPoolExecutor | None = None
 
     @classmethod
     def get(cls) -> concurrent.futures.ThreadPoolExecutor | None:
-        """The process; None where processes cannot run (Pyodide)."""
+        """The thread's pool; None where threads cannot run (Pyodide)."""
         if _IN_PAGE:
             return None
         if cls.pool is None:
@@ -204,7 +227,7 @@ class TableReview:
             loop.call_later(IDLE_GAP, self._grade_here, record)
             return
         future = pool.submit(_grade_next, self.key, record, self.seat, self.samples, self.seed)
-        future.add_done_callback(lambda done: loop.call_soon_threadsafe(self._took, record, done))
+        future.add_done_callback(lambda done: _back(loop, self._took, record, done))
 
     def _grade_here(self, record: dict[str, Any]) -> None:
         """One decision graded in this thread (no worker thread): the next pause lets clicks in."""
@@ -252,6 +275,13 @@ def _extends(record: dict[str, Any], earlier: dict[str, Any]) -> bool:
             and record["actions"][: len(earlier["actions"])] == earlier["actions"])
 
 
+def _back(loop: asyncio.AbstractEventLoop, callback: Callable[..., None], *args: object) -> None:
+    """From the worker thread: ``callback(*args)`` on the kernel's loop, unless that loop has closed meanwhile
+    (a kernel, or a test, that ended while a grade was under way)."""
+    with contextlib.suppress(RuntimeError):
+        loop.call_soon_threadsafe(callback, *args)
+
+
 def _running_loop() -> asyncio.AbstractEventLoop | None:
     try:
         return asyncio.get_running_loop()
@@ -261,4 +291,4 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 
 
 
-__all__ = ["TableReview"]
+__all__ = ["Clicks", "TableReview"]

@@ -54,7 +54,7 @@ from .options import DEFAULT_PACE, PACES, NewGame, Prefs, check_language, check_
 from .pacing import Pacer
 from .play import Play
 from .refusal import RefusalError, short
-from .reviewing import TableReview
+from .reviewing import Clicks, TableReview
 from .served import served_table
 from .snapshot import table_snapshot
 from .stepping import Stepping, scenario_option
@@ -419,6 +419,15 @@ class MusTable(TableWidget):
         return f"<MusTable seat={self.seat} {self.game!r}>"
 
     # ------------------------------------------------------------------------------------------ intents
+
+    def receive(self, content: object) -> None:
+        """Handle one intent from the front end (:meth:`TableWidget.receive`); the review's worker waits for
+        the quiet after it before its next grade."""
+        Clicks.now()
+        try:
+            super().receive(content)
+        finally:
+            Clicks.now()
 
     def _handlers(self) -> dict[str, Handler]:
         if self._play.editing is not None:
