@@ -1,5 +1,5 @@
 // mus-widget bundle sha256:c27e70fa8dfc71a10f1efcffc8529ce4d30e602f489e09e560937eb5d2a8715c (built from js/ by npm run build)
-// ../main/node_modules/preact/dist/preact.module.js
+// node_modules/preact/dist/preact.module.js
 var n;
 var l;
 var u;
