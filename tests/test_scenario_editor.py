@@ -142,3 +142,20 @@ def test_an_editor_opens_on_a_game_a_record_or_a_live_table() -> None:
         assert repr(editor) == f"<ScenarioEditor {expected.title!r}: 16/16 cards, {len(expected.actions)} steps>"
         editor.close()
     table.close()
+
+
+def test_the_static_picture_shows_the_lesson_not_the_game_waiting_behind_it() -> None:
+    editor = mw.ScenarioEditor(language="en", seed=1, pace=0)
+    edit(editor, op="title", title="Half dealt")
+    edit(editor, op="card", seat=0, slot=0, card="7o")
+    picture = editor.picture()
+    assert picture.text == "A lesson being made: “Half dealt”, 1 of 16 cards dealt." and "South: 7o" in picture.html
+    assert 'data-seat="0"' not in picture.html, "no felt before the deal is complete"
+    editor.close()
+    editor = dealt()
+    edit(editor, op="stage", stage="play")
+    edit(editor, op="act", action="no-mus")
+    picture = editor.picture()
+    assert 'data-seat="0"' in picture.html and "A lesson being made" not in picture.html
+    assert all(card in picture.html for card in HANDS[1].split()), "every hand of the lesson face up"
+    editor.close()

@@ -139,6 +139,7 @@ EN: Final[dict[str, str]] = {
     "ranks.12": "reyes",
     # static pictures (mus_widget.teaching.pictures)
     "picture.back": "a card, face down",
+    "picture.lesson": "A lesson being made: “{title}”, {dealt} of 16 cards dealt.",
     "picture.no_pares": "no pares",
     "picture.juego": "{total}: juego",
     "picture.total": "{total} points, no juego",

@@ -9,7 +9,7 @@ when it is open and a scenario's note. Plain HTML with inline SVG and inline sty
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ..i18n.catalogues import message
@@ -82,6 +82,20 @@ def table_snapshot(state: Mapping[str, Any], language: str) -> Picture:
     return Picture(body, f"Mus table: {names}; {scores[0]}–{scores[1]}")
 
 
+def lesson_snapshot(title: str, hands: Sequence[Sequence[str]], language: str) -> Picture:
+    """A lesson whose deal is not complete yet (nothing to show on a felt): its title and the cards dealt so far by
+    seat (South, East, North, West), with the line saying it is a snapshot."""
+    esc = html.escape
+    said = message("picture.lesson", language, title=title, dealt=sum(len(cards) for cards in hands))
+    seats = "".join(f"<li>{esc(message(f'seat.{seat}', language))}: {esc(' '.join(cards) or '–')}</li>"
+                    for seat, cards in enumerate(hands))
+    body = (f'<div class="mus-picture mus-picture-lesson" style="{_FONT};max-width:720px">'
+            f'<p style="font-weight:700;{_WRAP}">{esc(said)}</p><ul style="{_WRAP}">{seats}</ul>'
+            f'<p style="font-style:italic;opacity:0.8;{_WRAP}">{esc(message("ui.kernel.snapshot", language))}</p>'
+            "</div>")
+    return Picture(body, said)
+
+
 def _bubble_text(bubble: object) -> str:
     """A speech bubble of the synced state in words (a text, or a dict holding one)."""
     if isinstance(bubble, Mapping):
@@ -89,4 +103,4 @@ def _bubble_text(bubble: object) -> str:
     return str(bubble)
 
 
-__all__ = ["LOG_LINES", "table_snapshot"]
+__all__ = ["LOG_LINES", "lesson_snapshot", "table_snapshot"]

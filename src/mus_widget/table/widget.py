@@ -56,7 +56,7 @@ from .play import Play
 from .refusal import RefusalError, short
 from .reviewing import Clicks, TableReview
 from .served import served_table
-from .snapshot import table_snapshot
+from .snapshot import lesson_snapshot, table_snapshot
 from .stepping import Stepping, scenario_option
 from .view_state import messages_for, review_view
 
@@ -378,6 +378,16 @@ class MusTable(TableWidget):
     def play_on(self) -> None:
         """Stop stepping: the student plays on from the step shown, against the bots."""
         self._python_intent({"type": "play_on"})
+
+    def picture(self) -> Picture:
+        """The table as it is now, as a static picture (:mod:`.snapshot`); a lesson being dealt, as its title and
+        the cards dealt so far (the game waiting behind the editor is not what the page shows)."""
+        editing = self._play.editing
+        if editing is not None and editing.shown() is None:
+            draft = editing.draft
+            hands = [[str(card) for card in slots if card is not None] for slots in draft.cards]
+            return lesson_snapshot(draft.title, hands, self.language)
+        return super().picture()
 
     @property
     def lesson(self) -> Draft | None:
