@@ -4,7 +4,7 @@
 // and the class's chat. Python checks every click; the drafts of the boxes live here, so an update never loses one.
 
 import { draw as patch, h } from "./dom.js";
-import { mount } from "./mount.js";
+import { mountPanel } from "./mount.js";
 
 /**
  * The intents of the list's buttons and boxes, and the view's own drafts.
@@ -106,30 +106,18 @@ export function classroomView(state, chat, review, intents) {
 
 /** @param {{ model: import("./contract.js").Model<import("./contract.js").ClassroomTraits>, el: HTMLElement }} props */
 function render({ model: born, el }) {
-  /** @type {string | null} */
-  let notice = null;
   let chatLines = -1;
   const drafts = new Map();
-  const say = (/** @type {string | null} */ kernel) => {
-    notice = kernel;
-    draw();
-  };
-  const mounted = mount(born, el, {
-    className: "mus-classroom", onLost: () => say("lost"), onBack: () => say(null), onFrozen: () => say("snapshot"),
-  });
+  const mounted = mountPanel(born, el, "mus-classroom", draw);
   /** @type {import("./contract.js").Model<import("./contract.js").ClassroomTraits>} */
   const model = mounted.model;
-  const { root, watch } = mounted;
-  root.lang = "en";
-  const send = (content) => {
-    if (notice === null && watch.check()) model.send(content);
-  };
+  const { root, send } = mounted;
   function draw() {
     const state = model.get("state");
     if (!state || !state.tables) return;
     root.lang = state.language || "en";
     patch(classroomView(state, model.get("chat") || {}, model.get("review_view") || {},
-      { send, drafts, redraw: draw, notice }), root);
+      { send, drafts, redraw: draw, notice: mounted.notice() }), root);
     const chat = model.get("chat") || {};
     const lines = root.querySelector(".mus-classroom-chat-lines");
     if (lines && chat.lines !== chatLines) lines.scrollTop = lines.scrollHeight; // the newest line in sight

@@ -45,3 +45,32 @@ export function mount(born, el, { className, onLost, onBack, onFrozen }) {
     },
   };
 }
+
+/**
+ * Mount a panel widget (the quiz, the teacher's list): {@link mount}, with the kernel's notice for the view
+ * (`notice()`: "lost", "snapshot" or null; `draw` runs again when it changes) and a `send` that sends only while
+ * the kernel is there.
+ * @param {any} born anywidget's model
+ * @param {HTMLElement} el the output element anywidget gives
+ * @param {string} className the root's class
+ * @param {() => void} draw
+ */
+export function mountPanel(born, el, className, draw) {
+  /** @type {string | null} */
+  let notice = null;
+  const say = (/** @type {string | null} */ kernel) => {
+    notice = kernel;
+    draw();
+  };
+  const mounted = mount(born, el, {
+    className, onLost: () => say("lost"), onBack: () => say(null), onFrozen: () => say("snapshot"),
+  });
+  mounted.root.lang = "en";
+  return {
+    ...mounted,
+    notice: () => notice,
+    send(/** @type {any} */ content) {
+      if (notice === null && mounted.watch.check()) mounted.model.send(content);
+    },
+  };
+}

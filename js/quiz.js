@@ -2,7 +2,7 @@
 // verdict and why, and "Another deal". Python checks every answer; the browser learns the right one only after.
 
 import { draw as patch, h } from "./dom.js";
-import { mount } from "./mount.js";
+import { mountPanel } from "./mount.js";
 
 /** The quiz as it stands: pure function of the synced state and the two intents.
  * @param {import("./contract.js").QuizState} state
@@ -35,23 +35,11 @@ export function quizView(state, { answer, another, notice }) {
 
 /** @param {{ model: import("./contract.js").Model<import("./contract.js").QuizTraits>, el: HTMLElement }} props */
 function render({ model: born, el }) {
-  /** @type {string | null} */
-  let notice = null;
-  const say = (/** @type {string | null} */ kernel) => {
-    notice = kernel;
-    draw();
-  };
-  // The shared mount (js/mount.js): the model, the root, the theme, the kernel's watch.
-  const mounted = mount(born, el, {
-    className: "mus-quiz", onLost: () => say("lost"), onBack: () => say(null), onFrozen: () => say("snapshot"),
-  });
+  // The shared mount (js/mount.js): the model, the root, the theme, the kernel's watch and its notice.
+  const mounted = mountPanel(born, el, "mus-quiz", draw);
   /** @type {import("./contract.js").Model<import("./contract.js").QuizTraits>} */
   const model = mounted.model;
-  const { root, watch } = mounted;
-  root.lang = "en";
-  const send = (content) => {
-    if (notice === null && watch.check()) model.send(content);
-  };
+  const { root, send } = mounted;
   function draw() {
     const state = model.get("state");
     if (!state || !state.answers) return;
@@ -59,7 +47,7 @@ function render({ model: born, el }) {
     patch(quizView(state, {
       answer: (key) => send({ type: "answer", key }),
       another: () => send({ type: "another" }),
-      notice,
+      notice: mounted.notice(),
     }), root);
   }
   mounted.listen({ "change:state": draw });

@@ -284,11 +284,13 @@ def test_the_sdist_holds_every_file_of_the_repository(tmp_path: Path) -> None:
 
 def test_the_table_the_quiz_and_the_classroom_mount_the_same_way() -> None:
     """js/widget.js, js/quiz.js and js/classroom.js take their model, root, theme, picture hiding and kernel watch
-    from one shared mount (js/mount.js), never each its own copy."""
+    from one shared mount (js/mount.js; the quiz and the teacher's list through its mountPanel, which keeps the
+    kernel's notice), never each its own copy."""
     shared = ("withFallback(", "kernelWatch(", "followTheme(", "hideStills(", "model.off(")
     for name in ("widget.js", "quiz.js", "classroom.js"):
         source = (ROOT / "js" / name).read_text()
-        assert 'import { mount } from "./mount.js";' in source and "mount(born, el," in source, name
+        assert re.search(r'import \{ (mount|mountPanel) \} from "\./mount\.js";', source), name
+        assert re.search(r"\b(mount|mountPanel)\(born, el,", source), name
         assert not [call for call in shared if call in source], (name, [call for call in shared if call in source])
     mount = (ROOT / "js" / "mount.js").read_text()
     assert all(call in mount for call in shared[:4]), "the mount does each of these once"

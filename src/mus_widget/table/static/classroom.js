@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:c27e70fa8dfc71a10f1efcffc8529ce4d30e602f489e09e560937eb5d2a8715c (built from js/ by npm run build)
+// mus-widget bundle sha256:f00b8ecc84bc4e2b7e1bb764d28c7fd50c35d4da1d4bb3b82a5fda67e2b81e50 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -560,6 +560,27 @@ function mount(born, el, { className, onLost, onBack, onFrozen }) {
     }
   };
 }
+function mountPanel(born, el, className, draw2) {
+  let notice = null;
+  const say = (kernel) => {
+    notice = kernel;
+    draw2();
+  };
+  const mounted = mount(born, el, {
+    className,
+    onLost: () => say("lost"),
+    onBack: () => say(null),
+    onFrozen: () => say("snapshot")
+  });
+  mounted.root.lang = "en";
+  return {
+    ...mounted,
+    notice: () => notice,
+    send(content) {
+      if (notice === null && mounted.watch.check()) mounted.model.send(content);
+    }
+  };
+}
 
 // js/classroom.js
 function tellBox(table, state, intents) {
@@ -678,25 +699,11 @@ function classroomView(state, chat, review, intents) {
   ].filter(Boolean);
 }
 function render({ model: born, el }) {
-  let notice = null;
   let chatLines = -1;
   const drafts = /* @__PURE__ */ new Map();
-  const say = (kernel) => {
-    notice = kernel;
-    draw2();
-  };
-  const mounted = mount(born, el, {
-    className: "mus-classroom",
-    onLost: () => say("lost"),
-    onBack: () => say(null),
-    onFrozen: () => say("snapshot")
-  });
+  const mounted = mountPanel(born, el, "mus-classroom", draw2);
   const model = mounted.model;
-  const { root, watch } = mounted;
-  root.lang = "en";
-  const send = (content) => {
-    if (notice === null && watch.check()) model.send(content);
-  };
+  const { root, send } = mounted;
   function draw2() {
     const state = model.get("state");
     if (!state || !state.tables) return;
@@ -705,7 +712,7 @@ function render({ model: born, el }) {
       state,
       model.get("chat") || {},
       model.get("review_view") || {},
-      { send, drafts, redraw: draw2, notice }
+      { send, drafts, redraw: draw2, notice: mounted.notice() }
     ), root);
     const chat = model.get("chat") || {};
     const lines = root.querySelector(".mus-classroom-chat-lines");

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:c27e70fa8dfc71a10f1efcffc8529ce4d30e602f489e09e560937eb5d2a8715c (built from js/ by npm run build)
+// mus-widget bundle sha256:f00b8ecc84bc4e2b7e1bb764d28c7fd50c35d4da1d4bb3b82a5fda67e2b81e50 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
