@@ -28,7 +28,7 @@ from ..engine.phase import Phase
 from ..engine.record import SEED_DIGITS
 from ..engine.rules import Rules
 from ..engine.seats import SEAT_NAMES, SEATS
-from .scenarios import Scenario
+from .scenarios import Scenario, rules_line
 
 PER_LINE: Final = 10
 """Actions per ``play:`` (or ``then:``) line at most."""
@@ -410,10 +410,9 @@ def draft_text(draft: Draft) -> str:
              f"scores: {draft.scores[0]} {draft.scores[1]}"]
     if draft.seed:
         lines.append(f"seed: {draft.seed}")
-    options = [_rule_text(name, value) for name, value in draft.rules.to_dict().items()
-               if value != getattr(Rules(), name)]
-    if options:
-        lines.append("rules: " + ", ".join(options))
+    rules = rules_line(draft.rules.to_dict())
+    if rules:
+        lines.append(rules)
     if draft.notes[0]:
         lines.append(f"note: {draft.notes[0]}")
     leaving = {b.at for b in draft.branches}
@@ -452,12 +451,6 @@ def _chunks(count: int, cuts: Iterable[int]) -> list[tuple[int, int]]:
             out.append((first, end))
             first = end
     return out
-
-
-def _rule_text(name: str, value: object) -> str:
-    if isinstance(value, bool):
-        return name if value else f"{name} off"
-    return f"{name} {value}"
 
 
 # ---------------------------------------------------------------------------------------------- checks

@@ -81,6 +81,7 @@ import dataclasses
 import functools
 import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Final
@@ -278,10 +279,9 @@ def scenario_text(game: Game, title: str | None = None) -> str:
         lines.append("hands: " + " / ".join(deal["hands"]))
         lines.append(f"mano: {SEAT_NAMES[deal['mano']].lower()}")
         lines.append(f"scores: {deal['scores'][0]} {deal['scores'][1]}")
-    options = [_rule_text(name, value) for name, value in record["rules"].items()
-               if value != getattr(Rules(), name)]
-    if options:
-        lines.append("rules: " + ", ".join(options))
+    rules = rules_line(record["rules"])
+    if rules:
+        lines.append(rules)
     senas: dict[int, list[str]] = {}
     for sena in record["senas"]:
         senas.setdefault(sena["at"], []).append(f"sena: {SEAT_NAMES[sena['seat']].lower()} {sena['sena']}")
@@ -306,10 +306,13 @@ def scenario_text(game: Game, title: str | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _rule_text(name: str, value: object) -> str:
-    if isinstance(value, bool):
-        return name if value else f"{name} off"
-    return f"{name} {value}"
+def rules_line(options: Mapping[str, object]) -> str:
+    """The ``rules:`` line of rule options by name (a record's ``rules``), those at their default left out; ""
+    when every one is."""
+    default = Rules()
+    said = [(name if value else f"{name} off") if isinstance(value, bool) else f"{name} {value}"
+            for name, value in options.items() if value != getattr(default, name)]
+    return "rules: " + ", ".join(said) if said else ""
 
 
 class _Reader:
@@ -741,4 +744,4 @@ def library() -> dict[str, Scenario]:
     return {name[3:-4]: Scenario.parse((folder / name).read_text(encoding="utf-8")) for name in names}
 
 
-__all__ = ["Branch", "Expectation", "Scenario", "ScenarioError", "builtin", "library", "scenario_text"]
+__all__ = ["Branch", "Expectation", "Scenario", "ScenarioError", "builtin", "library", "rules_line", "scenario_text"]
