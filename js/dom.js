@@ -28,15 +28,15 @@ function props(given) {
   return out;
 }
 
-/** Children without the empty ones: strings stay text (never markup), arrays are flattened. */
+/** Children as Preact takes them: an empty one (null, false, "") stays a hole, so its siblings keep their places
+ *  and each is matched with the element it was (a banner that comes and goes never takes over the panel after
+ *  it, which would lose that panel's scroll and focus); arrays stay lists; strings stay text (never markup). */
 function kids(children) {
-  const out = [];
-  for (const child of children) {
-    if (child === null || child === undefined || child === false || child === "") continue;
-    if (Array.isArray(child)) out.push(...kids(child));
-    else out.push(typeof child === "object" ? child : String(child));
-  }
-  return out;
+  return children.map((child) => {
+    if (child === null || child === undefined || child === false || child === "") return null;
+    if (Array.isArray(child)) return kids(child);
+    return typeof child === "object" ? child : String(child);
+  });
 }
 
 /** An HTML element of a view. */

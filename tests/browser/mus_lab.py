@@ -7,12 +7,14 @@ open a notebook, run all its cells and wait for the Mus table.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -165,6 +167,22 @@ def run_all(page: Any) -> None:
         status = page.locator(".jp-Notebook-ExecutionIndicator").first.get_attribute("data-status")
         page.screenshot(path=str(Path("screenshots") / "no-table-drew.png"))
         raise AssertionError(f"no table drew; kernel {status}; outputs: {outputs!r}"[:4000]) from error
+
+
+@contextlib.contextmanager
+def notebook_page(opener: Any, server: LabServer, name: str, viewport: dict[str, int] | None = None
+                  ) -> Iterator[tuple[Any, list[str]]]:
+    """A new page of ``opener`` (a browser or a context) with the notebook ``name`` open and run, and the page's
+    script errors as they come; the page is closed afterwards, whatever happened."""
+    page = opener.new_page(**({"viewport": viewport} if viewport else {}))
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        open_notebook(page, server, name)
+        run_all(page)
+        yield page, errors
+    finally:
+        page.close()
 
 
 def use_theme(page: Any, theme: str) -> None:

@@ -5,13 +5,14 @@ count, and the table goes back to its game."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser.mus_lab import LabServer, TablePage, code_notebook, open_notebook, run_all
+from browser.mus_lab import LabServer, TablePage, code_notebook, notebook_page, open_notebook, run_all
 from mus_widget.table.widget import MusTable
 from mus_widget.teaching.authoring import Draft
 from mus_widget.teaching.scenarios import Scenario
@@ -78,12 +79,7 @@ def test_a_teacher_deals_plays_notes_branches_copies_and_steps_a_lesson(browser:
                                                                         screenshots: Path) -> None:
     context = browser.new_context(viewport={"width": 1400, "height": 1000},
                                   permissions=["clipboard-read", "clipboard-write"])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
-        open_notebook(page, lab, "editor.ipynb")
-        run_all(page)
+    with contextlib.closing(context), notebook_page(context, lab, "editor.ipynb") as (page, errors):
         editor = Editor(page)
         root = editor.root
         root.locator(".mus-editor-dealing").wait_for()
@@ -160,9 +156,17 @@ def test_a_teacher_deals_plays_notes_branches_copies_and_steps_a_lesson(browser:
         assert saved.startswith("Saved as lesson.txt"), saved
         assert (lab.notebooks / "lesson.txt").read_text(encoding="utf-8") == copied
         before = editor.version()
+        # The banner that comes with the refusal leaves the panels under it as they were: the list of steps
+        # keeps its scroll and the Save button its focus.
+        scrolled = root.evaluate("el => { const list = el.querySelector('.mus-editor-steps');"
+                                 " list.scrollTop = list.scrollHeight; return list.scrollTop; }")
+        assert scrolled > 0, "the list of steps should scroll at this size"
         root.locator("[data-key='editor-save']").click()
         root.locator(".mus-error[data-error='ui.error.editor.exists']").wait_for()
         assert editor.version() == before and root.locator(".mus-editor-source").input_value() == copied
+        kept = root.evaluate("el => [el.querySelector('.mus-editor-steps').scrollTop,"
+                             " document.activeElement && document.activeElement.dataset.key]")
+        assert kept == [scrolled, "editor-save"], kept
         root.screenshot(path=str(screenshots / "editor-refused-1400.png"), animations="disabled")
 
         # A fresh table steps the saved text: the same note at the same step, none elsewhere.
@@ -177,8 +181,6 @@ def test_a_teacher_deals_plays_notes_branches_copies_and_steps_a_lesson(browser:
             if step < len(scenario):
                 fresh.press("step-forward")
         assert not errors, errors
-    finally:
-        context.close()
 
 
 def test_a_finished_live_hand_becomes_a_lesson_and_the_table_goes_back_to_its_game(browser: Any, lab: LabServer,
@@ -189,10 +191,7 @@ def test_a_finished_live_hand_becomes_a_lesson_and_the_table_goes_back_to_its_ga
         table.receive({"type": "act", "action": "no-mus" if "no-mus" in legal else legal[0]})
     expected = Draft.from_game(table.game)
     table.close()
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    try:
-        open_notebook(page, lab, "live.ipynb")
-        run_all(page)
+    with notebook_page(browser, lab, "live.ipynb", {"width": 1400, "height": 1000}) as (page, _):
         live = Editor(page)
         root = live.root
         root.locator("[data-key='make-lesson']").wait_for()
@@ -205,5 +204,3 @@ def test_a_finished_live_hand_becomes_a_lesson_and_the_table_goes_back_to_its_ga
         live.press("editor-back")
         root.locator("[data-key='next-hand']").wait_for()
         assert root.locator(".mus-editor").count() == 0
-    finally:
-        page.close()

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from browser.mus_lab import LabServer, TablePage, code_notebook, open_notebook, run_all
+from browser.mus_lab import LabServer, TablePage, code_notebook, notebook_page
 
 pytestmark = pytest.mark.slow
 
@@ -46,16 +46,11 @@ def wait_step(table: TablePage, index: int, count: int) -> None:
 @pytest.fixture
 def counted(browser: Any, lab_server: LabServer) -> Any:
     (lab_server.notebooks / "review.ipynb").write_text(json.dumps(code_notebook(TWO_HANDS)))
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    open_notebook(page, lab_server, "review.ipynb")
-    run_all(page)
-    table = TablePage(page)
-    table.root.locator("[data-key='replay-hand']").wait_for(timeout=30_000)
-    yield table
-    assert not errors, errors
-    page.close()
+    with notebook_page(browser, lab_server, "review.ipynb", {"width": 1280, "height": 800}) as (page, errors):
+        table = TablePage(page)
+        table.root.locator("[data-key='replay-hand']").wait_for(timeout=30_000)
+        yield table
+        assert not errors, errors
 
 
 def test_a_counted_hand_reopens_steps_by_keys_without_losing_a_press_and_waits(counted: TablePage,
@@ -122,12 +117,7 @@ def test_the_review_opens_a_decision_from_the_chart_and_tries_it_again(browser: 
     student that moment again, to play the other call."""
     assert "while table.state" in A_GAME
     (lab_server.notebooks / "reviewed.ipynb").write_text(json.dumps(code_notebook(A_GAME)))
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
-        open_notebook(page, lab_server, "reviewed.ipynb")
-        run_all(page)
+    with notebook_page(browser, lab_server, "reviewed.ipynb", {"width": 1280, "height": 800}) as (page, errors):
         table = TablePage(page)
         root = table.root
         root.locator("[data-key='review-game']").wait_for(timeout=30_000)
@@ -165,6 +155,4 @@ def test_the_review_opens_a_decision_from_the_chart_and_tries_it_again(browser: 
             sure.click()
         table.wait_newer(before)
         assert not root.locator(".mus-error").count(), "the other call is played and the bots play on"
-    finally:
-        page.close()
     assert not errors, errors

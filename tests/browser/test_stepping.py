@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from browser.mus_lab import LabServer, TablePage, fit_widget, open_notebook, run_all
+from browser.mus_lab import LabServer, TablePage, fit_widget, notebook_page
 from mus_widget.teaching.scenarios import builtin, library
 
 pytestmark = pytest.mark.slow
@@ -54,12 +54,7 @@ class Stepper(TablePage):
 def test_a_teacher_steps_through_a_scenario(browser: Any, lab_server: LabServer, screenshots: Path) -> None:
     scenario = builtin()[0]
     last = len(scenario)
-    page = browser.new_page(viewport={"width": 1400, "height": 1100})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
-        open_notebook(page, lab_server, "steps.ipynb")
-        run_all(page)
+    with notebook_page(browser, lab_server, "steps.ipynb", {"width": 1400, "height": 1100}) as (page, errors):
         table = Stepper(page)
         root = table.root
         root.locator(".mus-steps").wait_for()
@@ -138,8 +133,6 @@ def test_a_teacher_steps_through_a_scenario(browser: Any, lab_server: LabServer,
         table.wait_newer(before)
         assert "South: Paso" in root.locator(".mus-log-lines").inner_text()
         assert not errors, errors
-    finally:
-        page.close()
 
 
 def test_a_teacher_goes_down_a_branch_and_back(browser: Any, lab_server: LabServer, screenshots: Path) -> None:
@@ -147,12 +140,7 @@ def test_a_teacher_goes_down_a_branch_and_back(browser: Any, lab_server: LabServ
     the way back to the main line, where the step it answers shows again."""
     scenario = library()["first-bet-refused"]
     last = len(scenario)
-    page = browser.new_page(viewport={"width": 1400, "height": 1100})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
-        open_notebook(page, lab_server, "branched.ipynb")
-        run_all(page)
+    with notebook_page(browser, lab_server, "branched.ipynb", {"width": 1400, "height": 1100}) as (page, errors):
         table = Stepper(page)
         root = table.root
         root.locator(".mus-steps").wait_for()
@@ -181,8 +169,6 @@ def test_a_teacher_goes_down_a_branch_and_back(browser: Any, lab_server: LabServ
         table.key("ArrowRight")
         assert table.counter() == f"Step 5 of {last}", "the arrows step the main line again"
         assert not errors, errors
-    finally:
-        page.close()
 
 
 def test_a_teacher_jumps_through_a_replay_of_three_hands(browser: Any, lab_server: LabServer,
@@ -190,12 +176,7 @@ def test_a_teacher_jumps_through_a_replay_of_three_hands(browser: Any, lab_serve
     """Home and End, the hand list, and quick presses: two ◀ clicks, two arrow keys, each pair sent before the
     kernel can answer the first, move two steps each."""
     last = 37
-    page = browser.new_page(viewport={"width": 1400, "height": 1100})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
-        open_notebook(page, lab_server, "three-hands.ipynb")
-        run_all(page)
+    with notebook_page(browser, lab_server, "three-hands.ipynb", {"width": 1400, "height": 1100}) as (page, errors):
         table = Stepper(page)
         root = table.root
         root.locator(".mus-steps").wait_for()
@@ -238,17 +219,12 @@ def test_a_teacher_jumps_through_a_replay_of_three_hands(browser: Any, lab_serve
         page.wait_for_timeout(300)
         assert table.counter() == f"Step 2 of {last}", "no press is counted twice either"
         assert not errors, errors
-    finally:
-        page.close()
 
 
 def test_the_coach_tells_the_student_what_the_expert_would_do(
     browser: Any, lab_server: LabServer, screenshots: Path
 ) -> None:
-    page = browser.new_page(viewport={"width": 1400, "height": 1100})
-    try:
-        open_notebook(page, lab_server, "coached.ipynb")
-        run_all(page)
+    with notebook_page(browser, lab_server, "coached.ipynb", {"width": 1400, "height": 1100}) as (page, _):
         table = Stepper(page)
         root = table.root
         coach = root.locator(".mus-coach")
@@ -267,5 +243,3 @@ def test_the_coach_tells_the_student_what_the_expert_would_do(
         assert coach.locator(".mus-coach-why").inner_text().strip()
         fit_widget(page, 1200)
         root.screenshot(path=str(screenshots / "coach-light-1200.png"), animations="disabled")
-    finally:
-        page.close()

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:f00b8ecc84bc4e2b7e1bb764d28c7fd50c35d4da1d4bb3b82a5fda67e2b81e50 (built from js/ by npm run build)
+// mus-widget bundle sha256:9fcd41bc391bb4aa13369774204a827098ee48ce6fc05ab66e0361db35bee2ac (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -277,13 +277,11 @@ function props(given) {
   return out;
 }
 function kids(children) {
-  const out = [];
-  for (const child of children) {
-    if (child === null || child === void 0 || child === false || child === "") continue;
-    if (Array.isArray(child)) out.push(...kids(child));
-    else out.push(typeof child === "object" ? child : String(child));
-  }
-  return out;
+  return children.map((child) => {
+    if (child === null || child === void 0 || child === false || child === "") return null;
+    if (Array.isArray(child)) return kids(child);
+    return typeof child === "object" ? child : String(child);
+  });
 }
 function h2(tag, given = {}, ...children) {
   return k(tag, props(given), ...kids(children));
