@@ -125,6 +125,8 @@ class TableReview:
         self.seed = seed
         self._changed = changed
         self._record: dict[str, Any] | None = None
+        self._game: Game | None = None
+        """The game the record was taken from: a sync of the same game reads nothing new."""
         self._rows: dict[int, Graded] = {}
         self._points: tuple[HandPoint, ...] = ()
         self._total = 0
@@ -159,6 +161,10 @@ class TableReview:
         it is new, in the background. Nothing starts before the student's first decision (a table only looked
         at starts no worker)."""
         self._decided = decided
+        if game is self._game:  # a sync that changed nothing of the game (a language, a pace, a look back)
+            self._go()
+            return
+        self._game = game
         record = game.record()
         known = self._record
         other = known is not None and not _extends(record, known)
