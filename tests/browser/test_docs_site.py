@@ -29,6 +29,8 @@ pytestmark = pytest.mark.slow
 
 TUTORIAL = "08-the-count"
 """The tutorial read: counts, stepping tables, a table and quizzes."""
+DEALS = "01-cards-and-the-deal"
+"""A tutorial that shows deals."""
 BUILD_TIMEOUT = 1800
 REMOTE = re.compile(r"""<(?:script|link|img|iframe)\b[^>]*\b(?:src|href)=["'](?:https?:)?//""", re.I)
 """A page element that would load something from another host (a link to one is only a link)."""
@@ -58,10 +60,15 @@ def docs(lite_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
         server.stop()
 
 
+def displayed_code(notebook: Path) -> list[str]:
+    """The code cells of a notebook."""
+    cells = json.loads(notebook.read_text())["cells"]
+    return ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "code"]
+
+
 def displayed(notebook: Path) -> dict[str, int]:
     """What the notebook's code displays, by picture: counts, tables (a table or a stepping table), quizzes."""
-    code = "".join("".join(cell["source"]) for cell in json.loads(notebook.read_text())["cells"]
-                   if cell["cell_type"] == "code")
+    code = "".join(displayed_code(notebook))
     return {".mus-picture-count": code.count("show_count("),
             ".mus-picture-table": len(re.findall(r"MusTable[.(]", code)),
             ".mus-quiz-snapshot": code.count("Quiz(")}
@@ -115,6 +122,17 @@ def test_a_reader_sees_the_pictures_the_api_and_opens_the_tutorial_in_the_classr
                 assert counts.nth(index).evaluate(OVERFLOW) == 0, f"count picture {index} overflows at {width} px"
         page.set_viewport_size({"width": 1100, "height": 900})
         page.screenshot(path=str(screenshots / "docs-tutorial.png"))
+
+        # The deals of the first tutorial fit the column too: in a narrow window their cards get smaller.
+        page.goto(f"{server.url}/tutorials/{DEALS}.html")
+        deals = page.locator(".mus-picture-deal")
+        assert deals.count() == "".join(displayed_code(ROOT / "tutorials" / f"{DEALS}.ipynb")).count("show_deal(")
+        for width in (1100, 600, 400):
+            page.set_viewport_size({"width": width, "height": 900})
+            for index in range(deals.count()):
+                assert deals.nth(index).evaluate(OVERFLOW) == 0, f"deal picture {index} overflows at {width} px"
+        page.screenshot(path=str(screenshots / "docs-deal-400.png"), full_page=True)
+        page.set_viewport_size({"width": 1100, "height": 900})
 
         # The API reference lists the table.
         page.goto(f"{server.url}/docs/api.html")

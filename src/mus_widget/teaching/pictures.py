@@ -77,9 +77,10 @@ def card_art() -> dict[str, Any]:
 
 
 def _sized(svg: str, width: int) -> str:
-    """The SVG with a fixed size, since a static page has no stylesheet to size it."""
+    """The SVG with a fixed size, since a static page has no stylesheet to size it; where styles are kept it
+    follows its card's box, which may shrink in a narrow column."""
     height = round(width * _RATIO)
-    return svg.replace("<svg ", f'<svg width="{width}" height="{height}" ', 1)
+    return svg.replace("<svg ", f'<svg width="{width}" height="{height}" style="width:100%;height:auto" ', 1)
 
 
 def card_name(card: Card, language: str = "en") -> str:
@@ -88,15 +89,20 @@ def card_name(card: Card, language: str = "en") -> str:
                    suit=message(f"ui.suit.{card.suit.value}", language))
 
 
+def _card_box(width: int) -> str:
+    """A card's box: ``width`` wide, narrower only when its hand has less room (a deal in a narrow column)."""
+    return f"display:inline-block;width:{width}px;flex:0 1 {width}px;min-width:0;line-height:0"
+
+
 def card_html(card: Card | str | None, width: int = CARD_WIDTH, language: str = "en") -> str:
     """One card as inline SVG in a span, named for screen readers and on hover; None is the back."""
     art = card_art()
     if card is None:
-        return (f'<span style="display:inline-block;width:{width}px;line-height:0" role="img" '
+        return (f'<span style="{_card_box(width)}" role="img" '
                 f'aria-label="{html.escape(message("picture.back", language))}">{_sized(art["back"], width)}</span>')
     parsed = card if isinstance(card, Card) else Card.parse(card)
     label = html.escape(f"{card_name(parsed, language)} ({parsed})")
-    return (f'<span style="display:inline-block;width:{width}px;line-height:0" role="img" aria-label="{label}" '
+    return (f'<span style="{_card_box(width)}" role="img" aria-label="{label}" '
             f'title="{label}" data-card="{parsed}">{_sized(art["cards"][str(parsed)], width)}</span>')
 
 
@@ -107,7 +113,7 @@ def hand_html(hand: Hand | str | None, width: int = CARD_WIDTH, language: str = 
     )
     gap = max(2, width // 12)
     inner = "".join(card_html(card, width, language) for card in cards)
-    style = f"display:inline-flex;gap:{gap}px;vertical-align:middle"
+    style = f"display:inline-flex;gap:{gap}px;vertical-align:middle;max-width:100%"
     return f'<span style="{style}" class="mus-picture-hand">{inner}</span>'
 
 
@@ -185,7 +191,7 @@ def show_deal(
         )
     south, east, north, west = seats
     grid = (
-        '<div style="display:grid;grid-template-columns:1fr 1fr 1fr;align-items:center;gap:6px">'
+        '<div style="display:grid;grid-template-columns:repeat(3,minmax(0,1fr));align-items:center;gap:6px">'
         f'<div></div>{north}<div></div>{west}<div></div>{east}<div></div>{south}<div></div></div>'
     )
     text = " / ".join(str(h) for h in hands) + f" (mano {labels[mano]})"
