@@ -7,11 +7,12 @@ Seats: 0 South, 1 East, 2 North, 3 West; team 0 = South + North, team 1 = East +
 from __future__ import annotations
 
 import dataclasses
+import math
 
 from mus_widget import Game
 from mus_widget.bots import ExpertBot
-from mus_widget.bots.expert import Reading, _Outlook
-from mus_widget.bots.memory import ANSWER, HONEST_CALLS, OPEN, ORDAGO, called_chance
+from mus_widget.bots.expert import Reading, _answer, _Outlook, game_chance
+from mus_widget.bots.memory import ANSWER, HONEST_CALLS, OPEN, ORDAGO, Style, called_chance
 from mus_widget.engine.actions import Action, Kind, envido
 from mus_widget.engine.phase import Phase
 from support.matches import SOUTH
@@ -79,3 +80,30 @@ def test_honest_players_bet_now_and_then_with_nothing_but_ordago_only_with_a_str
     assert strong_over_weak("envido", OPEN) < 4, "an envido says little"
     assert strong_over_weak("ordago", OPEN) > 40, "an órdago says much"
     assert strong_over_weak("quiero", ORDAGO) > 20, "an órdago is taken only with a strong hand"
+
+
+def test_a_point_more_never_lowers_the_chance_of_the_game() -> None:
+    # The better player's edge counts for less as the end nears, but getting nearer is never worse: an expert
+    # that thought so would give a point away near the target.
+    for edge in (1.2, 2.0, 3.2):
+        for settled in (0.0, 0.2, 0.59):
+            for ours in range(40):
+                for theirs in range(40):
+                    here = game_chance(ours, theirs, 40, edge, settled)
+                    assert game_chance(ours + 1, theirs, 40, edge, settled) >= here, (edge, settled, ours, theirs)
+                    assert game_chance(ours, theirs + 1, 40, edge, settled) <= here, (edge, settled, ours, theirs)
+    # At level scores the edge is worth ``edge`` in logit terms with the whole game ahead, half of it a quarter in.
+    for edge in (1.2, 3.2):
+        assert abs(game_chance(0, 0, 40, edge) - 1 / (1 + math.exp(-edge))) < 1e-9
+        assert abs(game_chance(30, 30, 40, edge) - 1 / (1 + math.exp(-edge / 2))) < 1e-9
+
+
+def test_a_team_that_refuses_whatever_the_score_refuses_even_when_refusing_loses_the_game() -> None:
+    # Honest players take a bet whose refusal would hand us the game; a style answers as it always does.
+    shares = {"open": {"paso": 1.0}, "answer": {"quiero": 0.02, "no-quiero": 0.98, "envido": 0.0, "ordago": 0.0},
+              "ordago": {"quiero": 0.02, "no-quiero": 0.98}}
+    folding = Reading.of([Style(0.0, shares, 30)])
+    assert _answer(0.3, False, True, HONEST) == (1.0, 0.0, 0.0)
+    assert _answer(0.3, True, True, HONEST)[0] == 1.0
+    assert _answer(0.3, False, True, folding)[0] == folding.answer["quiero"] < 0.05
+    assert _answer(0.3, True, True, folding)[0] == folding.ordago["quiero"] < 0.05

@@ -293,19 +293,22 @@ def test_the_shown_hands_of_novices_agree_with_their_calls_hand_after_hand() -> 
 
 def test_the_expert_bets_every_lance_it_opens_against_a_team_it_reads_as_never_accepting() -> None:
     # A refused bet pays a point and the lance (with its pares or juego); a pass gives the lance to the
-    # better cards. So against a team read as refusing whatever it holds, every lance is worth a bet.
-    match = play_match("default", ("expert", "passive", "expert", "passive"), 14)
+    # better cards. So against a team read as refusing whatever it holds, every lance is worth a bet, and
+    # most of all near the end, where a point at once may be the game (a style refuses even then).
+    match = play_match("default", ("expert", "passive", "expert", "passive"), 5)
     readers = {seat: ExpertBot(seat) for seat in (SOUTH, NORTH)}  # what each expert remembered, turn by turn
     opened: Counter[tuple[bool, bool]] = Counter()
+    near_the_end = 0
     for step in match.steps:
         for seat, reader in readers.items():
             reader.memory.update(step.before.observe(seat))
         obs, seat = step.obs, step.turn.seat
-        far = max(obs.scores) <= obs.rules.target - 5  # near the end a pass may be as good as a point
-        if seat in readers and obs.betting is not None and obs.betting.bettor_team is None and far:
+        if seat in readers and obs.betting is not None and obs.betting.bettor_team is None:
             styles = readers[seat].memory.styles(obs)
             read = all(styles[s].honest < 0.1 for s in obs.betting.eligible if s in (EAST, WEST))
             opened[(read, step.decision.action != "paso")] += 1
+            near_the_end += read and max(obs.scores) > obs.rules.target - 5
     assert opened[(True, True)] >= 8, opened
     assert opened[(True, False)] == 0, opened
+    assert near_the_end >= 3, near_the_end
     assert match.end.winner == 0

@@ -65,26 +65,35 @@ LANCES_A_HAND = 4
 
 
 def game_chance(ours: float, theirs: float, target: int, edge: float = SKILL_EDGE, settled: float = 0.0) -> float:
-    """The chance of winning the game by playing on from these scores: a logistic in the points each
-    team still needs, sharper as the end nears, plus the edge of the better player, which shrinks as
-    fewer hands remain for it to tell. Because the edge is there, a coin flip for the game is bad.
+    """The chance of winning the game by playing on from these scores: a race in which the better player
+    scores faster (``edge`` is its logit at level scores when the whole game lies ahead), so a logistic in
+    the hands each team still needs, sharper as the end nears, where the edge counts for less. Because the
+    edge is there, a coin flip for the game is bad. A point more for us (or one fewer for them) never lowers it.
 
-    ``settled`` is the chance that a hand ends the game on a taken órdago: the more hands the count still
-    needs, the likelier an órdago settles the game first, and that goes to the better player whatever the
-    score, so against a team that órdagos often the score weighs less (a lead is worth less, and so is
-    a deficit: there is no need to stake the game on a coin flip to catch up)."""
+    ``settled`` is the chance that a hand ends the game on a taken órdago, which goes to the better player
+    whatever the score: the count ends the game only if its winner gets there before an órdago does. So the
+    more hands the count still needs, the likelier an órdago settles the game first, and against a team that
+    órdagos often the score weighs less (a lead is worth less, and so is a deficit: there is no need to stake
+    the game on a coin flip to catch up)."""
     if ours >= target:
         return 1.0
     if theirs >= target:
         return 0.0
     need_us, need_them = target - ours, target - theirs
-    remaining = min(need_us, need_them) / target
-    logit = (need_them - need_us) / (2.2 * math.sqrt(need_us + need_them)) + edge * remaining**0.5
+    # At level scores with n points to go the logit is edge * sqrt(n / target): the better player's points
+    # come faster by ``rate``, and the race's spread grows as the square root of its length.
+    faster = 2.2 * edge / math.sqrt(2 * target)
+    rate = faster / math.sqrt(1 + faster * faster)
+    hands_us, hands_them = need_us / (1 + rate), need_them / (1 - rate)
+    logit = (hands_them - hands_us) / (2.2 * math.sqrt(hands_us + hands_them))
     by_points = 1.0 / (1.0 + math.exp(-logit))
     if settled <= 0.0:
         return by_points
-    by_ordago = 1.0 - math.pow(1.0 - settled, min(need_us, need_them) / POINTS_A_HAND)
-    return (1.0 - by_ordago) * by_points + by_ordago / (1.0 + math.exp(-edge))
+    # No órdago taken before the count's winner gets there: each team needs about need / POINTS_A_HAND hands.
+    first_us = math.pow(1.0 - settled, need_us / POINTS_A_HAND)
+    first_them = math.pow(1.0 - settled, need_them / POINTS_A_HAND)
+    by_ordago = 1.0 - by_points * first_us - (1.0 - by_points) * first_them
+    return by_points * first_us + by_ordago / (1.0 + math.exp(-edge))
 
 
 @dataclass(frozen=True, slots=True)
@@ -539,19 +548,20 @@ def _opening(their_chance: float, reading: Reading) -> tuple[float, float]:
 
 def _answer(their_chance: float, ordago: bool, refusing_loses: bool, reading: Reading) -> tuple[float, float, float]:
     """How likely the other team takes our bet, raises it and answers it with an órdago (the rest: it
-    refuses): honest players by their chance at the lance (:data:`.memory.HONEST_CALLS`), a style as often as
-    it was seen to; certain to take it when refusing would lose it the game."""
-    if refusing_loses:
-        return 1.0, 0.0, 0.0
+    refuses): honest players by their chance at the lance (:data:`.memory.HONEST_CALLS`), and certain to take
+    it when refusing would lose them the game; a style as often as it was seen to, whatever the score."""
     honest = reading.honest
     if ordago:
-        take = called_chance("quiero", their_chance, ORDAGO)
+        take = 1.0 if refusing_loses else called_chance("quiero", their_chance, ORDAGO)
         if honest < 1.0:
             take = honest * take + (1 - honest) * reading.ordago["quiero"]
         return take, 0.0, 0.0
-    accept = called_chance("quiero", their_chance, ANSWER)
-    raise_ = called_chance("envido", their_chance, ANSWER)
-    counter = called_chance("ordago", their_chance, ANSWER)
+    if refusing_loses:
+        accept, raise_, counter = 1.0, 0.0, 0.0
+    else:
+        accept = called_chance("quiero", their_chance, ANSWER)
+        raise_ = called_chance("envido", their_chance, ANSWER)
+        counter = called_chance("ordago", their_chance, ANSWER)
     if honest < 1.0:
         answer = reading.answer
         accept = honest * accept + (1 - honest) * answer["quiero"]
