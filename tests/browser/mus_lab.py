@@ -170,15 +170,18 @@ def run_all(page: Any) -> None:
 
 
 @contextlib.contextmanager
-def notebook_page(opener: Any, server: LabServer, name: str, viewport: dict[str, int] | None = None
-                  ) -> Iterator[tuple[Any, list[str]]]:
-    """A new page of ``opener`` (a browser or a context) with the notebook ``name`` open and run, and the page's
-    script errors as they come; the page is closed afterwards, whatever happened."""
+def notebook_page(opener: Any, server: LabServer, name: str = PLAY.name, viewport: dict[str, int] | None = None,
+                  *, fold_files: bool = False) -> Iterator[tuple[Any, list[str]]]:
+    """A new page of ``opener`` (a browser or a context) with the notebook ``name`` open and run (``fold_files``:
+    JupyterLab's file browser folded away first, for more room), and the page's script errors as they come; the
+    page is closed afterwards, whatever happened."""
     page = opener.new_page(**({"viewport": viewport} if viewport else {}))
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
         open_notebook(page, server, name)
+        if fold_files:
+            page.keyboard.press("Control+b")
         run_all(page)
         yield page, errors
     finally:

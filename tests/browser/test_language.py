@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from browser.mus_lab import LabServer, TablePage, fit_widget, open_notebook, run_all
+from browser.mus_lab import LabServer, TablePage, fit_widget, notebook_page, open_notebook, run_all
 from mus_widget.i18n import LANGUAGES, catalog
 
 pytestmark = pytest.mark.slow
@@ -51,15 +51,11 @@ class Table(TablePage):
 
 @pytest.fixture(scope="module")
 def table(browser: Any, lab_server: LabServer) -> Any:
-    page = browser.new_page(viewport={"width": 1400, "height": 1100})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    open_notebook(page, lab_server, "languages.ipynb")
-    page.keyboard.press("Control+b")
-    run_all(page)
-    yield Table(page)
-    assert not errors, f"errors in the page: {errors}"
-    page.close()
+    # JupyterLab's file browser folded away: more room for the table.
+    size = {"width": 1400, "height": 1100}
+    with notebook_page(browser, lab_server, "languages.ipynb", size, fold_files=True) as (page, errors):
+        yield Table(page)
+        assert not errors, f"errors in the page: {errors}"
 
 
 def test_the_picker_switches_the_whole_table_mid_game(table: Table, screenshots: Path) -> None:

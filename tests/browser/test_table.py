@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from browser.mus_lab import LabServer, TablePage, fit_widget, open_notebook, run_all, slide_to, use_theme
+from browser.mus_lab import LabServer, TablePage, fit_widget, notebook_page, open_notebook, run_all, slide_to, use_theme
 from browser.mus_scenario import Choice, Memo, View, decide, find_seed, play
 from mus_widget.teaching.exercises import exercise
 
@@ -106,15 +106,11 @@ class Table(TablePage):
 
 @pytest.fixture(scope="module")
 def table(browser: Any, lab_server: LabServer) -> Any:
-    page = browser.new_page(viewport={"width": 1400, "height": 1100})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    open_notebook(page, lab_server)
-    page.keyboard.press("Control+b")  # fold JupyterLab's file browser away: more room for the table
-    run_all(page)
-    yield Table(page)
-    assert not errors, f"errors in the page: {errors}"
-    page.close()
+    # JupyterLab's file browser folded away: more room for the table.
+    size = {"width": 1400, "height": 1100}
+    with notebook_page(browser, lab_server, viewport=size, fold_files=True) as (page, errors):
+        yield Table(page)
+        assert not errors, f"errors in the page: {errors}"
 
 
 def test_a_student_plays_a_game_by_clicking(table: Table, screenshots: Path) -> None:
