@@ -143,7 +143,7 @@ def test_a_reopened_table_shows_its_bots_and_stand_ins_every_hand_of_the_record(
         server = ClassroomServer(storage, TEACHER_KEY, standin="novice")
         try:
             server.load()
-            table = server.tables["R1"]
+            table = server.playing.tables["R1"]
             assert table.game.actions == game.actions and table.moves == len(moves)
             for mine, theirs in ((table.bots, local), (table.standins, standins)):
                 assert sorted(mine) == sorted(theirs)

@@ -17,8 +17,9 @@ from websockets.sync.client import ClientConnection, connect
 
 from classroom_support import TEACHER_KEY, ServerProcess
 from mus_widget import remote
+from mus_widget.classroom.connections import Session
 from mus_widget.classroom.protocol import CLASSROOM_ERRORS, ENGINE_ERRORS, MAX_FRAME, ClassroomError
-from mus_widget.classroom.server import ClassroomServer, Session
+from mus_widget.classroom.server import ClassroomServer
 from mus_widget.classroom.storage import Storage
 
 LONG = "9" * 5000
@@ -43,7 +44,7 @@ FIELDS: dict[str, list[str]] = {
     "set_code": ["table", "code", "teacher_key"],
     "tell": ["table", "text", "teacher_key"],
 }
-"""Every field of every request type the server reads (classroom/protocol.py, classroom/server.py)."""
+"""Every field of every request type the server reads (classroom/protocol.py, server.py, room.py)."""
 GOOD: dict[str, dict[str, Any]] = {
     "create": {"table": "Fuzzed", "rules": {}, "bots": {"1": "novice"}, "seed": None, "teacher_key": TEACHER_KEY},
     "join": {"table": "Fz", "seat": None, "token": None, "name": "Ana"},

@@ -21,7 +21,7 @@ pytest.importorskip("websockets")
 
 import mus_widget as mw
 from mus_widget import remote
-from mus_widget.classroom.server import STANDIN_PACE
+from mus_widget.classroom.playing import STANDIN_PACE
 from mus_widget.classroom.teacher import clock, idle, table_html
 from mus_widget.table.relayed import RelayedTable
 

@@ -20,7 +20,8 @@ import pytest
 import mus_widget as mw
 from classroom_support import TEACHER_KEY, ServerProcess, play_until, stored_moves
 from mus_widget import remote
-from mus_widget.classroom.server import ClassroomServer, Session
+from mus_widget.classroom.connections import Session
+from mus_widget.classroom.server import ClassroomServer
 from mus_widget.classroom.storage import FAULT_ENV, Storage
 from mus_widget.classroom.teacher import table_html
 from mus_widget.engine.errors import MusError, RecordError

@@ -27,9 +27,11 @@ from websockets.sync.client import ClientConnection, connect
 
 import mus_widget as mw
 from mus_widget import remote
+from mus_widget.classroom.connections import SEND_BUFFER
 from mus_widget.classroom.live import SeatFile
 from mus_widget.classroom.notebook import SeatRelay
-from mus_widget.classroom.server import PRESENCE_GRACE, SEAT_CONNECTIONS, SEAT_JOINS_BURST, SEND_BUFFER
+from mus_widget.classroom.playing import PRESENCE_GRACE
+from mus_widget.classroom.tables import SEAT_CONNECTIONS, SEAT_JOINS_BURST
 
 
 @pytest.fixture(scope="module")

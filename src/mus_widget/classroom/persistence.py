@@ -1,0 +1,106 @@
+"""The server's calls to its database: every write goes through :meth:`Persistence.stored` (a failure is told at
+its table, and every table's bots try again once a write works), and the stored tables are rebuilt from their
+rows, a table whose rows do not replay set aside rather than served."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from ..bots import LEVELS, TEACHING, make_bot
+from ..bots.turns import hand_ended
+from ..engine.errors import RecordError
+from ..engine.game import Game
+from ..engine.seats import SEATS
+from .connections import Connections
+from .storage import Storage, StorageFailedError, StoredTable, UnreadableTable
+from .tables import Player, Table, chat_line, replay
+
+log = logging.getLogger("mus_widget.classroom")
+
+
+class Persistence:
+    """The class's database as the server writes and reads it."""
+
+    def __init__(self, storage: Storage, connections: Connections, standin: str) -> None:
+        """``connections``: where a failed write, and storage working again, are told; ``standin``: the level
+        of the stand-in bots of a rebuilt table."""
+        self.storage = storage
+        self.connections = connections
+        self.standin = standin
+        self.failing: set[Table] = set()
+        """The tables whose latest write failed (``Table.fault``), until a write succeeds."""
+        self.set_aside: dict[str, str] = {}
+        """The stored tables that do not replay, and why: not served, their rows left as they are."""
+
+    def stored(self, table: Table | None, write: Any, *args: Any, **kwargs: Any) -> None:
+        """Make one write to the database for ``table``. When it fails, the table's players and watchers hear
+        of it (once, until a write succeeds) and :class:`StorageFailedError` goes on to the request; when it
+        succeeds, every table whose write had failed hears that storage works again and its bots try again."""
+        try:
+            write(*args, **kwargs)
+        except StorageFailedError as error:
+            if table is not None and table.fault is None:
+                table.fault = str(error.cause)
+                self.failing.add(table)
+                log.error("the database failed to store a write of table %r: %s", table.name, error.cause)
+                self.connections.announce(table, {"type": "table", "event": "storage_failed", "reason": table.fault})
+            raise
+        while self.failing:
+            other = self.failing.pop()
+            other.fault = None
+            log.warning("the database stores table %r's moves again", other.name)
+            self.connections.announce(other, {"type": "table", "event": "storage_ok"})
+            other.wake.set()
+
+    def load(self) -> list[Table]:
+        """Every stored table that replays, rebuilt from its record; the others are set aside (one line in the
+        log, an entry in the teacher's list)."""
+        tables = []
+        for stored in self.storage.tables():
+            try:
+                if isinstance(stored, UnreadableTable):
+                    raise RecordError(stored.reason)
+                tables.append(self.build(stored))
+            except Exception as error:  # whatever the rows hold: this table waits for the teacher, not the class
+                reason = str(error) if isinstance(error, RecordError) else f"{type(error).__name__}: {error}"
+                self.set_aside[stored.name] = reason
+                log.error("table %r set aside (its rows are kept as they are): it does not replay: %s",
+                          stored.name, reason)
+        return tables
+
+    def build(self, stored: StoredTable) -> Table:
+        """A stored table, rebuilt: its game replayed move by move from the base record, the bots shown every
+        hand as it ended (so a restarted server's bots remember exactly what they would have). Students sit at
+        every table: its bots and stand-ins keep the :data:`~mus_widget.bots.TEACHING` manners. The engine's
+        error, or ValueError, if its rows do not replay."""
+        for seat, level in stored.bots.items():
+            if seat not in SEATS or level not in LEVELS:
+                raise RecordError(f"its bots are seats 0 to 3 of the levels {', '.join(LEVELS)}, not seat {seat} "
+                                  f"-> {level!r}")
+        for stored_seat in stored.seats:
+            if stored_seat.seat not in SEATS or stored_seat.seat in stored.bots:
+                raise RecordError(f"a player sits at seat {stored_seat.seat!r}, which is not a free seat 0 to 3")
+        if stored.base.get("actions") or stored.base.get("senas"):
+            raise RecordError("its base record holds moves; a table's moves are rows of their own")
+        game = Game.from_record(stored.base)
+        seed = game.seed
+        table = Table(stored.name, game, dict(stored.bots),
+                      {seat: make_bot(level, seed + seat, TEACHING) for seat, level in stored.bots.items()},
+                      {seat: make_bot(self.standin, seed + 10 + seat, TEACHING) for seat in range(4)
+                       if seat not in stored.bots})
+        for n, move in enumerate(stored.moves):  # the table talk is among the stored moves: nobody talks again
+            before = table.game
+            try:
+                table.game = replay(before, move, table.told)
+            except Exception as error:
+                raise RecordError(f"move {n} ({move.kind} {move.text!r} by seat {move.seat!r}): "
+                                  f"{type(error).__name__}: {error}") from error
+            if hand_ended(before, table.game) and table.game.last_hand is not None:
+                table.hands.append(table.game.last_hand)
+        table.players = {s.seat: Player(s.name, s.token_hash) for s in stored.seats}
+        table.code_hash, table.locked = stored.code_hash, stored.locked
+        table.moves = len(stored.moves)
+        table.n_actions = len(table.game.actions)
+        table.chat = [chat_line(*line) for line in stored.chat]
+        return table

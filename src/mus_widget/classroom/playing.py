@@ -1,0 +1,240 @@
+"""The play at the served tables: each table's bots thinking in a worker process, every move committed (stored)
+before anyone hears of it, and the players' comings and goings (a lost connection told after a grace, a stand-in
+bot for a player away, the match paused while a whole team is away)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import pickle
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from ..bots import Bot, Decision
+from ..bots.turns import Turn, hand_over, play
+from ..engine.errors import MusError
+from ..engine.observation import Observation
+from .connections import Connections, Session
+from .persistence import Persistence
+from .protocol import ClassroomError, required_text
+from .storage import StorageFailedError
+from .tables import Player, Table, replay
+
+log = logging.getLogger("mus_widget.classroom")
+
+STANDIN_PACE = 3.0
+"""Seconds a stand-in's turn lasts at least, by default (``--standin-pace``): the rest of a match played for a
+student who is away goes at a person's pace, never in a blink."""
+RETRY_FIRST = 0.25
+RETRY_MOST = 8.0
+"""Seconds a table's bots wait before they try again a move the database failed to store: doubling from the
+first to the most; any write that succeeds meanwhile (a student's move, anywhere) wakes them at once."""
+PRESENCE_GRACE = 5.0
+"""Seconds a seat's last connection may be gone before the table hears that its player lost the connection:
+a player back within them (a reconnection, a storm of them) makes no line in the chat and no redraw. Longer
+than a seat's joins are apart once its burst is spent, so a storm held to that pace stays silent too."""
+
+
+def _watch_parent(parent: int) -> None:
+    """In a bot worker: exit as soon as the server that started it is gone (even killed with SIGKILL)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="mus-bot-parent", daemon=True).start()
+
+
+def decide(bot: bytes, observation: Observation) -> Decision:
+    """A bot's decision, made in a worker process on a copy of the bot (its seed and its memory of the earlier
+    hands, which the server keeps), so its thinking never holds the event loop's interpreter lock. The copy is
+    pickled on the event loop (``pickle.dumps(bot)``), not later by the pool's feeder thread, so it is the bot
+    of this moment even if the table moves on before it is sent."""
+    thinker: Bot = pickle.loads(bot)
+    return thinker.decide(observation)
+
+
+class Playing:
+    """The served tables, by name, and what happens at them between requests."""
+
+    def __init__(self, connections: Connections, persistence: Persistence, *, away_after: float, standin: str,
+                 standin_pace: float, bot_workers: int) -> None:
+        """``away_after``: the seconds a player may be gone before ``standin`` (a bot level) plays their seat,
+        each turn lasting ``standin_pace`` seconds at least; ``bot_workers``: the processes the bots think in."""
+        self.connections = connections
+        self.persistence = persistence
+        self.away_after = away_after
+        self.standin = standin
+        self.standin_pace = standin_pace
+        self.tables: dict[str, Table] = {}
+        self.pool = ProcessPoolExecutor(max_workers=bot_workers, mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_watch_parent, initargs=(os.getpid(),))
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def table(self, frame: dict[str, Any]) -> Table:
+        """The served table the frame names (``table``); ``unknown_table`` if there is none, or it is set aside."""
+        name = required_text(frame, "table")
+        table = self.tables.get(name)
+        if table is None:
+            set_aside = self.persistence.set_aside
+            if name in set_aside:
+                raise ClassroomError("unknown_table", f"table {name!r} is set aside, its stored rows do not "
+                                                      f"replay: {set_aside[name]}")
+            raise ClassroomError("unknown_table", f"there is no table {name!r}")
+        return table
+
+    def open(self, table: Table) -> None:
+        """Serve ``table``: list it and start its bots."""
+        self.tables[table.name] = table
+        task = asyncio.get_running_loop().create_task(self._bot_loop(table))
+        self.tasks.add(task)
+        task.add_done_callback(self._bot_loop_ended)
+        table.wake.set()
+
+    def _bot_loop_ended(self, task: asyncio.Task[None]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a table's bot loop stopped", exc_info=task.exception())
+
+    async def close(self) -> None:
+        """Stop every table's bots and the worker processes."""
+        for task in list(self.tasks):
+            task.cancel()
+        for task in list(self.tasks):
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+    # ------------------------------------------------------------------ moves
+
+    def commit(self, table: Table, turn: Turn) -> None:
+        """Replay the turn's moves as a restart would, store them (committed), then make that game the table's
+        state, show the bots the hand if it ended, and tell everyone. The turn is made with ``told={}``: if the
+        moves do not replay or the write fails, nothing has changed, the bots' memory included."""
+        game = table.game
+        for move in turn.moves:
+            game = replay(game, move, {})
+        standins = frozenset(i for i, move in enumerate(turn.moves) if table.standing_in(move.seat))
+        self.persistence.stored(table, self.persistence.storage.add_moves, table.name, table.moves,
+                                list(turn.moves), standins)
+        table.game = game
+        table.moves += len(turn.moves)
+        table.n_actions += turn.actions
+        if turn.actions:
+            table.turn_since = time.monotonic()
+        if turn.ended:
+            hand_over(game, table.told)
+            if game.last_hand is not None:
+                table.hands.append(game.last_hand)
+        self.connections.publish(table)
+
+    async def _bot_loop(self, table: Table) -> None:
+        """Play the table's bot turns whenever woken, one decision at a time in the worker process."""
+        loop = asyncio.get_running_loop()
+        retry: float | None = None
+        while True:
+            if retry is None:
+                await table.wake.wait()
+            else:  # the last write failed: try again after a while, or at once when a write succeeds
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(table.wake.wait(), retry)
+            table.wake.clear()
+            while not table.paused:
+                game = table.game
+                seat = game.to_move
+                bot = None if seat is None else table.bot_for(seat)
+                if bot is None or seat is None:
+                    break
+                try:
+                    decision = await loop.run_in_executor(self.pool, decide, pickle.dumps(bot), game.observe(seat))
+                except Exception:
+                    log.exception("the bot of seat %s at table %r failed", seat, table.name)
+                    break
+                if table.standing_in(seat):  # at a person's pace, from the moment the turn came
+                    await asyncio.sleep(table.turn_since + self.standin_pace - time.monotonic())
+                async with table.lock:
+                    now = table.game
+                    if table.paused:
+                        break
+                    if now.to_move != seat or table.bot_for(seat) is not bot:
+                        continue
+                    try:
+                        turn = play(now, seat, decision, table.seated(), told={}, at=table.n_actions)
+                    except MusError:
+                        continue  # the table moved on (a seña came in) in a way the decision did not see
+                    try:
+                        self.commit(table, turn)
+                    except StorageFailedError:
+                        retry = RETRY_FIRST if retry is None else min(RETRY_MOST, retry * 2)
+                        break
+                    except MusError as error:  # a bot's move that would not replay is not stored: a bug
+                        log.error("the move of the bot of seat %s at table %r does not replay, so it was not "
+                                  "stored: %s", seat, table.name, error)
+                        break
+                    retry = None
+
+    # ------------------------------------------------------------------ comings and goings
+
+    def schedule_away(self, table: Table, seat: int) -> None:
+        """Have a stand-in play ``seat`` if its player is still gone after :attr:`away_after` seconds."""
+        player = table.players[seat]
+        asyncio.get_running_loop().call_later(self.away_after, self._away, table, seat, player, player.epoch)
+
+    def _still_gone(self, table: Table, seat: int, player: Player, epoch: int) -> bool:
+        """Whether ``player`` still holds ``seat`` (the teacher may have freed it) and has not come back since
+        ``epoch``."""
+        return table.players.get(seat) is player and player.epoch == epoch and not player.connections
+
+    def _away(self, table: Table, seat: int, player: Player, epoch: int) -> None:
+        if not self._still_gone(table, seat, player, epoch) or player.away:
+            return  # back, or gone for good (the teacher freed the seat)
+        self._gone(table, seat, player, epoch)
+        player.away = True
+        self.connections.announce(table, {"type": "table", "event": "away", "seat": seat, "name": player.name,
+                                          "level": self.standin})
+        self.connections.publish(table)
+        self.pause_or_resume(table)
+        table.wake.set()
+
+    def pause_or_resume(self, table: Table) -> None:
+        """Pause the match when every player of a team is away (no bot nor stand-in plays on: the match waits
+        for them), and resume it when one of them is back (or their seats are freed); the table hears which."""
+        paused = table.team_away()
+        if paused == table.paused:
+            return
+        table.paused = paused
+        self.connections.announce(table, {"type": "table", "event": "paused" if paused else "resumed"})
+        if not paused:
+            table.wake.set()
+
+    def leave(self, session: Session) -> None:
+        """A connection closed: it watches no more, and a seat left with no connection is gone (told after
+        :data:`PRESENCE_GRACE`, a stand-in after :attr:`away_after`)."""
+        table, seat = session.table, session.seat
+        if table is None:
+            return
+        table.watchers.discard(session.connection)
+        player = session.player()
+        if seat is None or player is None:
+            return
+        player.connections.discard(session.connection)
+        if not player.connections:
+            player.gone_since = time.monotonic()
+            player.epoch += 1
+            self.schedule_away(table, seat)
+            asyncio.get_running_loop().call_later(PRESENCE_GRACE, self._gone, table, seat, player, player.epoch)
+
+    def _gone(self, table: Table, seat: int, player: Player, epoch: int) -> None:
+        """Tell the table a player lost the connection, if they still hold the seat and are still gone since
+        ``epoch``."""
+        if not self._still_gone(table, seat, player, epoch) or not player.present:
+            return
+        player.present = False
+        self.connections.announce(table, {"type": "table", "event": "disconnected", "seat": seat,
+                                          "name": player.name})
