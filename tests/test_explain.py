@@ -16,7 +16,7 @@ from mus_widget.engine.seats import speaking_order, team_of
 from mus_widget.i18n.messages import EN
 from mus_widget.teaching.explain import Explanation, explain, pares_phrase, render
 
-# DEAL_A, mano South (as in test_game_scripted):
+# DEAL_A, mano South (as in tests/support/scripted_hands.py):
 #   South 12o 12c 11o 11c  R R C C: duples, 40      East 1o 1c 4o 5o  A A 5 4: par of ases, 11
 #   North 7o 7c 6o 10o     S 7 7 6: par of 7s, 30   West 3o 11e 10c 1e R C S A: no pares, 31
 DEAL_A = ["12o 12c 11o 11c", "1o 1c 4o 5o", "7o 7c 6o 10o", "3o 11e 10c 1e"]
