@@ -17,6 +17,15 @@ settings.register_profile(
 settings.register_profile("dev", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
+BROWSER_TESTS = Path(__file__).parent / "browser"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test under tests/browser is a ``browser`` test, so ``-m "not browser"`` leaves them all out."""
+    for item in items:
+        if item.path.is_relative_to(BROWSER_TESTS):
+            item.add_marker(pytest.mark.browser)
+
 
 @pytest.fixture()
 def server(tmp_path: Path) -> Iterator[ServerProcess]:

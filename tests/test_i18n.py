@@ -54,16 +54,16 @@ def test_placeholders_match_the_english(code: str) -> None:
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_no_text_is_left_in_english_where_a_translation_is_due(code: str) -> None:
-    entries = po_entries(code)
+    entries, english = po_entries(code), i18n.expected(code)
     left = sorted(k for k, (text, flags) in entries.items()
-                  if k not in GAME_WORDS and text == i18n.expected(code)[k] and SAME_FLAG not in flags)
+                  if k not in GAME_WORDS and text == english[k] and SAME_FLAG not in flags)
     assert not left, f"{code}: still English (flag them {SAME_FLAG!r} if that is right): {left}"
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_flagged_same_only_where_it_is_the_same(code: str) -> None:
-    odd = sorted(k for k, (text, flags) in po_entries(code).items()
-                 if SAME_FLAG in flags and text != i18n.expected(code)[k])
+    english = i18n.expected(code)
+    odd = sorted(k for k, (text, flags) in po_entries(code).items() if SAME_FLAG in flags and text != english[k])
     assert not odd, f"{code}: flagged {SAME_FLAG!r} but different from the English: {odd}"
 
 

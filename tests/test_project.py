@@ -139,6 +139,21 @@ def test_the_tree_shows_the_layers() -> None:
     assert layers == set(LAYERS), "every module lives in a layer's folder or is a top-level facade"
 
 
+MODULE_LINES = 600
+"""The longest a module may be: one a reader can hold (docs/architecture.md, "The layers")."""
+CATALOGUES = frozenset({"i18n.messages"})
+"""Message catalogues are data, one text a line, and may run longer."""
+
+
+def test_no_module_is_longer_than_a_reader_can_hold() -> None:
+    """The package's modules, the tests' and the benchmarks' alike."""
+    paths = [*(path for name, path in KNOWN.items() if name not in CATALOGUES),
+             *(ROOT / "tests").rglob("*.py"), *(ROOT / "benchmarks").glob("*.py")]
+    lines = {str(path.relative_to(ROOT)): len(path.read_text().splitlines()) for path in paths}
+    assert lines["src/mus_widget/engine/game.py"] > 100 and lines["tests/test_project.py"] > 100
+    assert {path: n for path, n in lines.items() if n > MODULE_LINES} == {}
+
+
 @pytest.mark.parametrize("module", sorted(name for name in IMPORTS if name not in FACADES))
 def test_a_layer_imports_only_the_layers_below_it(module: str) -> None:
     assert upward_imports(module, IMPORTS[module][0]) == []

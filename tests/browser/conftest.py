@@ -16,6 +16,7 @@ import pytest
 from browser.lite_site import SITE, build_site
 from browser.mus_lab import CHROMIUM, LabServer, code_notebook, launch_browser
 from support.deals import DEAL
+from support.locks import locked
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 """Where the browser tests write their screenshots (gitignored): light and dark, 500 and 1,200 px."""
@@ -139,7 +140,15 @@ def lab_server(chromium: Path) -> Iterator[LabServer]:
 def lite_site(chromium: Path) -> Path:
     """The classroom site, built once for the session into ``MUS_LITE_SITE`` (``MUS_LITE_REUSE=1``: the one
     already there): the site's own tests play in it, and the documentation site holds a copy."""
-    build_site(SITE, reuse=bool(os.environ.get("MUS_LITE_REUSE")))
+    # Under pytest-xdist every worker asks for the site: the first builds it under a lock, the others wait and
+    # take the one this run built (the stamp holds the run's id), never a half-written or an older site.
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID", "")
+    stamp = SITE.with_name(SITE.name + ".built")
+    with locked(SITE.with_name(SITE.name + ".lock")):
+        built = run and stamp.exists() and stamp.read_text() == run
+        if not built:
+            build_site(SITE, reuse=bool(os.environ.get("MUS_LITE_REUSE")))
+            stamp.write_text(run)
     return SITE
 
 
