@@ -11,7 +11,7 @@ import math
 
 from mus_widget import Game
 from mus_widget.bots import ExpertBot
-from mus_widget.bots.expert import Reading, _answer, _Outlook, game_chance
+from mus_widget.bots.chances import Outlook, Reading, game_chance, their_answer
 from mus_widget.bots.memory import ANSWER, HONEST_CALLS, OPEN, ORDAGO, Style, called_chance
 from mus_widget.engine.actions import Action, Kind, envido
 from mus_widget.engine.phase import Phase
@@ -39,13 +39,13 @@ def test_a_paso_before_the_other_team_speaks_is_priced_by_what_it_then_bets() ->
     closing = dataclasses.replace(opening, position=len(opening.eligible) - 1)  # as if the last to speak
 
     # Holding the better pares against a strong hand, a paso lets them bet into it: we take the bet.
-    winning = [_Outlook(1.0, True, 2, 1, 0.95)]
+    winning = [Outlook(1.0, True, 2, 1, 0.95)]
     assert bot._value(obs, opening, PASO, winning, HONEST) > bot._value(obs, closing, PASO, winning, HONEST)
     # Holding the worse, their bet after our paso takes a point more than the lance en paso would.
-    losing = [_Outlook(1.0, False, 1, 2, 0.95)]
+    losing = [Outlook(1.0, False, 1, 2, 0.95)]
     assert bot._value(obs, opening, PASO, losing, HONEST) < bot._value(obs, closing, PASO, losing, HONEST)
     # Against a hand too weak to bet, it makes no difference who speaks after.
-    weak = [_Outlook(1.0, True, 2, 1, 0.05)]
+    weak = [Outlook(1.0, True, 2, 1, 0.05)]
     assert abs(bot._value(obs, opening, PASO, weak, HONEST) - bot._value(obs, closing, PASO, weak, HONEST)) < 0.01
 
 
@@ -56,7 +56,7 @@ def test_a_bet_into_the_better_hand_may_come_back_as_an_ordago_we_then_take() ->
     assert betting is not None
     # We hold the better pares, they a strong hand: they may answer our bet with an órdago, and in the only world
     # there is we take it and win the game, which no taken bet of 2 is worth.
-    better = [_Outlook(1.0, True, 2, 1, 0.97)]
+    better = [Outlook(1.0, True, 2, 1, 0.97)]
     assert called_chance("ordago", 0.97, ANSWER) > 0.5
     # Taken, the bet would have won 2 and the pares; even a bet of 12 taken is worth less.
     twelve = dataclasses.replace(betting, bettor_team=1, stake=12, previous=10)
@@ -103,7 +103,7 @@ def test_a_team_that_refuses_whatever_the_score_refuses_even_when_refusing_loses
     shares = {"open": {"paso": 1.0}, "answer": {"quiero": 0.02, "no-quiero": 0.98, "envido": 0.0, "ordago": 0.0},
               "ordago": {"quiero": 0.02, "no-quiero": 0.98}}
     folding = Reading.of([Style(0.0, shares, 30)])
-    assert _answer(0.3, False, True, HONEST) == (1.0, 0.0, 0.0)
-    assert _answer(0.3, True, True, HONEST)[0] == 1.0
-    assert _answer(0.3, False, True, folding)[0] == folding.answer["quiero"] < 0.05
-    assert _answer(0.3, True, True, folding)[0] == folding.ordago["quiero"] < 0.05
+    assert their_answer(0.3, False, True, HONEST) == (1.0, 0.0, 0.0)
+    assert their_answer(0.3, True, True, HONEST)[0] == 1.0
+    assert their_answer(0.3, False, True, folding)[0] == folding.answer["quiero"] < 0.05
+    assert their_answer(0.3, True, True, folding)[0] == folding.ordago["quiero"] < 0.05

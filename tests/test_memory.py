@@ -188,7 +188,7 @@ def test_a_team_of_random_players_takes_three_in_four_ordagos_though_each_takes_
 
 
 def test_against_a_team_that_ordagos_whatever_it_holds_the_score_weighs_less() -> None:
-    from mus_widget.bots.expert import Reading, game_chance
+    from mus_widget.bots.chances import Reading, game_chance
     from mus_widget.bots.memory import Style
 
     edge = 3.2

@@ -159,7 +159,7 @@ def test_many_seeded_records_replay() -> None:
 def test_a_seed_deals_what_random_shuffle_deals() -> None:
     """The engine's fast shuffle is ``random.shuffle`` exactly: a seed's deals (and so every record saved
     before it) stay the same. Each deal comes from the RNG named by the seed, game, hand and shuffle."""
-    from mus_widget.engine.game import _shuffle
+    from mus_widget.engine.match import _shuffle
 
     for seed in range(200):
         for size in (0, 1, 2, 3, 16, 24, 39, 40):

@@ -2,9 +2,9 @@
 the game to the target and a match of several games.
 
 Every :meth:`Game.apply` checks legality and returns a new state; the old one is untouched (a Game and its
-parts are frozen, and each step builds new ones). Shuffles come from RNGs seeded by the game seed and the
-shuffle's place in the match, so a record of the seed and the actions (:mod:`.record`) replays exactly, from
-any state.
+parts, :mod:`.match`, are frozen, and each step builds new ones). Shuffles come from RNGs seeded by the game seed
+and the shuffle's place in the match, so a record of the seed and the actions (:mod:`.record`) replays exactly,
+from any state.
 """
 
 from __future__ import annotations
@@ -18,10 +18,11 @@ from typing import Any, Final
 
 from .actions import Action, Kind
 from .betting import Betting, LanceResult, Outcome
-from .cards import DECK, Card, Hand
+from .cards import Card, Hand
 from .errors import IllegalActionError, MalformedActionError, MusError, RecordError
-from .hands import HandValue, Lance, evaluate
+from .hands import Lance
 from .log import Event, HandSummary
+from .match import Chain, Deal, Match, dealt, served, unchain
 from .observation import Observation
 from .phase import Phase
 from .record import RECORD_VERSION, Record, RecordedSena, ScriptedDeal, brief
@@ -40,7 +41,6 @@ from .senas import sena as find_sena
 _DISCARD_SUBSETS: Final = tuple(
     combo for size in range(1, 5) for combo in itertools.combinations(range(4), size)
 )
-_NOTHING_WAITING: Final[tuple[tuple[Card, ...], ...]] = ((), (), (), ())
 _NEXT_LANCE: Final = {Lance.GRANDE: Lance.CHICA, Lance.CHICA: Lance.PARES, Lance.PARES: Lance.JUEGO}
 # The phases' values, as events carry them.
 _MUS: Final = Phase.MUS.value
@@ -48,190 +48,9 @@ _DISCARD: Final = Phase.DISCARD.value
 _PARES: Final = Phase.PARES.value
 _JUEGO: Final = Phase.JUEGO.value
 
-# For each place in a list of up to 40 cards, from the last: the place and the bits to draw for it.
-_SWAP_BITS: Final = tuple((i, (i + 1).bit_length()) for i in range(len(DECK) - 1, 0, -1))
-
-
-def _shuffle(rng: random.Random, cards: list[Card]) -> None:
-    """Shuffle ``cards`` in place exactly as ``rng.shuffle`` does (the same permutation for the same RNG, so
-    records replay), in about half the time: the loop of ``random.shuffle`` with its draw inlined."""
-    getrandbits = rng.getrandbits
-    for i, bits in _SWAP_BITS[len(DECK) - len(cards):]:
-        j = getrandbits(bits)
-        while j > i:
-            j = getrandbits(bits)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-# A persistent list: (newest item, rest) or None. Adding to the log, the actions or the señas is one link and
-# never copies them, and states share what came before, so n steps cost O(n) time and memory, not O(n²).
-_Chain = tuple[Any, Any] | None
-
-
-def _unchain(chain: _Chain) -> list[Any]:
-    """The items of ``chain``, oldest first."""
-    out = []
-    while chain is not None:
-        out.append(chain[0])
-        chain = chain[1]
-    out.reverse()
-    return out
-
-
-def _rng(seed: int, game_number: int, hand_number: int, shuffle: int) -> random.Random:
-    """The RNG of one shuffle: a pure function of the seed and the shuffle's place in the match."""
-    return random.Random(f"mus:{seed}:{game_number}:{hand_number}:{shuffle}")
-
-
-@dataclass(frozen=True, slots=True)
-class _Match:
-    """What goes on from hand to hand: the rules, the seed and the scripted first deal; which game and hand of
-    the match this is and who is mano; the scores, the games won, the last hand that ended and the winner.
-    A new one only when a hand ends or a negada scores; every state in between shares it."""
-
-    rules: Rules
-    seed: int
-    script: ScriptedDeal | None
-    game_number: int
-    hand_number: int
-    mano: int
-    scores: tuple[int, int]
-    games_won: tuple[int, int]
-    last_count: tuple[CountRow, ...]
-    last_hand: HandSummary | None
-    winner: int | None
-
-    def rng(self, shuffle: int) -> random.Random:
-        """The RNG of shuffle number ``shuffle`` of this hand (0 deals it)."""
-        return _rng(self.seed, self.game_number, self.hand_number, shuffle)
-
-    def scored(self, scores: tuple[int, int]) -> _Match:
-        """Points scored during the hand (a negada)."""
-        return _Match(self.rules, self.seed, self.script, self.game_number, self.hand_number, self.mano, scores,
-                      self.games_won, self.last_count, self.last_hand, self.winner)
-
-    def ended(self, scores: tuple[int, int], rows: tuple[CountRow, ...], summary: HandSummary) -> _Match:
-        """The hand over: its count and summary kept for everyone to see."""
-        return _Match(self.rules, self.seed, self.script, self.game_number, self.hand_number, self.mano, scores,
-                      self.games_won, rows, summary, self.winner)
-
-    def next_hand(self) -> _Match:
-        """The next hand of the same game, the next seat mano."""
-        return _Match(self.rules, self.seed, self.script, self.game_number, self.hand_number + 1,
-                      next_seat(self.mano), self.scores, self.games_won, self.last_count, self.last_hand, None)
-
-    def next_game(self, games_won: tuple[int, int], last_hand: HandSummary | None) -> _Match:
-        """The first hand of the next game: scores at nought, a mano drawn from the game's own RNG."""
-        number = self.game_number + 1
-        mano = _rng(self.seed, number, 1, -1).randrange(4)
-        return _Match(self.rules, self.seed, self.script, number, 1, mano, (0, 0), games_won, self.last_count,
-                      last_hand, None)
-
-    def won(self, games_won: tuple[int, int], last_hand: HandSummary | None, team: int) -> _Match:
-        """The match over, won by ``team``."""
-        return _Match(self.rules, self.seed, self.script, self.game_number, self.hand_number, self.mano,
-                      self.scores, games_won, self.last_count, last_hand, team)
-
-
-@dataclass(frozen=True, slots=True)
-class _Deal:
-    """The hand being played: the cards where they are (hands and their values, stock, discard pile, each seat's
-    discards since the last reshuffle and those waiting to be served), the reshuffles and mus rounds so far, the
-    lances settled and whether pares and juego have been declared. A new one at each discard, lance and deal."""
-
-    hands: tuple[Hand, ...]
-    values: tuple[HandValue, ...]
-    stock: tuple[Card, ...]
-    pile: tuple[Card, ...]
-    thrown: tuple[tuple[Card, ...], ...]
-    waiting: tuple[tuple[Card, ...], ...]
-    shuffles: int
-    mus_round: int
-    results: tuple[LanceResult, ...]
-    pares_declared: bool
-    juego_declared: bool
-
-    def discarding(self, seat: int, cards: tuple[Card, ...]) -> _Deal:
-        """``seat`` has put ``cards`` face down, to be served once all four have."""
-        waiting = (*self.waiting[:seat], cards, *self.waiting[seat + 1 :])
-        thrown = (*self.thrown[:seat], self.thrown[seat] + cards, *self.thrown[seat + 1 :])
-        return _Deal(self.hands, self.values, self.stock, self.pile, thrown, waiting, self.shuffles,
-                     self.mus_round, self.results, self.pares_declared, self.juego_declared)
-
-    def declaring(self, lance: Lance) -> _Deal:
-        """Pares or juego declared: from now every seat knows who has them."""
-        pares = self.pares_declared or lance is Lance.PARES
-        juego = self.juego_declared or lance is Lance.JUEGO
-        return _Deal(self.hands, self.values, self.stock, self.pile, self.thrown, self.waiting, self.shuffles,
-                     self.mus_round, self.results, pares, juego)
-
-    def settled(self, result: LanceResult) -> _Deal:
-        """One lance more settled."""
-        return _Deal(self.hands, self.values, self.stock, self.pile, self.thrown, self.waiting, self.shuffles,
-                     self.mus_round, (*self.results, result), self.pares_declared, self.juego_declared)
-
 
 def _scored(scores: tuple[int, int], team: int, points: int) -> tuple[int, int]:
     return (scores[0] + points, scores[1]) if team == 0 else (scores[0], scores[1] + points)
-
-
-def _dealt(match: _Match) -> tuple[_Deal, _Chain]:
-    """The deal of ``match``'s current hand (the script's, for the first hand of a game from a script) and the
-    hand's log, opened by the deal."""
-    script = match.script if match.game_number == 1 and match.hand_number == 1 else None
-    if script is not None:
-        held = {c.index for h in script.hands for c in h.cards}
-        rest = [c for c in DECK if c.index not in held]
-        _shuffle(match.rng(0), rest)
-        hands = script.hands
-        stock = tuple(rest)
-    else:
-        deck = list(DECK)
-        _shuffle(match.rng(0), deck)
-        hands = tuple(Hand._dealt(tuple(deck[4 * i : 4 * i + 4])) for i in range(4))
-        stock = tuple(deck[16:])
-    rules = match.rules
-    deal = _Deal(hands, tuple(evaluate(h, rules) for h in hands), stock, (), ((), (), (), ()), _NOTHING_WAITING, 0,
-                 1, (), False, False)
-    detail = (("game", match.game_number), ("hand", match.hand_number), ("mano", match.mano))
-    return deal, (Event("deal", None, _MUS, detail), None)
-
-
-def _served(match: _Match, deal: _Deal, log: _Chain) -> tuple[_Deal, _Chain]:
-    """The postre serves each player in speaking order as many cards as they threw, from the top of the
-    stock. When the stock runs out, every discard on the table is shuffled into a new stock under the cards
-    left, except, when the player to serve is the last one, the cards that player has just thrown. The next
-    mus round begins."""
-    waiting = deal.waiting
-    order = speaking_order(match.mano)
-    stock, pile = deal.stock, deal.pile + tuple(c for seat in order for c in waiting[seat])
-    hands, values = list(deal.hands), list(deal.values)
-    thrown, shuffles = deal.thrown, deal.shuffles
-    for place, seat in enumerate(order):
-        put_down = waiting[seat]
-        if len(stock) < len(put_down):
-            aside = put_down if place == 3 else ()
-            fresh = [c for c in pile if c not in aside]
-            shuffles += 1
-            _shuffle(match.rng(shuffles), fresh)
-            log = (Event("reshuffle", None, _DISCARD, (("cards", len(fresh)), ("aside", len(aside)))), log)
-            stock, pile = stock + tuple(fresh), aside
-            thrown = tuple(aside if s == seat else () for s in range(4))
-        hand = Hand._dealt(tuple(c for c in hands[seat].cards if c not in put_down) + stock[: len(put_down)])
-        stock = stock[len(put_down) :]
-        hands[seat] = hand
-        values[seat] = evaluate(hand, match.rules)
-    served = _Deal(tuple(hands), tuple(values), stock, pile, thrown, _NOTHING_WAITING, shuffles, deal.mus_round + 1,
-                   deal.results, deal.pares_declared, deal.juego_declared)
-    return served, (Event("mus_round", None, _MUS, (("round", served.mus_round),)), log)
-
-
-def _summary(match: _Match, deal: _Deal, log: _Chain, scores: tuple[int, int], *, shown: bool,
-             rows: tuple[CountRow, ...]) -> _Match:
-    """``match`` with the hand of ``deal`` over, at ``scores``: its count and summary kept."""
-    summary = HandSummary(match.game_number, match.hand_number, match.mano, deal.hands if shown else None,
-                          deal.results, rows, tuple(_unchain(log)), scores)
-    return match.ended(scores, rows, summary)
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
@@ -249,15 +68,15 @@ class Game:
     shared parts, and ``dataclasses.replace`` on one gives another (how the tests forge an impossible state).
     """
 
-    _match: _Match
-    _deal: _Deal
+    _match: Match
+    _deal: Deal
     _phase: Phase
     _to_move: int | None
     _betting: Betting | None
-    _log: _Chain
-    _actions: _Chain
+    _log: Chain
+    _actions: Chain
     _n_actions: int
-    _senas: _Chain
+    _senas: Chain
 
     # ----------------------------------------------------------------- construction
 
@@ -283,13 +102,9 @@ class Game:
     def _start(cls, seed: int, rules: Rules, script: ScriptedDeal | None) -> Game:
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules, not {rules!r}")
-        if script is not None:
-            scores, mano = script.scores, script.mano
-        else:
-            scores, mano = (0, 0), _rng(seed, 1, 1, -1).randrange(4)
-        match = _Match(rules, seed, script, 1, 1, mano, scores, (0, 0), (), None, None)
-        deal, log = _dealt(match)
-        return cls(match, deal, Phase.MUS, mano, None, log, None, 0, None)
+        match = Match.start(rules, seed, script)
+        deal, log = dealt(match)
+        return cls(match, deal, Phase.MUS, match.mano, None, log, None, 0, None)
 
     # ----------------------------------------------------------------- public state
 
@@ -391,12 +206,12 @@ class Game:
     @property
     def log(self) -> tuple[Event, ...]:
         """The public events of the current hand."""
-        return tuple(_unchain(self._log))
+        return tuple(unchain(self._log))
 
     @property
     def actions(self) -> tuple[str, ...]:
         """Every action applied since the start of the match, in canonical notation."""
-        return tuple(_unchain(self._actions))
+        return tuple(unchain(self._actions))
 
     def __repr__(self) -> str:
         m = self._match
@@ -476,7 +291,7 @@ class Game:
             said = str(act)
             step = betting.step(mover, act)
             detail = _call_detail(act, betting, step, mover)
-            log: _Chain = (Event("call", mover, phase._value_, detail), self._log)
+            log: Chain = (Event("call", mover, phase._value_, detail), self._log)
             if isinstance(step, Betting):  # the most common step, built here (a call less)
                 return Game(match, deal, phase, step.to_move, step, log, (said, self._actions), self._n_actions + 1,
                             self._senas)
@@ -498,19 +313,19 @@ class Game:
         log = (Event("discard", mover, _DISCARD, (("count", len(act.cards)),)), self._log)
         if position_of(mover, match.mano) != 3:
             return self._after(str(act), match, deal, log, phase=Phase.DISCARD, to_move=next_seat(mover))
-        deal, log = _served(match, deal, log)
+        deal, log = served(match, deal, log)
         return self._after(str(act), match, deal, log, phase=Phase.MUS, to_move=match.mano)
 
     # The steps below return the state after the action ``said``, played on ``self``, from the parts it has
     # changed so far: ``match``, ``deal`` and ``log`` are new values, never ``self``'s changed in place.
 
-    def _after(self, said: str, match: _Match, deal: _Deal, log: _Chain, *, phase: Phase, to_move: int | None,
+    def _after(self, said: str, match: Match, deal: Deal, log: Chain, *, phase: Phase, to_move: int | None,
                betting: Betting | None = None) -> Game:
         """The state after ``said``: these parts, and ``said`` recorded."""
         return Game(match, deal, phase, to_move, betting, log, (said, self._actions), self._n_actions + 1,
                     self._senas)
 
-    def _begin_lance(self, said: str, match: _Match, deal: _Deal, log: _Chain, lance: Lance) -> Game:
+    def _begin_lance(self, said: str, match: Match, deal: Deal, log: Chain, lance: Lance) -> Game:
         """Start betting ``lance``, or settle it at once when it needs no betting, and go on."""
         order = speaking_order(match.mano)
         values = deal.values
@@ -537,7 +352,7 @@ class Game:
         result = LanceResult(lance, Outcome.ONE_TEAM, team=teams.pop()) if teams else LanceResult(lance, Outcome.NOBODY)
         return self._settle(said, match, deal, log, phase=phase, result=result)
 
-    def _settle(self, said: str, match: _Match, deal: _Deal, log: _Chain, *, phase: Phase,
+    def _settle(self, said: str, match: Match, deal: Deal, log: Chain, *, phase: Phase,
                 result: LanceResult) -> Game:
         """Close a lance: score a negada, end the game on an órdago, then go to the next lance or the count."""
         deal = deal.settled(result)
@@ -554,21 +369,21 @@ class Game:
                                                           ("points", result.stake))), log)
             scores = _scored(match.scores, team, result.stake)
             if scores[team] >= match.rules.target:
-                match = _summary(match, deal, log, scores, shown=False, rows=())
+                match = match.ended(deal, log, scores, shown=False, rows=())
                 return self._end_game(said, match, deal, log, phase=phase, team=team)
             match = match.scored(scores)
         if result.outcome is Outcome.ORDAGO:
             seat, why = card_winner(result.lance, deal.values, deal.hands, match.mano)
             team = team_of(seat)
             row = CountRow(result.lance, Outcome.ORDAGO, 0, 0, team, why, 0)
-            match = _summary(match, deal, log, match.scores, shown=True, rows=(row,))
+            match = match.ended(deal, log, match.scores, shown=True, rows=(row,))
             return self._end_game(said, match, deal, log, phase=phase, team=team, ordago=True)
         following = _NEXT_LANCE.get(result.lance)
         if following is None:
             return self._count(said, match, deal, log, phase=phase)
         return self._begin_lance(said, match, deal, log, following)
 
-    def _count(self, said: str, match: _Match, deal: _Deal, log: _Chain, *, phase: Phase) -> Game:
+    def _count(self, said: str, match: Match, deal: Deal, log: Chain, *, phase: Phase) -> Game:
         """The count: every lance in order; the game ends the moment a team reaches the target."""
         rules = match.rules
         scores = match.scores
@@ -583,12 +398,12 @@ class Game:
                 if scores[row.team] >= rules.target:
                     won = row.team
             rows.append(row)
-        match = _summary(match, deal, log, scores, shown=True, rows=tuple(rows))
+        match = match.ended(deal, log, scores, shown=True, rows=tuple(rows))
         if won is not None:
             return self._end_game(said, match, deal, log, phase=phase, team=won)
         return self._new_deal(said, match.next_hand())
 
-    def _end_game(self, said: str, match: _Match, deal: _Deal, log: _Chain, *, phase: Phase, team: int,
+    def _end_game(self, said: str, match: Match, deal: Deal, log: Chain, *, phase: Phase, team: int,
                   ordago: bool = False) -> Game:
         """``team`` wins the game: the match goes on to the next game, or is over."""
         won = (match.games_won[0] + (team == 0), match.games_won[1] + (team == 1))
@@ -605,9 +420,9 @@ class Game:
             return self._after(said, match.won(won, last, team), deal, log, phase=Phase.GAME_OVER, to_move=None)
         return self._new_deal(said, match.next_game(won, last))
 
-    def _new_deal(self, said: str, match: _Match) -> Game:
+    def _new_deal(self, said: str, match: Match) -> Game:
         """The next hand dealt, its mano to speak."""
-        deal, log = _dealt(match)
+        deal, log = dealt(match)
         return self._after(said, match, deal, log, phase=Phase.MUS, to_move=match.mano)
 
     # ----------------------------------------------------------------- señas
@@ -661,7 +476,7 @@ class Game:
         """The match so far as plain JSON (:meth:`Record.to_dict`): rules, seed, the scripted deal if any,
         actions and señas."""
         m = self._match
-        senas: list[RecordedSena] = _unchain(self._senas)
+        senas: list[RecordedSena] = unchain(self._senas)
         return Record(m.rules, m.seed, m.script, self.actions, tuple(senas), RECORD_VERSION).to_dict()
 
     @classmethod

@@ -6,48 +6,43 @@ it cannot see it cannot leak. Besides the observation it takes the table's publi
 names, bot levels, records, the language, whether the count is open, the hands of the game already over) and,
 only for a teacher's table that asked for it, every hand (``reveal``). Bots' reasons are public talk once the
 hands they were about have been shown, and are only used then. Texts are rendered here from the message
-catalogue, with the players' names.
+catalogue, with the players' names (:mod:`.texts`); the count, when it is open, by :mod:`.count_view`.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, cast
 
 from ..engine.actions import Action, Kind, envido
-from ..engine.betting import Betting, LanceResult, Outcome
+from ..engine.betting import Betting, LanceResult
 from ..engine.cards import Hand
-from ..engine.errors import MusError
 from ..engine.log import Event, HandSummary
 from ..engine.observation import Observation
 from ..engine.phase import Phase
-from ..engine.rules import Rules
-from ..engine.scoring import CountRow, Reason, Value
-from ..engine.seats import partner, team_seats
+from ..engine.scoring import Reason, Value
+from ..engine.seats import partner
 from ..engine.senas import true_senas
 from ..i18n.catalogues import catalog, message
 from ..i18n.messages import EN
-from ..i18n.text import action_text, call_text, event_text, message_values, reason_text
+from ..i18n.text import action_text, call_text
 from ..teaching.coach import Advice
-from ..teaching.explain import Explanation, explain, row_marks
 from ..teaching.grading import Graded
-from ..teaching.review import Review
 from .contract import (
     ActionView,
     BetView,
     Bubble,
-    Count,
     HistoryLine,
     PlayerView,
-    ReviewRowView,
-    ReviewView,
     SeatView,
     Turn,
 )
 from .contract import Coach as CoachView
-from .contract import CountRow as CountRowView
+from .count_view import count_lines, count_view
+from .review_rows import decision_view
+from .texts import Texts
 
 Stage = Literal["play", "count"]
 """``play``: the current hand; ``count``: the last hand's count is open until the student presses Next hand."""
@@ -154,49 +149,6 @@ def messages_for(language: str) -> dict[str, str]:
     return out
 
 
-# ---------------------------------------------------------------------------------------------- texts
-
-
-class _Texts:
-    """Catalogue texts with players' names in place of seat names."""
-
-    def __init__(self, names: Sequence[str], language: str) -> None:
-        self.names = list(names)
-        self.language = language
-
-    def team(self, team: int) -> str:
-        a, b = team_seats(team)
-        return message("ui.team", self.language, a=self.names[a], b=self.names[b])
-
-    def name_seat(self, seat: int) -> object:
-        """A seat's player by name (anything that is no seat, unchanged)."""
-        return self.names[seat] if not isinstance(seat, bool) and 0 <= seat < 4 else seat
-
-    def name_team(self, team: int) -> object:
-        """A team by its players' names (anything that is no team, unchanged)."""
-        return self.team(team) if not isinstance(team, bool) and team in (0, 1) else team
-
-    def values(self, values: Mapping[str, Value]) -> dict[str, object]:
-        """Turn the ids among message values into words, with players' names for seats and teams."""
-        return message_values(values, self.language, self.name_seat, self.name_team)
-
-    def event(self, event: Event) -> str:
-        try:
-            return event_text(event, self.language, self.name_seat, self.name_team)
-        except (MusError, ValueError, KeyError):
-            return event_text(event, self.language)
-
-    def explanation(self, explanation: Explanation) -> str:
-        """Why a lance of the count went as it did, with the players' names."""
-        return explanation.text(self.language, self.names, [self.team(0), self.team(1)])
-
-    def reason(self, reason: Reason) -> str:
-        try:
-            return message(reason.id, self.language, **self.values(reason.params))
-        except (MusError, ValueError, KeyError):
-            return reason_text(reason, self.language)
-
-
 # ---------------------------------------------------------------------------------------------- the mapping
 
 
@@ -205,7 +157,7 @@ def view_state(obs: Observation, table: TableView) -> SeatView:
 
     Every card in it is the student's own, or was shown at a showdown, or comes from ``table.reveal``.
     """
-    texts = _Texts([p.name for p in table.players], table.language)
+    texts = Texts([p.name for p in table.players], table.language)
     seat = obs.seat
     last = obs.last_hand
     counting = table.stage == "count" and last is not None
@@ -242,8 +194,8 @@ def view_state(obs: Observation, table: TableView) -> SeatView:
         })
     stepping = table.steps
     replay = table.replay
-    turn = (_turn(obs) if playing and obs.to_move == seat and stepping is None and replay is None and not table.watch
-            else None)
+    turn = (seat_turn(obs)
+            if playing and obs.to_move == seat and stepping is None and replay is None and not table.watch else None)
     return {
         "v": table.version,
         "seat": seat,
@@ -267,7 +219,7 @@ def view_state(obs: Observation, table: TableView) -> SeatView:
         "true_senas": list(true_senas(obs.hand, obs.rules)),
         "log": [texts.event(e) for e in log],
         "history": _history(table.history, last if counting else None, obs, texts, whole_match=table.whole_match),
-        "count": _count(last, texts, obs.rules) if counting and last is not None else None,
+        "count": count_view(last, texts, obs.rules) if counting and last is not None else None,
         "winner": None if obs.winner is None else {
             "team": obs.winner,
             "text": message("ui.match_over" if obs.rules.games > 1 else "ui.winner", table.language,
@@ -292,42 +244,6 @@ def view_state(obs: Observation, table: TableView) -> SeatView:
             "hand": replay.hand, "index": replay.index, "count": replay.count,
             "decision": None if replay.decision is None else decision_view(replay.decision, table.language),
         },
-    }
-
-
-def decision_view(graded: Graded, language: str) -> ReviewRowView:
-    """A graded decision as the review's list and the reopened hand show it, its texts in ``language``."""
-    lance = graded.lance
-    moment = message(f"lance.{lance.value}" if lance is not None else f"review.kind.{graded.kind.value}", language)
-    hindsight = graded.hindsight
-    return {
-        "row": graded.row,
-        "at": graded.at,
-        "game": graded.game,
-        "hand": graded.hand,
-        "moment": moment,
-        "action": action_text(graded.action, language),
-        "best": action_text(graded.best, language),
-        "cost": round(graded.cost, 1),
-        "grade": graded.grade.value,
-        "grade_text": message(f"review.grade.{graded.grade.value}", language),
-        "why": graded.why(language),
-        "hindsight": None if hindsight is None else message(
-            "review.hindsight", language, action=action_text(hindsight.action, language)),
-    }
-
-
-def review_view(review: Review | None, total: int, complete: bool, language: str) -> ReviewView:
-    """The ``review`` trait: how far the grading is (``complete``: every decision of the game as it is now), the
-    decisions graded, and the chart."""
-    if review is None:
-        return {"done": 0, "total": 0, "complete": True, "rows": [], "chart": ""}
-    return {
-        "done": len(review.rows),
-        "total": max(total, len(review.rows)),
-        "complete": complete,
-        "rows": [decision_view(row, language) for row in review.rows],
-        "chart": review.chart() if review.rows else "",
     }
 
 
@@ -373,7 +289,7 @@ def with_hand(history: tuple[HandSummary, ...], last: HandSummary | None) -> tup
 
 
 def _history(history: Sequence[HandSummary], counted: HandSummary | None, obs: Observation,
-             texts: _Texts, *, whole_match: bool = False) -> list[HistoryLine]:
+             texts: Texts, *, whole_match: bool = False) -> list[HistoryLine]:
     """The log's lines before the hand shown (``counted``, the hand whose count is open, else the hand being
     played): of each earlier hand of the same game (of the match, ``whole_match``), a ``hand`` line, its
     events and a ``count`` line per row of its count. Only what was public: the log as everybody saw it, and
@@ -399,7 +315,7 @@ def _hand_lines(summary: HandSummary, language: str, names: tuple[str, ...],
                 negadas_at_count: bool, whole_match: bool = False) -> tuple[tuple[LineKind, str], ...]:
     """The history's lines of one hand over, as (kind, text): rendered once per hand, language and names (the
     heading names the game too in a log of the ``whole_match``)."""
-    texts = _Texts(names, language)
+    texts = Texts(names, language)
     out: list[tuple[LineKind, str]] = []
     heading = "ui.steps.game_hand" if whole_match else "ui.log.hand"
     for event in summary.log:
@@ -408,44 +324,20 @@ def _hand_lines(summary: HandSummary, language: str, names: tuple[str, ...],
                                         game=summary.game_number, mano=names[summary.mano])))
         else:
             out.append(("event", texts.event(event)))
-    out.extend(("count", line) for line in _count_lines(summary, texts, negadas_at_count))
+    out.extend(("count", line) for line in count_lines(summary, texts, negadas_at_count))
     return tuple(out)
-
-
-def _count_lines(summary: HandSummary, texts: _Texts, negadas_at_count: bool) -> list[str]:
-    """One line per row of a hand's count: the lance, who took it and the points ("Grande: Ana & Carla +5");
-    a refused bet's row says its negada, scored then (the row's points are only the bonus) or now."""
-    lang = texts.language
-    out = []
-    for row in summary.count:
-        lance = message(f"lance.{row.lance.value}", lang)
-        if row.team is None:
-            out.append(message("ui.log.count.nobody", lang, lance=lance))
-            continue
-        values: dict[str, object] = {"lance": lance, "team": texts.team(row.team), "points": row.points,
-                                     "stake": row.stake}
-        if row.outcome is Outcome.ORDAGO:
-            key = "ui.log.count.ordago"
-        elif not row.counted:
-            key = "ui.log.count.not_counted"
-        elif row.outcome is Outcome.REJECTED:
-            key = "ui.log.count.negada" if negadas_at_count else "ui.log.count.negada.scored"
-        else:
-            key = "ui.log.count"
-        out.append(message(key, lang, **values))
-    return out
 
 
 def _cards(hand: Hand) -> list[str]:
     return [str(card) for card in hand.cards]
 
 
-def _turn(obs: Observation) -> Turn:
-    """What the seat to move may do, shaped for buttons: bare calls, an envido to confirm, a range of
-    envidos for the slider, órdago, and the partner's proposal when the seat answers for the team.
-    ``choices`` are the actions of the fixed buttons and ``proposed`` the proposal, each as
-    :meth:`Action.to_dict` (its kind, amount and canonical text), so the browser never reads an action's
-    text; ``actions`` and ``proposal`` are the same as words and text."""
+def seat_turn(obs: Observation) -> Turn:
+    """What the seat of ``obs``, the one to move, may do now, shaped for the turn's buttons (the scenario editor
+    offers any seat's turn): bare calls, an envido to confirm, a range of envidos for the slider, órdago, and
+    the partner's proposal when the seat answers for the team. ``choices`` are the actions of the fixed buttons
+    and ``proposed`` the proposal, each as :meth:`Action.to_dict` (its kind, amount and canonical text), so the
+    browser never reads an action's text; ``actions`` and ``proposal`` are the same as words and text."""
     if obs.phase is Phase.MUS:
         return {"kind": "mus", "actions": list(obs.legal_actions), "round": obs.mus_round,
                 "choices": [_action(action) for action in obs.legal]}
@@ -474,12 +366,6 @@ def _turn(obs: Observation) -> Turn:
     }
 
 
-def seat_turn(obs: Observation) -> Turn:
-    """What the seat of ``obs`` may do now, as the turn's buttons show it (the scenario editor offers any seat's
-    turn); the seat must be the one to move."""
-    return _turn(obs)
-
-
 def _action(action: Action) -> ActionView:
     """An action for the buttons, as :meth:`Action.to_dict` makes it (its keys are checked by
     tests/test_contract.py)."""
@@ -498,7 +384,7 @@ def _bet(betting: Betting | None) -> BetView | None:
     }
 
 
-def _last_result(results: Sequence[LanceResult], texts: _Texts) -> str | None:
+def _last_result(results: Sequence[LanceResult], texts: Texts) -> str | None:
     if not results:
         return None
     r = results[-1]
@@ -523,7 +409,7 @@ def _last_senas(log: Sequence[Event]) -> dict[int, str]:
     return out
 
 
-def _bubbles(obs: Observation, texts: _Texts) -> dict[int, Bubble]:
+def _bubbles(obs: Observation, texts: Texts) -> dict[int, Bubble]:
     """The speech bubble of each seat: its last word in the current round (this mus question, these
     discards, this lance), with its place in the log; a proposal awaiting the partner is a question."""
     phase = obs.phase.value
@@ -550,7 +436,7 @@ def _bubbles(obs: Observation, texts: _Texts) -> dict[int, Bubble]:
     return out
 
 
-def _coach(advice: Advice, texts: _Texts) -> CoachView:
+def _coach(advice: Advice, texts: Texts) -> CoachView:
     """The coach's box: the expert's action in words, its reason, and the chance at the lance."""
     lang = texts.language
     return {
@@ -562,57 +448,4 @@ def _coach(advice: Advice, texts: _Texts) -> CoachView:
         ),
     }
 
-
-def _count(last: HandSummary, texts: _Texts, rules: Rules) -> Count:
-    """The count of the last hand: its rows (each with its explanation and the cards that decided it), the
-    explanations of negadas outside the rows, the scores, and its lines for the log (after the hand's events)."""
-    explanations = _explanations(last, rules)
-    by_lance = {e.lance: e for e in explanations}
-    rows = [_row(row, texts, by_lance.get(row.lance), _marks(row, last, rules)) for row in last.count]
-    counted = {row.lance for row in last.count}
-    over = next((e for e in last.log if e.kind == "game_over"), None)
-    return {
-        "rows": rows,
-        "notes": [texts.explanation(e) for e in explanations if e.lance not in counted],
-        "scores": list(last.scores),
-        "shown": last.hands is not None,
-        "lines": [HistoryLine(kind="count", text=line, hand=last.hand_number)
-                  for line in _count_lines(last, texts, rules.negadas_at_count)],
-        "over": None if over is None else message(
-            "ui.game_over.ordago" if over.get("ordago") else "ui.game_over", texts.language,
-            team=texts.team(int(over.get("team") or 0)), team_a=texts.team(0), team_b=texts.team(1),
-            a=last.scores[0], b=last.scores[1],
-        ),
-    }
-
-
-def _explanations(last: HandSummary, rules: Rules) -> tuple[Explanation, ...]:
-    try:
-        return explain(last, rules)
-    except (MusError, ValueError, KeyError):  # a summary that cannot be explained still shows its rows
-        return ()
-
-
-def _marks(row: CountRow, last: HandSummary, rules: Rules) -> list[list[str]]:
-    """The cards that decided ``row``, by seat (only shown hands: none when the hands were not shown)."""
-    try:
-        return [list(cards) for cards in row_marks(row, last.hands, rules, last.mano)]
-    except (MusError, ValueError, KeyError):
-        return [[], [], [], []]
-
-
-def _row(row: CountRow, texts: _Texts, explanation: Explanation | None, marks: list[list[str]]) -> CountRowView:
-    return {
-        "explain": None if explanation is None else texts.explanation(explanation),
-        "lance": row.lance.value,
-        "outcome": row.outcome.value,
-        "stake": row.stake,
-        "bonus": row.bonus,
-        "team": row.team,
-        "winner": None if row.team is None else texts.team(row.team),
-        "points": row.points,
-        "counted": row.counted,
-        "why": texts.reason(row.why),
-        "marks": marks,
-    }
 

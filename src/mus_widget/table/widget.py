@@ -54,11 +54,12 @@ from .options import DEFAULT_PACE, PACES, NewGame, Prefs, check_language, check_
 from .pacing import Pacer
 from .play import Play
 from .refusal import RefusalError, short
+from .review_rows import review_view
 from .reviewing import Clicks, TableReview
 from .served import served_table
 from .snapshot import lesson_snapshot, table_snapshot
 from .stepping import Stepping, scenario_option
-from .view_state import messages_for, review_view
+from .view_state import messages_for
 
 log = logging.getLogger(__name__)
 

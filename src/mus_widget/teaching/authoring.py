@@ -28,7 +28,8 @@ from ..engine.phase import Phase
 from ..engine.record import SEED_DIGITS
 from ..engine.rules import Rules
 from ..engine.seats import SEAT_NAMES, SEATS
-from .scenarios import Scenario, rules_line
+from .scenario_text import rules_line
+from .scenarios import Scenario
 
 PER_LINE: Final = 10
 """Actions per ``play:`` (or ``then:``) line at most."""

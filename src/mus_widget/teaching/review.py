@@ -19,7 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..bots.expert import ExpertBot, Reading
+from ..bots.chances import Reading
+from ..bots.expert import ExpertBot
 from ..bots.memory import Memory
 from ..engine.actions import Action
 from ..engine.errors import MusError, RecordError
@@ -245,14 +246,9 @@ class Reviewer:
         done = self._graded.get(row)
         if done is not None:
             return done
-        if not 0 <= row < len(self._moments):
-            raise IndexError(f"no decision {row}: seat {self.seat} made {len(self._moments)} so far")
+        bot = self.assessor(row)
         moment = self._moments[row]
         game = moment.game
-        bot = _Assessor(self.seed)
-        bot.samples = self.samples
-        bot.draws = max(16, self.samples // 4 // BATCHES * BATCHES)
-        bot.memory = copy.deepcopy(self._memories[(game.game_number, game.hand_number)])
         obs = game.observe(self.seat)
         evaluation = bot.evaluate(obs, (moment.action,), batches=BATCHES)
         hindsight = None
@@ -262,6 +258,23 @@ class Reviewer:
         done = graded(row, moment.at, obs, moment.action, evaluation, hindsight=hindsight)
         self._graded[row] = done
         return done
+
+    def moment(self, row: int) -> Game:
+        """The game at decision ``row``, the seat to move (as :meth:`Review.prefix` replayed gives it)."""
+        if not 0 <= row < len(self._moments):
+            raise IndexError(f"no decision {row}: seat {self.seat} made {len(self._moments)} so far")
+        return self._moments[row].game
+
+    def assessor(self, row: int) -> ExpertBot:
+        """The expert that weighs decision ``row``: the review's seed and samples, and the memory of the earlier
+        hands the seat had then (a fresh one each call). Its worlds are the deals of the unseen cards a grade
+        is weighed over (benchmarks/review_costs.py plays the decision out from them)."""
+        game = self.moment(row)
+        bot = _Assessor(self.seed)
+        bot.samples = self.samples
+        bot.draws = max(16, self.samples // 4 // BATCHES * BATCHES)
+        bot.memory = copy.deepcopy(self._memories[(game.game_number, game.hand_number)])
+        return bot
 
     def review(self) -> Review:
         """Grade every decision still pending and return the review."""

@@ -1,0 +1,214 @@
+"""The parts a :class:`~.game.Game` is built of: what goes on from hand to hand (:class:`Match`), the hand being
+played (:class:`Deal`), the log's persistent chain, and the shuffles, the deal and the service that make a hand.
+
+Kept apart from the game's transitions so that each holds one concern; both parts are frozen, and every step
+of a game builds new ones from the old (a deal's shuffles come from RNGs seeded by the game seed and the
+shuffle's place in the match, so records replay).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .betting import LanceResult
+from .cards import DECK, Card, Hand
+from .hands import HandValue, Lance, evaluate
+from .log import Event, HandSummary
+from .phase import Phase
+from .record import ScriptedDeal
+from .rules import Rules
+from .scoring import CountRow
+from .seats import next_seat, speaking_order
+
+_NOTHING_WAITING: Final[tuple[tuple[Card, ...], ...]] = ((), (), (), ())
+# The phases' values, as events carry them.
+_MUS: Final = Phase.MUS.value
+_DISCARD: Final = Phase.DISCARD.value
+
+# For each place in a list of up to 40 cards, from the last: the place and the bits to draw for it.
+_SWAP_BITS: Final = tuple((i, (i + 1).bit_length()) for i in range(len(DECK) - 1, 0, -1))
+
+
+def _shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle`` does (the same permutation for the same RNG, so
+    records replay), in about half the time: the loop of ``random.shuffle`` with its draw inlined."""
+    getrandbits = rng.getrandbits
+    for i, bits in _SWAP_BITS[len(DECK) - len(cards):]:
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+# A persistent list: (newest item, rest) or None. Adding to the log, the actions or the señas is one link and
+# never copies them, and states share what came before, so n steps cost O(n) time and memory, not O(n²).
+Chain = tuple[Any, Any] | None
+
+
+def unchain(chain: Chain) -> list[Any]:
+    """The items of ``chain``, oldest first."""
+    out = []
+    while chain is not None:
+        out.append(chain[0])
+        chain = chain[1]
+    out.reverse()
+    return out
+
+
+def _rng(seed: int, game_number: int, hand_number: int, shuffle: int) -> random.Random:
+    """The RNG of one shuffle: a pure function of the seed and the shuffle's place in the match."""
+    return random.Random(f"mus:{seed}:{game_number}:{hand_number}:{shuffle}")
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """What goes on from hand to hand: the rules, the seed and the scripted first deal; which game and hand of
+    the match this is and who is mano; the scores, the games won, the last hand that ended and the winner.
+    A new one only when a hand ends or a negada scores; every state in between shares it."""
+
+    rules: Rules
+    seed: int
+    script: ScriptedDeal | None
+    game_number: int
+    hand_number: int
+    mano: int
+    scores: tuple[int, int]
+    games_won: tuple[int, int]
+    last_count: tuple[CountRow, ...]
+    last_hand: HandSummary | None
+    winner: int | None
+
+    @classmethod
+    def start(cls, rules: Rules, seed: int, script: ScriptedDeal | None) -> Match:
+        """The first hand of a match: the script's mano and scores, or a mano drawn from the seed at nought."""
+        if script is not None:
+            scores, mano = script.scores, script.mano
+        else:
+            scores, mano = (0, 0), _rng(seed, 1, 1, -1).randrange(4)
+        return cls(rules, seed, script, 1, 1, mano, scores, (0, 0), (), None, None)
+
+    def rng(self, shuffle: int) -> random.Random:
+        """The RNG of shuffle number ``shuffle`` of this hand (0 deals it)."""
+        return _rng(self.seed, self.game_number, self.hand_number, shuffle)
+
+    def scored(self, scores: tuple[int, int]) -> Match:
+        """Points scored during the hand (a negada)."""
+        return Match(self.rules, self.seed, self.script, self.game_number, self.hand_number, self.mano, scores,
+                     self.games_won, self.last_count, self.last_hand, self.winner)
+
+    def ended(self, deal: Deal, log: Chain, scores: tuple[int, int], *, shown: bool,
+              rows: tuple[CountRow, ...]) -> Match:
+        """The hand of ``deal`` over at ``scores``, its log ``log``: its count and summary kept for everyone to
+        see (its hands only if they were ``shown``)."""
+        summary = HandSummary(self.game_number, self.hand_number, self.mano, deal.hands if shown else None,
+                              deal.results, rows, tuple(unchain(log)), scores)
+        return Match(self.rules, self.seed, self.script, self.game_number, self.hand_number, self.mano, scores,
+                     self.games_won, rows, summary, self.winner)
+
+    def next_hand(self) -> Match:
+        """The next hand of the same game, the next seat mano."""
+        return Match(self.rules, self.seed, self.script, self.game_number, self.hand_number + 1,
+                     next_seat(self.mano), self.scores, self.games_won, self.last_count, self.last_hand, None)
+
+    def next_game(self, games_won: tuple[int, int], last_hand: HandSummary | None) -> Match:
+        """The first hand of the next game: scores at nought, a mano drawn from the game's own RNG."""
+        number = self.game_number + 1
+        mano = _rng(self.seed, number, 1, -1).randrange(4)
+        return Match(self.rules, self.seed, self.script, number, 1, mano, (0, 0), games_won, self.last_count,
+                     last_hand, None)
+
+    def won(self, games_won: tuple[int, int], last_hand: HandSummary | None, team: int) -> Match:
+        """The match over, won by ``team``."""
+        return Match(self.rules, self.seed, self.script, self.game_number, self.hand_number, self.mano,
+                     self.scores, games_won, self.last_count, last_hand, team)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The hand being played: the cards where they are (hands and their values, stock, discard pile, each seat's
+    discards since the last reshuffle and those waiting to be served), the reshuffles and mus rounds so far, the
+    lances settled and whether pares and juego have been declared. A new one at each discard, lance and deal."""
+
+    hands: tuple[Hand, ...]
+    values: tuple[HandValue, ...]
+    stock: tuple[Card, ...]
+    pile: tuple[Card, ...]
+    thrown: tuple[tuple[Card, ...], ...]
+    waiting: tuple[tuple[Card, ...], ...]
+    shuffles: int
+    mus_round: int
+    results: tuple[LanceResult, ...]
+    pares_declared: bool
+    juego_declared: bool
+
+    def discarding(self, seat: int, cards: tuple[Card, ...]) -> Deal:
+        """``seat`` has put ``cards`` face down, to be served once all four have."""
+        waiting = (*self.waiting[:seat], cards, *self.waiting[seat + 1 :])
+        thrown = (*self.thrown[:seat], self.thrown[seat] + cards, *self.thrown[seat + 1 :])
+        return Deal(self.hands, self.values, self.stock, self.pile, thrown, waiting, self.shuffles,
+                    self.mus_round, self.results, self.pares_declared, self.juego_declared)
+
+    def declaring(self, lance: Lance) -> Deal:
+        """Pares or juego declared: from now every seat knows who has them."""
+        pares = self.pares_declared or lance is Lance.PARES
+        juego = self.juego_declared or lance is Lance.JUEGO
+        return Deal(self.hands, self.values, self.stock, self.pile, self.thrown, self.waiting, self.shuffles,
+                    self.mus_round, self.results, pares, juego)
+
+    def settled(self, result: LanceResult) -> Deal:
+        """One lance more settled."""
+        return Deal(self.hands, self.values, self.stock, self.pile, self.thrown, self.waiting, self.shuffles,
+                    self.mus_round, (*self.results, result), self.pares_declared, self.juego_declared)
+
+
+def dealt(match: Match) -> tuple[Deal, Chain]:
+    """The deal of ``match``'s current hand (the script's, for the first hand of a game from a script) and the
+    hand's log, opened by the deal."""
+    script = match.script if match.game_number == 1 and match.hand_number == 1 else None
+    if script is not None:
+        held = {c.index for h in script.hands for c in h.cards}
+        rest = [c for c in DECK if c.index not in held]
+        _shuffle(match.rng(0), rest)
+        hands = script.hands
+        stock = tuple(rest)
+    else:
+        deck = list(DECK)
+        _shuffle(match.rng(0), deck)
+        hands = tuple(Hand._dealt(tuple(deck[4 * i : 4 * i + 4])) for i in range(4))
+        stock = tuple(deck[16:])
+    rules = match.rules
+    deal = Deal(hands, tuple(evaluate(h, rules) for h in hands), stock, (), ((), (), (), ()), _NOTHING_WAITING, 0,
+                1, (), False, False)
+    detail = (("game", match.game_number), ("hand", match.hand_number), ("mano", match.mano))
+    return deal, (Event("deal", None, _MUS, detail), None)
+
+
+def served(match: Match, deal: Deal, log: Chain) -> tuple[Deal, Chain]:
+    """The postre serves each player in speaking order as many cards as they threw, from the top of the
+    stock. When the stock runs out, every discard on the table is shuffled into a new stock under the cards
+    left, except, when the player to serve is the last one, the cards that player has just thrown. The next
+    mus round begins."""
+    waiting = deal.waiting
+    order = speaking_order(match.mano)
+    stock, pile = deal.stock, deal.pile + tuple(c for seat in order for c in waiting[seat])
+    hands, values = list(deal.hands), list(deal.values)
+    thrown, shuffles = deal.thrown, deal.shuffles
+    for place, seat in enumerate(order):
+        put_down = waiting[seat]
+        if len(stock) < len(put_down):
+            aside = put_down if place == 3 else ()
+            fresh = [c for c in pile if c not in aside]
+            shuffles += 1
+            _shuffle(match.rng(shuffles), fresh)
+            log = (Event("reshuffle", None, _DISCARD, (("cards", len(fresh)), ("aside", len(aside)))), log)
+            stock, pile = stock + tuple(fresh), aside
+            thrown = tuple(aside if s == seat else () for s in range(4))
+        hand = Hand._dealt(tuple(c for c in hands[seat].cards if c not in put_down) + stock[: len(put_down)])
+        stock = stock[len(put_down) :]
+        hands[seat] = hand
+        values[seat] = evaluate(hand, match.rules)
+    after = Deal(tuple(hands), tuple(values), stock, pile, thrown, _NOTHING_WAITING, shuffles, deal.mus_round + 1,
+                 deal.results, deal.pares_declared, deal.juego_declared)
+    return after, (Event("mus_round", None, _MUS, (("round", after.mus_round),)), log)
