@@ -18,13 +18,18 @@ settings.register_profile("dev", max_examples=100, deadline=None, suppress_healt
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 BROWSER_TESTS = Path(__file__).parent / "browser"
+TUTORIALS = Path(__file__).parents[1] / "tutorials"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test under tests/browser is a ``browser`` test, so ``-m "not browser"`` leaves them all out."""
+    """Every test under tests/browser is a ``browser`` test, so ``-m "not browser"`` leaves them all out; the
+    translated tutorials (each a kernel of its own, built from the English ones) are ``slow``, the English stay in
+    the quick loop."""
     for item in items:
         if item.path.is_relative_to(BROWSER_TESTS):
             item.add_marker(pytest.mark.browser)
+        elif item.path.is_relative_to(TUTORIALS) and item.path.parent != TUTORIALS:
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture()

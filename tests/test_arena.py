@@ -18,6 +18,7 @@ from support.matches import EAST, NORTH, SOUTH, WEST
 # -------------------------------------------------------------------------------- 5. the arena
 
 
+@pytest.mark.slow
 def test_the_arena_prints_one_json_line_of_results_last() -> None:
     run = subprocess.run(
         [sys.executable, "-m", "mus_widget.arena", "--team0", "novice", "--team1", "random", "--games", "6",

@@ -36,6 +36,7 @@ def grande_facing_a_bet(deal: tuple[str, ...] = REFERENCE_DEAL) -> Game:
     return game
 
 
+@pytest.mark.slow
 def test_deciding_is_evaluating_and_taking_the_choice() -> None:
     for seed in (1, 2):
         for game in moments(seed):

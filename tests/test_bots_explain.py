@@ -31,6 +31,7 @@ from support.matches import EAST, NORTH, SOUTH, WEST, Match, Step, all_matches, 
 # -------------------------------------------------------------------------------- 4. explanations
 
 
+@pytest.mark.slow
 def test_every_decision_has_an_explanation_in_the_catalogue() -> None:
     ids: dict[str, set[str]] = defaultdict(set)
     for match in all_matches():
@@ -46,6 +47,7 @@ def test_every_decision_has_an_explanation_in_the_catalogue() -> None:
     assert {"explain.expert.quiero", "explain.expert.no_quiero"} & ids["expert"], ids["expert"]
 
 
+@pytest.mark.slow
 def test_the_random_bot_names_the_action_and_how_many_it_chose_from() -> None:
     for match in all_matches():
         for step in match.steps:
@@ -69,6 +71,7 @@ def careful_chance(match: Match, step: Step) -> int:
     return round(100 * lance_chance(obs, knowledge, normalised(worlds)))
 
 
+@pytest.mark.slow
 def test_the_novice_names_its_real_chance_at_the_lance() -> None:
     """The chance a novice names is its team's chance at the lance from its hand, who takes part and its
     partner's seña; where it stakes the game (answering an órdago, or calling one itself rather than confirming

@@ -32,6 +32,7 @@ from support.matches import (
 # -------------------------------------------------------------------------------- 1. only legal actions
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_random_and_novice_bots_play_whole_matches_with_legal_actions_only(variant: str) -> None:
     for match in quick_matches(variant):
@@ -53,6 +54,7 @@ def test_experts_play_a_match_of_every_variant_with_legal_actions_only() -> None
     assert 200 <= decisions <= 600, f"{decisions} expert decisions: the expert part should stay a few hundred"
 
 
+@pytest.mark.slow
 def test_thousands_of_seeded_decisions_were_checked_at_every_level() -> None:
     count: Counter[str] = Counter()
     phases: dict[str, set[str]] = defaultdict(set)

@@ -28,6 +28,7 @@ def test_against_a_team_that_folds_an_ordago_waits_for_its_share_of_the_hands() 
         Manners(ordago_share=1.5)
 
 
+@pytest.mark.slow
 def test_a_beginner_who_refuses_every_ordago_still_plays_its_hands_to_the_count() -> None:
     bullied = [beginner_at_table(seed, "novice", None) for seed in SEEDS]
     taught = [beginner_at_table(seed, "novice", TEACHING) for seed in SEEDS]

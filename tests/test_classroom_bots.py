@@ -8,6 +8,8 @@ import asyncio
 import random
 from pathlib import Path
 
+import pytest
+
 import mus_widget as mw
 from classroom_support import TEACHER_KEY, ServerProcess, careless, play_until, stored_moves
 from mus_widget import remote
@@ -77,6 +79,7 @@ def play(seats: dict[int, remote.RemoteSeat], rng: random.Random, until: int | N
     return play_until(seats, rng, lambda obs: until is not None and obs.hand_number >= until, choose=stubborn)
 
 
+@pytest.mark.slow
 def test_served_bots_learn_the_earlier_hands_as_local_bots_do_across_a_killed_server(tmp_path: Path) -> None:
     server = ServerProcess(tmp_path, away_after=120.0).start()
     try:

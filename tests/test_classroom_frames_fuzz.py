@@ -135,6 +135,7 @@ def test_the_frames_that_closed_the_connection_get_an_error_frame(server: Server
     assert_log_clean(server)
 
 
+@pytest.mark.slow
 def test_a_wrong_value_in_every_field_of_every_request_is_refused_with_its_id(server: ServerProcess) -> None:
     seated = remote.join(server.url, "Fz", name="Fuzz")
     request_id = 100

@@ -71,6 +71,7 @@ def test_four_students_in_four_processes_play_a_whole_match_and_nobody_sees_anot
     assert checked > 4 * 10
 
 
+@pytest.mark.slow
 def test_the_server_killed_mid_hand_comes_back_at_the_same_action_and_the_match_plays_on(tmp_path: Path) -> None:
     server = ServerProcess(tmp_path, away_after=60.0).start()
     try:
@@ -107,6 +108,7 @@ def test_the_server_killed_mid_hand_comes_back_at_the_same_action_and_the_match_
         server.stop()
 
 
+@pytest.mark.slow
 def test_a_student_killed_mid_hand_finds_the_match_paused_and_rejoins_with_the_token(
     server: ServerProcess, tmp_path: Path
 ) -> None:

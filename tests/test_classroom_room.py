@@ -211,6 +211,7 @@ def test_the_teacher_reads_the_class_chat_of_every_table_in_the_order_written(se
     room.close()
 
 
+@pytest.mark.slow
 def test_the_record_gives_names_chat_and_times_and_marks_the_stand_ins_moves(server: ServerProcess) -> None:
     started = time.time()
     remote.create(server.url, "3B", bots={1: "novice", 3: "novice"}, teacher_key=TEACHER_KEY, seed=12)
@@ -256,6 +257,7 @@ def test_the_record_gives_names_chat_and_times_and_marks_the_stand_ins_moves(ser
     bea.close()
 
 
+@pytest.mark.slow
 def test_a_stand_in_plays_at_a_persons_pace(server: ServerProcess) -> None:
     remote.create(server.url, "3B", bots={1: "novice", 3: "novice"}, teacher_key=TEACHER_KEY, seed=12)
     ana, bea = remote.join(server.url, "3B", name="Ana"), remote.join(server.url, "3B", name="Bea")
@@ -277,6 +279,7 @@ def test_a_stand_in_plays_at_a_persons_pace(server: ServerProcess) -> None:
     ana.close()
 
 
+@pytest.mark.slow
 def test_a_class_of_two_students_and_two_bots_seen_from_the_teachers_room(tmp_path: Path) -> None:
     """The issue's test: the teacher sees the idle mark after the threshold, writes to the table and both
     students see it, a student who leaves finds the match paused on return, and the record gives names, chat

@@ -170,6 +170,7 @@ def test_freeing_a_seat_a_lock_and_a_code_hold_after_a_sigkill_and_a_restart(tmp
         server.stop()
 
 
+@pytest.mark.slow
 def test_wrong_join_codes_from_one_address_are_refused_at_a_pace(tmp_path: Path) -> None:
     server = ServerProcess(tmp_path, away_after=60.0).start()
     try:

@@ -59,6 +59,7 @@ def a_table_with_moves(server: ServerProcess, name: str, seed: int) -> remote.Re
     return ana
 
 
+@pytest.mark.slow
 def test_a_create_that_would_not_replay_is_refused_never_stored_and_the_class_restarts(tmp_path: Path) -> None:
     server = ServerProcess(tmp_path).start()
     try:
@@ -108,6 +109,7 @@ def test_the_server_builds_a_new_table_from_exactly_its_stored_rows_before_it_wr
         server.stop()
 
 
+@pytest.mark.slow
 def test_a_table_whose_rows_do_not_replay_is_set_aside_and_the_others_play_on(tmp_path: Path) -> None:
     server = ServerProcess(tmp_path, away_after=60.0).start()
     names = ["illegal", "not-json", "level", "seat7", "sena", "good"]
@@ -201,6 +203,7 @@ def test_a_database_the_server_cannot_write_is_refused_at_start(tmp_path: Path) 
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 def test_a_full_disk_refuses_the_move_keeps_the_table_and_the_bots_move_again_once_it_clears(tmp_path: Path) -> None:
     fault = tmp_path / "disk-full"
     server = ServerProcess(tmp_path, away_after=1.0, env={FAULT_ENV: str(fault)}, standin_pace=0.2).start()

@@ -97,6 +97,7 @@ class Counter:
         self.thread.join(5)
 
 
+@pytest.mark.slow
 def test_a_rejoin_storm_reaches_the_co_players_as_a_few_frames_and_the_chat_keeps_its_lines(
     server: ServerProcess, tmp_path: Path
 ) -> None:
@@ -228,6 +229,7 @@ class Unread:
         self.sock.close()
 
 
+@pytest.mark.slow
 def test_readers_that_fall_behind_are_closed_and_the_servers_memory_stays_bounded(tmp_path: Path) -> None:
     server = ServerProcess(tmp_path, away_after=30.0).start()
     assert server.child.process is not None

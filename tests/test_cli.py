@@ -69,6 +69,7 @@ def test_the_bare_command_lists_the_subcommands_and_an_unknown_one_is_refused(
     assert "no command 'play'" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", sorted(USAGE))
 def test_python_m_mus_widget_runs_each_subcommand_and_its_old_form_still_works(command: str) -> None:
     new, old = python_m("mus_widget", command, "--help"), python_m(OLD_FORMS[command], "--help")

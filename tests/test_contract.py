@@ -357,6 +357,7 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Recorder]:
 # ---------------------------------------------------------------------------------------------- Python sends it
 
 
+@pytest.mark.slow
 def test_python_sends_exactly_the_declared_keys_at_every_moment(recorded: Recorder) -> None:
     assert recorded.synced > 1000
     assert not recorded.found, "\n".join(recorded.found[:20])
@@ -364,12 +365,14 @@ def test_python_sends_exactly_the_declared_keys_at_every_moment(recorded: Record
     assert set(MOMENTS) <= reached, set(MOMENTS) - reached
 
 
+@pytest.mark.slow
 def test_every_type_of_the_contract_was_sent(recorded: Recorder) -> None:
     """Each ``TypedDict`` was met in what the tables sent."""
     declared = {shape.__name__ for hint in CONTRACT.values() for shape in members(hint)}
     assert declared - set(recorded.seen.types) == set()
 
 
+@pytest.mark.slow
 def test_a_key_is_optional_only_where_it_is_sometimes_absent(recorded: Recorder) -> None:
     """A ``NotRequired`` key was both sent and left out (but those of :data:`NEVER_SENT`):
     a key always sent is declared required, and a key never sent is not declared."""
@@ -563,12 +566,14 @@ def type_check(project: Path) -> subprocess.CompletedProcess[str]:
                           text=True, timeout=300, check=False)
 
 
+@pytest.mark.slow
 def test_typescript_finds_no_read_of_an_undeclared_key() -> None:
     result = type_check(ROOT)
     output = result.stdout + result.stderr
     assert result.returncode == 0 and not output, output
 
 
+@pytest.mark.slow
 def test_typescript_finds_a_read_of_an_undeclared_key_in_every_view(tmp_path: Path) -> None:
     """A read of an undeclared key of the state in each function of js/ given the views' context (and in the quiz
     and the table's drawing) is an error: every view is checked against the contract."""

@@ -39,6 +39,7 @@ def chi_square(a: Counter[int], b: Counter[int]) -> tuple[float, int]:
 
 @pytest.mark.parametrize("allowed", [TWO_REYES_OR_MORE, JUEGO_WITHOUT_PARES, PARES],
                          ids=["two reyes or more", "juego without pares", "pares"])
+@pytest.mark.slow
 def test_a_hand_of_a_set_of_keys_is_dealt_as_often_as_rejection_deals_it(allowed: frozenset[int]) -> None:
     # East was dealt six of the eight reyes: North's hand comes from what is left.
     dealt = REYES[:6]

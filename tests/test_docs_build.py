@@ -59,6 +59,7 @@ def classroom_site(folder: Path) -> Path:
     return folder
 
 
+@pytest.mark.slow
 def test_a_warning_fails_the_build_and_without_it_the_site_is_written(tmp_path: Path) -> None:
     needs_sphinx()
     lite = classroom_site(tmp_path / "lite")

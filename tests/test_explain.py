@@ -312,6 +312,7 @@ def check_deciding(exp: Explanation, summary: mw.HandSummary, rules: mw.Rules) -
             assert exp.decided.id == (f"why.{lance.value}.real" if real else f"why.{lance.value}.total")
 
 
+@pytest.mark.slow
 def test_2000_random_counted_hands_explain_every_row_with_the_real_deciding_card_or_value() -> None:
     seen: dict[str, int] = {}
     rows = 0

@@ -26,6 +26,7 @@ def test_random_matches_keep_every_invariant(seed: int, rules: mw.Rules, style: 
     trail=st.integers(0, 40),
     mano=st.integers(0, 3),
 )
+@pytest.mark.slow
 def test_scripted_deals_near_the_target_keep_every_invariant(
     *, seed: int, rules: mw.Rules, style: Style, lead: int, trail: int, mano: int
 ) -> None:

@@ -67,6 +67,7 @@ def test_the_bots_caches_have_their_stated_bounds() -> None:
     assert knowledge._chance_with_sena.cache_info().maxsize == knowledge.SENA_CACHE == 8192
 
 
+@pytest.mark.slow
 def test_one_table_over_many_hands_levels_off_in_memory() -> None:
     """60 hands (the benchmark plays 1,000): the traced memory stays under 40 MB and grows by less than 2 MB
     over the second half."""

@@ -111,6 +111,7 @@ def replay_cost(record: dict[str, Any], tries: int) -> float:
     return best_cpu_time(lambda: Scenario.from_record(record), tries)
 
 
+@pytest.mark.slow
 def test_stepping_through_a_record_costs_time_linear_in_its_length() -> None:
     short, long = mus_rounds(1_500), mus_rounds(12_000)
     ratio = replay_cost(long, 2) / replay_cost(short, 3)

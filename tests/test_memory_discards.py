@@ -134,6 +134,7 @@ def test_a_shown_hand_tells_whether_its_mus_call_followed_the_cards(said: str, k
 @pytest.mark.parametrize("style, seed, plain", [
     ("random", 41, False), ("random", 43, False), ("ordago", 41, True), ("passive", 41, True), ("novice", 43, True),
 ])
+@pytest.mark.slow
 def test_the_expert_learns_from_shown_hands_who_keeps_its_good_cards(style: str, seed: int, plain: bool) -> None:
     # A random player cuts the mus with weak hands and asks for it with strong ones; the plain mus never does.
     bots = {s: make_bot(level, s) for s, level in enumerate(("expert", style, "expert", style))}

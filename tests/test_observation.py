@@ -327,6 +327,7 @@ class Watcher:
                     self.on_table = {s: thrown if event.get("aside") and s == seat else [] for s in range(4)}
 
 
+@pytest.mark.slow
 @given(seed=st.integers(0, 2**40), rules=rules_options, style=styles, deal=st.booleans())
 def test_observations_never_leak_hidden_cards(seed: int, rules: mw.Rules, style: Style, deal: bool) -> None:
     rng = random.Random(seed)
@@ -349,6 +350,7 @@ def test_observations_never_leak_hidden_cards(seed: int, rules: mw.Rules, style:
         game = nxt
 
 
+@pytest.mark.slow
 def test_many_seeded_matches_never_leak_hidden_cards() -> None:
     """A fixed loop over seeds and variants, also covering reshuffles and shown hands."""
     reshuffles = shown = 0
@@ -440,6 +442,7 @@ def test_a_match_over_shows_no_legal_actions_and_the_last_hand() -> None:
 # ---------------------------------------------------------------------------------------------- wire
 
 
+@pytest.mark.slow
 @settings(max_examples=25)
 @given(rules=rules_options, seed=st.integers(0, 2**32), style=styles)
 def test_an_observation_crosses_json_and_comes_back_the_same(rules: mw.Rules, seed: int, style: Style) -> None:

@@ -66,6 +66,7 @@ def executed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     return folder, (folder / "lesson.html").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_nbconvert_execute_to_html_shows_the_pictures_not_only_a_widget_script(executed: tuple[Path, str]) -> None:
     _, page = executed
     assert_pictures_show(page)
@@ -93,6 +94,7 @@ def saved(ran: Any, state: bool) -> Any:
     return nb
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("state", [True, False], ids=["widget-state", "no-widget-state"])
 def test_nbconvert_to_html_shows_the_pictures_with_and_without_the_saved_widget_state(ran: Any, state: bool) -> None:
     page, _ = HTMLExporter().from_notebook_node(saved(ran, state))  # type: ignore[no-untyped-call]
@@ -102,6 +104,7 @@ def test_nbconvert_to_html_shows_the_pictures_with_and_without_the_saved_widget_
 
 @pytest.mark.parametrize("extensions", [["myst_nb"], ["myst_nb", "mus_widget.sphinx"]],
                          ids=["default", "mus_widget.sphinx"])
+@pytest.mark.slow
 def test_a_myst_nb_book_with_default_settings_shows_the_pictures(ran: Any, tmp_path: Path,
                                                                 extensions: list[str]) -> None:
     """Sphinx and myst-nb (the test extra's, not the package's), ``conf.py`` holding nothing but the extensions:

@@ -40,6 +40,7 @@ def arena_line(*args: str) -> subprocess.CompletedProcess[str]:
                           timeout=300, check=False)
 
 
+@pytest.mark.slow
 def test_a_bot_in_javascript_plays_through_the_arena_and_its_games_replay(tmp_path: Path) -> None:
     team = f"cmd:{node()} {LUCKY}"
     runs = []
@@ -142,6 +143,7 @@ def test_a_bot_class_that_takes_a_seed_is_given_one_and_its_games_replay(tmp_pat
     assert once.records == again.records and len(once.records) == 2
 
 
+@pytest.mark.slow
 def test_the_command_line_sets_every_rule_option_and_the_match_length(tmp_path: Path) -> None:
     records = tmp_path / "games.jsonl"
     done = arena_line("--team0", "random", "--team1", "random", "--games", "1", "--seed", "4", "--target", "12",

@@ -54,6 +54,7 @@ def test_ci_runs_the_readme_test_command() -> None:
     assert test in lines
 
 
+@pytest.mark.slow
 def test_a_fresh_clone_tests_with_the_readme_command_and_no_node_modules(tmp_path: Path) -> None:
     """On a clone of HEAD: CI runs the README's test command and no npm ci, and with no node_modules the
     axe-core of the layout tests and the frozen export's scripts resolve from installed packages."""
@@ -270,6 +271,7 @@ def test_ruff_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_mypy_is_clean() -> None:
     """Strict over the package, the tests and the benchmarks (the files of [tool.mypy])."""
     result = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True, check=False)
@@ -281,6 +283,7 @@ def test_mypy_is_clean() -> None:
     assert int(checked[1]) == package + tests, f"{checked[0]}: the package's {package}, and the tests' {tests}"
 
 
+@pytest.mark.slow
 def test_the_sdist_holds_every_file_of_the_repository(tmp_path: Path) -> None:
     """Unpacked in a fresh venv, the sdist installs and passes its own tests: so it carries every tracked file
     (the front end's sources, the docs, CI, the licence), not only the package."""

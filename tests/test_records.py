@@ -112,6 +112,7 @@ def random_deal(rng: random.Random) -> list[str]:
     p_mus=st.sampled_from([0.3, 0.8]),
     picks=st.lists(st.floats(0, 1), min_size=1, max_size=3),
 )
+@pytest.mark.slow
 def test_records_replay_every_moment_of_a_match(
     *, seed: int, rules: mw.Rules, start: str, p_sena: float, p_mus: float, picks: list[float]
 ) -> None:
@@ -129,6 +130,7 @@ def test_records_replay_every_moment_of_a_match(
         assert_replays(states[int(pick * (len(states) - 1))])
 
 
+@pytest.mark.slow
 def test_many_seeded_records_replay() -> None:
     """A fixed loop: vacas, scripted deals, señas, every rule option; the end and the middle of each match."""
     variants = [
@@ -568,6 +570,7 @@ def replay_cost(record: dict[str, Any], tries: int) -> float:
     return best_cpu_time(lambda: mw.Game.from_record(record), tries)
 
 
+@pytest.mark.slow
 def test_a_hundred_thousand_senas_replay_in_linear_time() -> None:
     """Each seña is one link more, never a copy of those before it (that took minutes for 100,000)."""
     short, long = senas_record(10_000), senas_record(80_000)

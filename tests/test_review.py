@@ -127,12 +127,14 @@ def test_the_review_reads_nothing_the_seat_could_not_see() -> None:
 # ------------------------------------------------------------------------------------------ honest grades
 
 
+@pytest.mark.slow
 def test_the_experts_own_decisions_are_graded_good_with_fresh_samples() -> None:
     rows = [row for seed in (1, 2, 3) for row in reviewed("expert", seed).rows]
     good = sum(row.grade is Grade.GOOD for row in rows) / len(rows)
     assert len(rows) >= 60 and good >= 0.95, f"{good:.1%} of {len(rows)}"
 
 
+@pytest.mark.slow
 def test_random_is_flagged_far_more_often_than_the_novice_and_the_novice_more_than_the_expert() -> None:
     def bad(level: str) -> float:
         rows = [row for seed in (1, 2, 3, 4) for row in reviewed(level, seed).rows]
@@ -143,6 +145,7 @@ def test_random_is_flagged_far_more_often_than_the_novice_and_the_novice_more_th
     assert rates["novice"] > rates["expert"], rates
 
 
+@pytest.mark.slow
 def test_a_decision_is_never_flagged_within_its_own_noise() -> None:
     """Each decision of two games graded with four seeds: wherever one flags it, its cost there is more than
     twice the spread of the cost over the four."""
@@ -183,6 +186,7 @@ def test_grading_one_decision_at_a_time_in_any_order_gives_the_same_review() -> 
     assert whole.complete and [r.row for r in whole.rows] == list(range(len(whole.rows)))
 
 
+@pytest.mark.slow
 def test_a_game_still_being_played_is_reviewed_as_it_goes() -> None:
     record = played("novice", 6)
     whole = review(record, seat=SOUTH, seed=4)
@@ -266,6 +270,7 @@ def test_the_static_picture_holds_the_chart_the_counts_and_every_decision() -> N
     assert "Decisiones por tipo y lance" in spanish and "Revisión de las decisiones de Sur" in spanish
 
 
+@pytest.mark.slow
 def test_a_teacher_sums_up_every_player_over_many_records() -> None:
     records = [{**played("random", 1), "names": ["Ana", None, "Iker", None]},
                {**played("novice", 1), "names": ["Iker", None, "Ana", None]}]

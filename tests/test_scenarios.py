@@ -250,6 +250,7 @@ play: paso, paso, paso, paso
 """A teacher's scenario with a mistake: East answers South's envido, but West's confirming quiero is missing."""
 
 
+@pytest.mark.slow
 def test_a_notebook_cell_shows_the_scenarios_mistake_in_one_short_message() -> None:
     """Run in a real kernel, as a notebook cell does: the output is the message and the line, no traceback."""
     nb = nbformat.v4.new_notebook()  # type: ignore[no-untyped-call]

@@ -99,6 +99,7 @@ def test_the_coach_sees_the_students_view_only() -> None:
         mw.Lance.GRANDE, games[1].hands, 0)
 
 
+@pytest.mark.slow
 def test_coached_games_never_show_an_unseen_card() -> None:
     coached = 0
     for seed in range(8):
