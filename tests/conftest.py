@@ -21,15 +21,28 @@ BROWSER_TESTS = Path(__file__).parent / "browser"
 TUTORIALS = Path(__file__).parents[1] / "tutorials"
 
 
+LONGEST_FIRST = ("test_layout.py", "test_touch.py", "test_elsewhere.py", "test_lite_site.py", "test_table.py",
+                 "test_editor.py", "test_one_screen.py", "test_docs_site.py", "test_classroom.py", "test_language.py")
+"""The browser test files that take longest, longest first: pytest-xdist (``--dist loadfile
+--no-loadscope-reorder``) hands out whole files in this order, so no long file starts last and runs alone. The
+classroom site's own tests come before the documentation site, which waits for the site they build."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every test under tests/browser is a ``browser`` test, so ``-m "not browser"`` leaves them all out; the
     translated tutorials (each a kernel of its own, built from the English ones) are ``slow``, the English stay in
-    the quick loop."""
+    the quick loop; the longest browser files run first."""
     for item in items:
         if item.path.is_relative_to(BROWSER_TESTS):
             item.add_marker(pytest.mark.browser)
         elif item.path.is_relative_to(TUTORIALS) and item.path.parent != TUTORIALS:
             item.add_marker(pytest.mark.slow)
+
+    def rank(item: pytest.Item) -> int:
+        long = item.path.parent == BROWSER_TESTS and item.path.name in LONGEST_FIRST
+        return LONGEST_FIRST.index(item.path.name) if long else len(LONGEST_FIRST)
+
+    items.sort(key=rank)  # stable: a file's tests keep their order, and the other files theirs
 
 
 @pytest.fixture()
