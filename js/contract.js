@@ -482,6 +482,7 @@
  * @property {string | null} confirming
  * @property {string | null} focus
  * @property {number | null} countRow the count's row pointed at or focused
+ * @property {string | null} note the note a tap opened (a bot's seña, a team's counters, a seña's meaning): its key
  * @property {Set<string> | null} newCards the student's cards served at the last discard
  * @property {number | null} replayTo the step of a reopened hand asked for and not shown yet
  * @property {boolean} review the review shown in place of the table
@@ -529,6 +530,7 @@
  * @property {(card: string) => void} toggleCard
  * @property {(row: number | null, leaving?: number | null) => void} markRow
  * @property {() => void} toggleSenas
+ * @property {(key: string) => void} toggleNote
  * @property {(name: string) => void} toggleFold
  * @property {(seat: number) => void} toggleInfo
  * @property {(page: number) => void} pageTip

@@ -66,4 +66,11 @@ export function draw(view, container) {
   render(view, container);
 }
 
+/** Whether a click came from a finger (or a pen): a tap, which no hover came before. */
+/** @param {Event} event */
+export function byTouch(event) {
+  const kind = /** @type {PointerEvent} */ (event).pointerType;
+  return kind === "touch" || kind === "pen";
+}
+
 export { SVG_NS };

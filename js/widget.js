@@ -37,6 +37,7 @@ function freshUi() {
     confirming: null, // a game-deciding call (ordago, or quiero to one) waiting for its second step
     focus: null, // where focus goes at the next draw: TURN (the next turn's first action) or a selector
     countRow: null, // the count's row pointed at or focused: its deciding cards are lit
+    note: null, // the note a tap opened (a bot's seña, a team's counters, a seña's meaning before making it): its key
     newCards: null, // the student's cards served at the last discard of this hand, marked as new
     replayTo: null, // the step of a reopened hand asked for and not shown yet: quick presses step on from it
     review: false, // the review shown in place of the table
@@ -129,6 +130,14 @@ function render({ model: born, el }) {
   root.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") guard(event);
   }, true);
+  // A note a tap opened closes at the next tap anywhere else in the table (its own element's tap toggles it).
+  root.addEventListener("click", (event) => {
+    if (ui.note === null) return;
+    const owner = event.target instanceof Element ? event.target.closest("[data-note]") : null;
+    if (owner && owner.getAttribute("data-note") === ui.note) return;
+    ui.note = null;
+    draw();
+  });
 
   const ui = freshUi();
   let shown = null; // the state last drawn
@@ -219,6 +228,7 @@ function render({ model: born, el }) {
       },
       makeSena(sena) {
         ui.senasOpen = false;
+        ui.note = null;
         send({ type: "sena", sena });
         draw();
       },
@@ -243,6 +253,12 @@ function render({ model: born, el }) {
       },
       toggleSenas() {
         ui.senasOpen = !ui.senasOpen;
+        ui.note = null;
+        draw();
+      },
+      toggleNote(key) {
+        // What a mouse shows on hover, a tap shows until the next tap (on it again, or anywhere else).
+        ui.note = ui.note === key ? null : key;
         draw();
       },
       toggleFold(name) {
@@ -592,9 +608,17 @@ function render({ model: born, el }) {
       cancelConfirm();
       return;
     }
+    if (ui.note !== null && !ui.senasOpen) {
+      ui.note = null;
+      event.stopPropagation();
+      draw();
+      return;
+    }
     if (ui.form) ui.form = null;
-    else if (ui.senasOpen) ui.senasOpen = false;
-    else if (ui.info !== null) ui.info = null;
+    else if (ui.senasOpen) {
+      ui.senasOpen = false;
+      ui.note = null;
+    } else if (ui.info !== null) ui.info = null;
     else return;
     event.stopPropagation();
     draw();

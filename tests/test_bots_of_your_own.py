@@ -132,6 +132,24 @@ def test_a_bot_too_slow_is_reported_and_the_fallback_plays_that_turn() -> None:
     assert slow.asked == asked + 1 and decision.reason.id == "explain.own"
 
 
+def test_where_no_thread_can_start_a_bot_of_your_own_is_asked_on_the_kernels_thread(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pyodide (the offline site) starts no thread: the guard asks the bot directly there, with no time limit."""
+    import threading
+
+    from mus_widget.bots import guard
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(guard, "THREADS", False)
+    monkeypatch.setattr(threading.Thread, "start", refuse)
+    bots, faults = own_table(Plain())
+    end, turns = advance(Game.new(seed=41), bots)
+    assert end.is_over and not faults
+    assert all(decided(t).reason.id == "explain.own" for t in turns if t.seat == EAST)
+
+
 def test_an_object_without_decide_is_refused_at_once() -> None:
     from mus_widget.bots.guard import GuardedBot
 

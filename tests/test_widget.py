@@ -181,6 +181,22 @@ def test_junk_messages_are_refused() -> None:
         refused(table, junk, "ui.error.message")
 
 
+def test_a_null_from_the_offline_sites_kernel_reads_as_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pyodide hands a message's nulls over as its own ``jsnull``: "Make a lesson of this hand" sends hand and game
+    null, and the table takes them as None (the last hand) there too."""
+    from mus_widget.table import base
+
+    jsnull = type("JsNull", (), {})()
+    monkeypatch.setattr(base, "JSNULL", jsnull)
+    table = MusTable(seed=5, pace=0, language="en")
+    while not table.counting:
+        legal = table.game.legal_actions()
+        table.receive({"type": "act", "action": "no-mus" if "no-mus" in legal else legal[0]})
+    table._on_front_end(table, {"type": "lesson", "hand": jsnull, "game": jsnull}, [])
+    assert table.error == {} and table.editor["stage"] == "play"
+    assert base.as_json({"a": [jsnull, 1, {"b": jsnull}], "c": "x"}) == {"a": [None, 1, {"b": None}], "c": "x"}
+
+
 def test_sena_messages() -> None:
     table = scripted()
     table.receive({"type": "sena", "sena": "two_reyes"})

@@ -2,7 +2,8 @@
 // stake, bonus and winner and why it was won (the deciding card, pares or total, the tie to the mano, the
 // negada; then what the row is made of), the score, the notes; at its foot the score and Next hand (or, at the
 // end of the game, who won and New game; nothing while stepping a scenario). Pointing at a lance's rows (or
-// focusing them) lights the cards that decided it; each card carries the initials of the lances it decided.
+// focusing them, or tapping them) lights the cards that decided it; each card carries the initials of the lances
+// it decided.
 
 import { h, svgImage } from "../dom.js";
 import { cardName, lanceLabel } from "../i18n.js";
@@ -71,7 +72,8 @@ export function countView(ctx) {
     const lines = [];
     lines.push(h(
       "tr",
-      { class: ["mus-count-row", !row.counted && "mus-not-counted", row.team !== null && `mus-team-${row.team}`],
+      { class: ["mus-count-row", !row.counted && "mus-not-counted",
+        row.team !== null && row.team !== undefined && `mus-team-${row.team}`],
         data: { lance: row.lance } },
       h("th", { scope: "row" }, t(`lance.${row.lance}`), h("span", { class: "mus-gloss" }, t(`gloss.lance.${row.lance}`))),
       h("td", { class: "mus-num" }, ordago ? t("action.ordago") : String(row.stake),
@@ -84,8 +86,13 @@ export function countView(ctx) {
       h("td", { colspan: "5" }, row.explain || row.why)));
     const point = () => ctx.markRow(i);
     const leave = () => ctx.markRow(null, i);
+    // A mouse lights a row while it points at it; a finger's tap lights it (the browser then says the finger
+    // left: only a mouse's leaving clears it) until a tap elsewhere takes the focus; the keyboard's focus too.
+    const byMouse = (then) => (event) => { if (event.pointerType === "mouse") then(); };
     rows.push(h("tbody", { class: ["mus-count-lance", ctx.ui.countRow === i && "mus-lit"], tabindex: "0",
-      data: { key: `count-row-${i}` }, on: { mouseenter: point, mouseleave: leave, focus: point, blur: leave } }, lines));
+      data: { key: `count-row-${i}` },
+      on: { pointerenter: byMouse(point), pointerleave: byMouse(leave), focus: point, blur: leave, click: point } },
+      lines));
   }
   const table = count.rows.length
     ? h(

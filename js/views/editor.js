@@ -173,7 +173,8 @@ function stepText(ctx, step) {
 /** @param {import("../contract.js").Ctx} ctx @param {import("../contract.js").EditorStep} step @param {number | null} branch */
 function stepButton(ctx, step, branch) {
   const editor = ctx.editor;
-  const on = editor.line === branch && editor.step === step.step && !editor.what_if;
+  const here = onMainLine(editor) ? branch === null : editor.line === branch;
+  const on = here && editor.step === step.step && !editor.what_if;
   return h("button", { class: ["mus-editor-step", on && "mus-editor-step-on"], type: "button",
     aria: { current: on ? "step" : null }, data: { key: `step-${branch === null ? "m" : branch}-${step.step}`, step: step.step },
     on: { click: () => ctx.edit("select", { branch, step: step.step }) } },
@@ -202,17 +203,24 @@ function stepList(ctx) {
         : null)));
 }
 
+/** Whether the step selected is on the main line: `line` is null (undefined where the offline site's kernel,
+ * Pyodide, hands a None over as undefined). */
+/** @param {Partial<import("../contract.js").EditorView>} editor */
+function onMainLine(editor) {
+  return editor.line === null || editor.line === undefined;
+}
+
 /** The note of the step selected, written as it is typed and kept when the box is left. */
 /** @param {import("../contract.js").Ctx} ctx */
 function noteBox(ctx) {
   const { t } = ctx;
   const editor = ctx.editor;
   if (editor.what_if) return null;
-  const label = editor.line === null && editor.step === 0 ? t("ui.editor.note_deal") : t("ui.editor.note", { step: editor.step });
+  const label = onMainLine(editor) && editor.step === 0 ? t("ui.editor.note_deal") : t("ui.editor.note", { step: editor.step });
   const where = { branch: editor.line, step: editor.step };
   return h("label", { class: "mus-field mus-editor-note" }, h("span", {}, label),
     h("textarea", { rows: "3", maxlength: "1000", placeholder: t("ui.editor.note_hint"), value: editor.note,
-      data: { key: `note-${editor.line === null ? "m" : editor.line}-${editor.step}` },
+      data: { key: `note-${onMainLine(editor) ? "m" : editor.line}-${editor.step}` },
       on: { change: (event) => ctx.edit("note", { ...where, text: event.target.value }) } }));
 }
 
@@ -258,9 +266,9 @@ export function editorSide(ctx) {
     noteBox(ctx),
     h("div", { class: "mus-editor-line-buttons" },
       h("button", { class: "mus-action", type: "button", data: { key: "editor-undo" },
-        disabled: editor.line === null && editor.steps.length < 2, on: { click: () => ctx.edit("undo", {}) } },
+        disabled: onMainLine(editor) && editor.steps.length < 2, on: { click: () => ctx.edit("undo", {}) } },
         t("ui.editor.undo")),
-      editor.line === null
+      onMainLine(editor)
         ? h("button", { class: "mus-action", type: "button", data: { key: "editor-what-if" },
             disabled: editor.step < 1, aria: { pressed: editor.what_if ? "true" : "false" },
             on: { click: () => ctx.edit("what_if", { on: !editor.what_if }) } }, t("ui.editor.what_if"))
@@ -278,7 +286,7 @@ export function editorTurn(ctx) {
   const turn = editor.turn;
   if (editor.over) return h("p", { class: "mus-editor-over" }, t("ui.editor.over"));
   if (!turn) {
-    const last = editor.line === null ? editor.steps.length - 1
+    const last = onMainLine(editor) ? editor.steps.length - 1
       : editor.steps.flatMap((s) => s.branches).find((b) => b.index === editor.line).steps.length;
     return h("div", { class: "mus-editor-turn" },
       h("p", {}, t("ui.editor.not_last", { step: editor.step })),

@@ -33,6 +33,24 @@ function badge(row) {
   return h("span", { class: ["mus-badge", `mus-badge-${row.grade}`] }, row.grade_text);
 }
 
+/** The decision marker nearest to where the chart was tapped, within a fingertip's reach (22 px: the markers
+ * are drawn a few pixels wide, a finger covers some forty), or null. */
+/** @param {Element} chart @param {number} x @param {number} y */
+function nearestMarker(chart, x, y) {
+  let best = null;
+  let bestDistance = 22;
+  for (const marker of chart.querySelectorAll("[data-decision]")) {
+    const shape = marker.querySelector("circle, rect, polygon") || marker;
+    const box = shape.getBoundingClientRect();
+    const distance = Math.hypot(box.left + box.width / 2 - x, box.top + box.height / 2 - y);
+    if (distance <= bestDistance) {
+      best = marker;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
 /** The review in place of the table. */
 /** @param {import("../contract.js").Ctx} ctx */
 export function reviewView(ctx) {
@@ -61,7 +79,8 @@ export function reviewView(ctx) {
       ? h("div", {
           class: "mus-review-chart", html: review.chart,
           on: { click: (event) => {
-            const target = /** @type {Element} */ (event.target).closest("[data-decision]");
+            const target = /** @type {Element} */ (event.target).closest("[data-decision]")
+              || nearestMarker(/** @type {Element} */ (event.currentTarget), event.clientX, event.clientY);
             const row = target && rows.find((r) => r.row === Number(target.getAttribute("data-decision")));
             if (row) open(row);
           } },
@@ -81,7 +100,9 @@ export function reviewView(ctx) {
         badge(row),
         h("span", { class: "mus-review-calls" }, t("ui.review.calls", { action: row.action, best: row.best })),
         row.grade !== "good" ? h("span", { class: "mus-review-cost" }, t("ui.review.cost", { cost: row.cost })) : null,
-        h("span", { class: "mus-review-why" }, row.why))))),
+        h("span", { class: "mus-review-why" }, row.why),
+        // (said, not only in the title: a finger gets no tooltip)
+        handOver(ctx, row) ? null : h("span", { class: "mus-review-hand-on" }, t("ui.review.hand_on")))))),
   );
 }
 

@@ -96,14 +96,17 @@ function faceView(ctx, seat) {
       art,
     );
   }
+  // A bot's face: pointing at it or focusing it explains its seña; a tap (or a click) shows it until the next one.
+  const key = `face-${seat}`;
   return h(
     "span",
     {
-      class: classes,
+      class: [...classes, ui.note === key && "mus-note-open"],
       role: "img",
       tabindex: "0",
-      data: { key: `face-${seat}`, sena: player.sena || "" },
+      data: { key, note: key, sena: player.sena || "" },
       aria: { label: [described, note].filter(Boolean).join(". ") },
+      on: { click: () => ctx.toggleNote(key) },
     },
     art,
     h("span", { class: "mus-hover-note", aria: { hidden: "true" } }, described, note ? h("em", {}, note) : null),

@@ -28,31 +28,49 @@ export function positionOf(seat, student) {
   return POSITIONS[(seat - student + 4) % 4];
 }
 
+/** What a team's counters say: its points as amarracos and piedras, named with the team's name. */
+/** @param {import("../contract.js").Translate} t @param {string} team @param {number} points @param {number} target */
+function countersText(t, team, points, target) {
+  const amarracos = Math.floor(points / 5);
+  const piedras = points % 5;
+  const counted = t("ui.score.counters", { points, amarracos, piedras, target, goal: Math.ceil(target / 5) });
+  return t("ui.score.of_team", { team, counters: counted });
+}
+
 /** A team's points as a Mus table keeps them: amarracos (5 points each) and piedras (single points), named
  * with the team's name (each team's counters have a name of their own). */
 /** @param {import("../contract.js").Translate} t @param {string} team @param {number} points @param {number} target */
 export function counters(t, team, points, target) {
   const amarracos = Math.floor(points / 5);
   const piedras = points % 5;
-  const counted = t("ui.score.counters", { points, amarracos, piedras, target, goal: Math.ceil(target / 5) });
-  const tip = t("ui.score.of_team", { team, counters: counted });
   return h(
     "span",
-    { class: "mus-counters", role: "img", tabindex: "0", title: tip, aria: { label: tip }, data: { key: "counters" } },
+    { class: "mus-counters", role: "img", aria: { label: countersText(t, team, points, target) } },
     Array.from({ length: amarracos }, () => h("span", { class: "mus-amarraco" })),
     Array.from({ length: piedras }, () => h("span", { class: "mus-piedra" })),
   );
 }
 
+/** A team's score: its name, points and counters. Pointing at the counters, focusing the score or tapping it
+ * says what the counters stand for (a tap keeps it shown until the next tap). */
+/** @param {import("../contract.js").Ctx} ctx @param {number} team */
+function scoreView(ctx, team) {
+  const { state, t, ui } = ctx;
+  const key = `score-${team}`;
+  const said = countersText(t, state.teams[team], state.scores[team], state.target);
+  return h("span", { class: ["mus-score", `mus-team-${team}`, ui.note === key && "mus-note-open"], tabindex: "0",
+    data: { team, key, note: key }, on: { click: () => ctx.toggleNote(key) } },
+    h("span", { class: "mus-score-team" }, state.teams[team]),
+    h("strong", { key: `score-${state.scores[team]}`, class: "mus-score-points" }, String(state.scores[team])),
+    h("span", { class: "mus-score-target" }, `/ ${state.target}`),
+    counters(t, state.teams[team], state.scores[team], state.target),
+    h("span", { class: "mus-hover-note", aria: { hidden: "true" } }, said));
+}
+
 /** @param {import("../contract.js").Ctx} ctx */
 function topBar(ctx) {
   const { state, t } = ctx;
-  const scores = [0, 1].map((team) =>
-    h("span", { class: ["mus-score", `mus-team-${team}`], data: { team } },
-      h("span", { class: "mus-score-team" }, state.teams[team]),
-      h("strong", { key: `score-${state.scores[team]}`, class: "mus-score-points" }, String(state.scores[team])),
-      h("span", { class: "mus-score-target" }, `/ ${state.target}`),
-      counters(t, state.teams[team], state.scores[team], state.target)));
+  const scores = [0, 1].map((team) => scoreView(ctx, team));
   // The editor's deal has no game yet: its scores are the form's; the review is the game's, not the lesson's.
   if (ctx.editor.stage) {
     return h("header", { class: "mus-topbar" }, h("span", { class: "mus-title" }, "Mus"),

@@ -10,6 +10,7 @@ game goes on.
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -31,6 +32,9 @@ PACKAGED = (RandomBot, NoviceBot, ExpertBot, OrdagoBot, PassiveBot, BluffBot, Ca
 
 TIME_LIMIT = 2.0
 """Seconds a bot of your own may think about one decision before the fallback plays instead."""
+THREADS = sys.platform != "emscripten"
+"""Whether a thread can be started here: not in Pyodide (the offline site), where your bot's method is called on
+the kernel's own thread, with no time limit (a thread is what would keep a slow bot from holding the table)."""
 
 FAULTS = ("raised", "returned", "illegal", "slow", "busy", "talk")
 """What can go wrong: ``decide`` raised; returned no action; returned an action that is not legal now;
@@ -175,7 +179,7 @@ class GuardedBot(Bot):
         def fault(kind: str, detail: str) -> BotFault:
             return BotFault(self.name, obs.seat, kind, detail, "", "", obs.game_number, obs.hand_number)
 
-        if self.time_limit is None:
+        if self.time_limit is None or not THREADS:
             try:
                 return method(obs)
             except Exception as error:  # anything a student's code raises is reported

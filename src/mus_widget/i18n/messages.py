@@ -283,6 +283,7 @@ EN.update({
     "ui.sena.true": "true for your hand",
     "ui.sena.partner": "your partner's seña, ringed in red",
     "ui.sena.yours": "your seña, ringed in red for your partner",
+    "ui.sena.tap_again": "Tap it again to make this seña",
     # the log and player info
     "ui.log": "Table log",
     "ui.log.hand": "Hand {hand} · mano: {mano}",

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import html
+import sys
 import uuid
 from typing import Any, Final, TypeVar
 
@@ -36,6 +37,14 @@ T = TypeVar("T")
 Synced = traitlets.TraitType[dict[str, Any], T]
 """A synced ``Dict`` trait whose values are held by mypy to ``T``, a ``TypedDict`` of :mod:`.contract` (read back
 as plain JSON): ``state: Synced[TableState] = synced_dict()``."""
+
+JSNULL: object = object()
+"""How the kernel hands over a null of the front end's messages where it is not None: Pyodide's ``jsnull`` in the
+offline site (Pyodide 0.28 and later), and otherwise a value no message holds."""
+if sys.platform == "emscripten":  # pragma: no cover - the offline site's kernel
+    import pyodide.ffi
+
+    JSNULL = pyodide.ffi.jsnull
 
 FALLBACK_SUFFIX = ".fallback"
 """The fallback's model id is the widget's followed by this, so every view of the widget finds the same fallback."""
@@ -53,6 +62,15 @@ STILL_STYLE: Final = (
     ".jp-OutputArea-child:has(> .jp-OutputArea-output > .mus-still[hidden]){display:none}"
     "</style>")
 """The style each picture carries (a widget's own CSS comes only with its model, which is what is missing)."""
+
+
+def as_json(value: object) -> object:
+    """A front end's message as JSON carries it, in every kernel: its nulls None (Pyodide's :data:`JSNULL` too)."""
+    if isinstance(value, dict):
+        return {key: as_json(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [as_json(item) for item in value]
+    return None if value is JSNULL else value
 
 
 def still(picture: Picture, model_id: str) -> str:
@@ -171,6 +189,7 @@ class BaseWidget(anywidget.AnyWidget):
         self.open()
 
     def _on_front_end(self, _widget: object, content: object, _buffers: object) -> None:
+        content = as_json(content)
         kind = content.get("type") if isinstance(content, dict) else None
         if kind == "ping":
             seq = content.get("seq") if isinstance(content, dict) else None
@@ -197,5 +216,5 @@ class BaseWidget(anywidget.AnyWidget):
             setattr(self._fallback, change["name"], change["new"])
 
 
-__all__ = ["FALLBACK_SUFFIX", "STILL_STYLE", "WIDGET_VIEW", "BaseWidget", "Fallback", "Synced", "SyncedList",
-           "fallback_class", "mirrored", "still", "synced_dict", "synced_list"]
+__all__ = ["FALLBACK_SUFFIX", "JSNULL", "STILL_STYLE", "WIDGET_VIEW", "BaseWidget", "Fallback", "Synced", "SyncedList",
+           "as_json", "fallback_class", "mirrored", "still", "synced_dict", "synced_list"]

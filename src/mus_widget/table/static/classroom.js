@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:9fcd41bc391bb4aa13369774204a827098ee48ce6fc05ab66e0361db35bee2ac (built from js/ by npm run build)
+// mus-widget bundle sha256:9b9da12bb8abcf999074d7a754c6a6953941d7014758407929207ac54547ad9c (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:9fcd41bc391bb4aa13369774204a827098ee48ce6fc05ab66e0361db35bee2ac (built from js/ by npm run build)
+// mus-widget bundle sha256:9b9da12bb8abcf999074d7a754c6a6953941d7014758407929207ac54547ad9c (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -300,6 +300,13 @@ function frame(tag, attributes = {}) {
 }
 function draw(view, container) {
   R(view, container);
+}
+function byTouch(event) {
+  const kind = (
+    /** @type {PointerEvent} */
+    event.pointerType
+  );
+  return kind === "touch" || kind === "pen";
 }
 
 // js/i18n.js
@@ -1428,7 +1435,8 @@ function stepText(ctx, step) {
 }
 function stepButton(ctx, step, branch) {
   const editor = ctx.editor;
-  const on = editor.line === branch && editor.step === step.step && !editor.what_if;
+  const here = onMainLine(editor) ? branch === null : editor.line === branch;
+  const on = here && editor.step === step.step && !editor.what_if;
   return h2(
     "button",
     {
@@ -1481,11 +1489,14 @@ function stepList(ctx) {
     ))
   );
 }
+function onMainLine(editor) {
+  return editor.line === null || editor.line === void 0;
+}
 function noteBox(ctx) {
   const { t: t2 } = ctx;
   const editor = ctx.editor;
   if (editor.what_if) return null;
-  const label = editor.line === null && editor.step === 0 ? t2("ui.editor.note_deal") : t2("ui.editor.note", { step: editor.step });
+  const label = onMainLine(editor) && editor.step === 0 ? t2("ui.editor.note_deal") : t2("ui.editor.note", { step: editor.step });
   const where = { branch: editor.line, step: editor.step };
   return h2(
     "label",
@@ -1496,7 +1507,7 @@ function noteBox(ctx) {
       maxlength: "1000",
       placeholder: t2("ui.editor.note_hint"),
       value: editor.note,
-      data: { key: `note-${editor.line === null ? "m" : editor.line}-${editor.step}` },
+      data: { key: `note-${onMainLine(editor) ? "m" : editor.line}-${editor.step}` },
       on: { change: (event) => ctx.edit("note", { ...where, text: event.target.value }) }
     })
   );
@@ -1601,12 +1612,12 @@ function editorSide(ctx) {
             class: "mus-action",
             type: "button",
             data: { key: "editor-undo" },
-            disabled: editor.line === null && editor.steps.length < 2,
+            disabled: onMainLine(editor) && editor.steps.length < 2,
             on: { click: () => ctx.edit("undo", {}) }
           },
           t2("ui.editor.undo")
         ),
-        editor.line === null ? h2("button", {
+        onMainLine(editor) ? h2("button", {
           class: "mus-action",
           type: "button",
           data: { key: "editor-what-if" },
@@ -1634,7 +1645,7 @@ function editorTurn(ctx) {
   const turn = editor.turn;
   if (editor.over) return h2("p", { class: "mus-editor-over" }, t2("ui.editor.over"));
   if (!turn) {
-    const last = editor.line === null ? editor.steps.length - 1 : editor.steps.flatMap((s2) => s2.branches).find((b2) => b2.index === editor.line).steps.length;
+    const last = onMainLine(editor) ? editor.steps.length - 1 : editor.steps.flatMap((s2) => s2.branches).find((b2) => b2.index === editor.line).steps.length;
     return h2(
       "div",
       { class: "mus-editor-turn" },
@@ -1824,7 +1835,11 @@ function countView(ctx) {
     lines.push(h2(
       "tr",
       {
-        class: ["mus-count-row", !row.counted && "mus-not-counted", row.team !== null && `mus-team-${row.team}`],
+        class: [
+          "mus-count-row",
+          !row.counted && "mus-not-counted",
+          row.team !== null && row.team !== void 0 && `mus-team-${row.team}`
+        ],
         data: { lance: row.lance }
       },
       h2("th", { scope: "row" }, t2(`lance.${row.lance}`), h2("span", { class: "mus-gloss" }, t2(`gloss.lance.${row.lance}`))),
@@ -1845,12 +1860,19 @@ function countView(ctx) {
     ));
     const point = () => ctx.markRow(i2);
     const leave = () => ctx.markRow(null, i2);
-    rows.push(h2("tbody", {
-      class: ["mus-count-lance", ctx.ui.countRow === i2 && "mus-lit"],
-      tabindex: "0",
-      data: { key: `count-row-${i2}` },
-      on: { mouseenter: point, mouseleave: leave, focus: point, blur: leave }
-    }, lines));
+    const byMouse = (then) => (event) => {
+      if (event.pointerType === "mouse") then();
+    };
+    rows.push(h2(
+      "tbody",
+      {
+        class: ["mus-count-lance", ctx.ui.countRow === i2 && "mus-lit"],
+        tabindex: "0",
+        data: { key: `count-row-${i2}` },
+        on: { pointerenter: byMouse(point), pointerleave: byMouse(leave), focus: point, blur: leave, click: point }
+      },
+      lines
+    ));
   }
   const table = count.rows.length ? h2(
     "table",
@@ -2106,14 +2128,16 @@ function faceView(ctx, seat) {
       art
     );
   }
+  const key = `face-${seat}`;
   return h2(
     "span",
     {
-      class: classes,
+      class: [...classes, ui.note === key && "mus-note-open"],
       role: "img",
       tabindex: "0",
-      data: { key: `face-${seat}`, sena: player.sena || "" },
-      aria: { label: [described, note].filter(Boolean).join(". ") }
+      data: { key, note: key, sena: player.sena || "" },
+      aria: { label: [described, note].filter(Boolean).join(". ") },
+      on: { click: () => ctx.toggleNote(key) }
     },
     art,
     h2("span", { class: "mus-hover-note", aria: { hidden: "true" } }, described, note ? h2("em", {}, note) : null)
@@ -2221,7 +2245,7 @@ function seatView(ctx, seat, position) {
 
 // js/views/senas.js
 function senasOverview(ctx) {
-  const { state, t: t2 } = ctx;
+  const { state, t: t2, ui } = ctx;
   const honest = new Set(state.true_senas || []);
   return h2(
     "div",
@@ -2235,14 +2259,16 @@ function senasOverview(ctx) {
         const meaning = t2(`sena.${id}.meaning`);
         const isTrue = honest.has(id);
         const label = t2("ui.sena.option", { gesture, meaning }) + (isTrue ? ` (${t2("ui.sena.true")})` : "");
+        const key = `sena-${id}`;
+        const explained = ui.note === key;
         return h2(
           "button",
           {
-            class: ["mus-sena-option", isTrue && "mus-sena-true"],
+            class: ["mus-sena-option", isTrue && "mus-sena-true", explained && "mus-note-open"],
             type: "button",
-            data: { key: `sena-${id}`, sena: id },
+            data: { key, note: key, sena: id },
             aria: { label },
-            on: { click: () => ctx.makeSena(id) }
+            on: { click: (event) => byTouch(event) && !explained ? ctx.toggleNote(key) : ctx.makeSena(id) }
           },
           svgImage(faceSvg(id), "mus-face"),
           isTrue ? h2("span", { class: "mus-true-mark", aria: { hidden: "true" } }, "✓") : null,
@@ -2251,7 +2277,8 @@ function senasOverview(ctx) {
             { class: "mus-hover-note", aria: { hidden: "true" } },
             h2("strong", {}, gesture),
             h2("span", {}, meaning),
-            isTrue ? h2("em", {}, t2("ui.sena.true")) : null
+            isTrue ? h2("em", {}, t2("ui.sena.true")) : null,
+            explained ? h2("em", { class: "mus-note-again" }, t2("ui.sena.tap_again")) : null
           )
         );
       })
@@ -2282,6 +2309,20 @@ function handOver(ctx, row) {
 }
 function badge(row) {
   return h2("span", { class: ["mus-badge", `mus-badge-${row.grade}`] }, row.grade_text);
+}
+function nearestMarker(chart, x2, y2) {
+  let best = null;
+  let bestDistance = 22;
+  for (const marker of chart.querySelectorAll("[data-decision]")) {
+    const shape = marker.querySelector("circle, rect, polygon") || marker;
+    const box = shape.getBoundingClientRect();
+    const distance = Math.hypot(box.left + box.width / 2 - x2, box.top + box.height / 2 - y2);
+    if (distance <= bestDistance) {
+      best = marker;
+      bestDistance = distance;
+    }
+  }
+  return best;
 }
 function reviewView(ctx) {
   const { review, t: t2, ui } = ctx;
@@ -2324,7 +2365,12 @@ function reviewView(ctx) {
       on: { click: (event) => {
         const target = (
           /** @type {Element} */
-          event.target.closest("[data-decision]")
+          event.target.closest("[data-decision]") || nearestMarker(
+            /** @type {Element} */
+            event.currentTarget,
+            event.clientX,
+            event.clientY
+          )
         );
         const row = target && rows.find((r2) => r2.row === Number(target.getAttribute("data-decision")));
         if (row) open(row);
@@ -2358,7 +2404,9 @@ function reviewView(ctx) {
         badge(row),
         h2("span", { class: "mus-review-calls" }, t2("ui.review.calls", { action: row.action, best: row.best })),
         row.grade !== "good" ? h2("span", { class: "mus-review-cost" }, t2("ui.review.cost", { cost: row.cost })) : null,
-        h2("span", { class: "mus-review-why" }, row.why)
+        h2("span", { class: "mus-review-why" }, row.why),
+        // (said, not only in the title: a finger gets no tooltip)
+        handOver(ctx, row) ? null : h2("span", { class: "mus-review-hand-on" }, t2("ui.review.hand_on"))
       )
     )))
   );
@@ -2547,28 +2595,44 @@ var POSITIONS = ["bottom", "right", "top", "left"];
 function positionOf(seat, student) {
   return POSITIONS[(seat - student + 4) % 4];
 }
-function counters(t2, team, points, target) {
+function countersText(t2, team, points, target) {
   const amarracos = Math.floor(points / 5);
   const piedras = points % 5;
   const counted = t2("ui.score.counters", { points, amarracos, piedras, target, goal: Math.ceil(target / 5) });
-  const tip = t2("ui.score.of_team", { team, counters: counted });
+  return t2("ui.score.of_team", { team, counters: counted });
+}
+function counters(t2, team, points, target) {
+  const amarracos = Math.floor(points / 5);
+  const piedras = points % 5;
   return h2(
     "span",
-    { class: "mus-counters", role: "img", tabindex: "0", title: tip, aria: { label: tip }, data: { key: "counters" } },
+    { class: "mus-counters", role: "img", aria: { label: countersText(t2, team, points, target) } },
     Array.from({ length: amarracos }, () => h2("span", { class: "mus-amarraco" })),
     Array.from({ length: piedras }, () => h2("span", { class: "mus-piedra" }))
   );
 }
-function topBar(ctx) {
-  const { state, t: t2 } = ctx;
-  const scores = [0, 1].map((team) => h2(
+function scoreView(ctx, team) {
+  const { state, t: t2, ui } = ctx;
+  const key = `score-${team}`;
+  const said = countersText(t2, state.teams[team], state.scores[team], state.target);
+  return h2(
     "span",
-    { class: ["mus-score", `mus-team-${team}`], data: { team } },
+    {
+      class: ["mus-score", `mus-team-${team}`, ui.note === key && "mus-note-open"],
+      tabindex: "0",
+      data: { team, key, note: key },
+      on: { click: () => ctx.toggleNote(key) }
+    },
     h2("span", { class: "mus-score-team" }, state.teams[team]),
     h2("strong", { key: `score-${state.scores[team]}`, class: "mus-score-points" }, String(state.scores[team])),
     h2("span", { class: "mus-score-target" }, `/ ${state.target}`),
-    counters(t2, state.teams[team], state.scores[team], state.target)
-  ));
+    counters(t2, state.teams[team], state.scores[team], state.target),
+    h2("span", { class: "mus-hover-note", aria: { hidden: "true" } }, said)
+  );
+}
+function topBar(ctx) {
+  const { state, t: t2 } = ctx;
+  const scores = [0, 1].map((team) => scoreView(ctx, team));
   if (ctx.editor.stage) {
     return h2(
       "header",
@@ -3015,6 +3079,8 @@ function freshUi() {
     // where focus goes at the next draw: TURN (the next turn's first action) or a selector
     countRow: null,
     // the count's row pointed at or focused: its deciding cards are lit
+    note: null,
+    // the note a tap opened (a bot's seña, a team's counters, a seña's meaning before making it): its key
     newCards: null,
     // the student's cards served at the last discard of this hand, marked as new
     replayTo: null,
@@ -3104,6 +3170,13 @@ function render({ model: born, el }) {
   root.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") guard(event);
   }, true);
+  root.addEventListener("click", (event) => {
+    if (ui.note === null) return;
+    const owner = event.target instanceof Element ? event.target.closest("[data-note]") : null;
+    if (owner && owner.getAttribute("data-note") === ui.note) return;
+    ui.note = null;
+    draw2();
+  });
   const ui = freshUi();
   let shown = null;
   let stepShown = "";
@@ -3188,6 +3261,7 @@ function render({ model: born, el }) {
       },
       makeSena(sena) {
         ui.senasOpen = false;
+        ui.note = null;
         send({ type: "sena", sena });
         draw2();
       },
@@ -3211,6 +3285,11 @@ function render({ model: born, el }) {
       },
       toggleSenas() {
         ui.senasOpen = !ui.senasOpen;
+        ui.note = null;
+        draw2();
+      },
+      toggleNote(key) {
+        ui.note = ui.note === key ? null : key;
         draw2();
       },
       toggleFold(name) {
@@ -3546,9 +3625,17 @@ function render({ model: born, el }) {
       cancelConfirm();
       return;
     }
+    if (ui.note !== null && !ui.senasOpen) {
+      ui.note = null;
+      event.stopPropagation();
+      draw2();
+      return;
+    }
     if (ui.form) ui.form = null;
-    else if (ui.senasOpen) ui.senasOpen = false;
-    else if (ui.info !== null) ui.info = null;
+    else if (ui.senasOpen) {
+      ui.senasOpen = false;
+      ui.note = null;
+    } else if (ui.info !== null) ui.info = null;
     else return;
     event.stopPropagation();
     draw2();
