@@ -1,27 +1,60 @@
 """The classroom site's build, without the network: lock entries written from the wheels shipped, Babel cut to
-the table's languages, the kernel's settings, the front page, and pins that agree with the install.
+the table's languages, jedi to the stubs of importable packages, IPython's terminal imported on first use, the
+wheels that ride in the standard library's zip, its ``sitecustomize``, the kernel's settings (MathJax only where
+there is math), the front page, the service worker, and pins that agree with the install.
 
 The build itself and the site in a browser are tested in tests/browser/test_lite_site.py.
 """
 
 from __future__ import annotations
 
+import base64
+import builtins
+import dataclasses
 import hashlib
 import importlib
 import importlib.util
 import inspect
+import json
+import marshal
 import re
 import sys
+import types
 import zipfile
+from importlib.machinery import BuiltinImporter, PathFinder
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from mus_widget.i18n import LANGUAGES
 from mus_widget.lite import pins
-from mus_widget.lite.build import KERNEL_PLUGIN, OPEN_PLAY, ROOT_IMPORT, BuildError, lite_config, open_on_play
-from mus_widget.lite.bytecode import COMPILE, cached_name
-from mus_widget.lite.lock import LockError, lock_entry, rewrite_lock, trim_babel
+from mus_widget.lite.build import (
+    KERNEL_PLUGIN,
+    MATHJAX,
+    OPEN_PLAY,
+    PASS_BY,
+    PASS_THROUGH,
+    ROOT_IMPORT,
+    BuildError,
+    has_math,
+    lean_service_worker,
+    lite_config,
+    open_on_play,
+    zipped_modules,
+)
+from mus_widget.lite.bytecode import COMPILE, BytecodeError, cached_name, with_modules
+from mus_widget.lite.lock import (
+    IPYTHON_EMBED,
+    LockError,
+    importable_names,
+    lazy_terminal,
+    lock_entry,
+    rewrite_lock,
+    trim_babel,
+    trim_jedi,
+)
+from mus_widget.lite.site_imports import InstalledFirst, install, installed_entries, known_dataclasses
 
 ROOT = Path(__file__).resolve().parents[1]
 INFO = {"abi_version": "2026_0", "arch": "wasm32", "platform": "emscripten_5_0_3", "python": "3.14.2"}
@@ -81,6 +114,169 @@ def test_babel_keeps_the_locale_data_of_the_tables_languages_only(tmp_path: Path
     assert {line.split(",")[0] for line in record.splitlines()} == names
     with pytest.raises(LockError, match=r"no locale data \['babel/locale-data/xx.dat'\]"):
         trim_babel(source, tmp_path / "again" / source.name, ("xx",))
+
+
+def test_jedi_keeps_the_stubs_of_importable_packages_only(tmp_path: Path) -> None:
+    stubs = "jedi/third_party/typeshed/third_party"
+    files = {"jedi/__init__.py": "", "jedi/third_party/typeshed/stdlib/3/os/__init__.pyi": "",
+             f"{stubs}/2and3/six/__init__.pyi": "", f"{stubs}/2and3/typing_extensions.pyi": "",
+             f"{stubs}/3/dataclasses.pyi": "", "jedi/third_party/django-stubs/django-stubs/__init__.pyi": ""}
+    source = make_wheel(tmp_path, "jedi", "0.19.2", ["parso"], files)
+    trimmed = trim_jedi(source, tmp_path / "out" / source.name, {"os", "dataclasses", "typing_extensions"})
+    with zipfile.ZipFile(trimmed) as wheel:
+        names = set(wheel.namelist())
+        record = wheel.read("jedi-0.19.2.dist-info/RECORD").decode()
+    assert {f"{stubs}/2and3/typing_extensions.pyi", f"{stubs}/3/dataclasses.pyi"} <= names, "jedi lists the folder"
+    assert "jedi/third_party/typeshed/stdlib/3/os/__init__.pyi" in names and "jedi/__init__.py" in names
+    assert not [name for name in names if "six" in name or "django" in name]
+    assert {line.split(",")[0] for line in record.splitlines()} == names
+    with pytest.raises(LockError, match="would keep no stub"):
+        trim_jedi(source, tmp_path / "again" / source.name, {"os"})
+    assert {"json", "mus_widget", "jedi"} <= importable_names(make_stdlib(tmp_path), [source, make_wheel(
+        tmp_path, "mus-widget", "0.1.0", [], {"mus_widget/__init__.py": ""})])
+
+
+def make_stdlib(folder: Path) -> Path:
+    path = folder / "python_stdlib.zip"
+    with zipfile.ZipFile(path, "w") as stdlib:
+        stdlib.writestr("json/__init__.py", "")
+        stdlib.writestr("abc.py", "")
+    return path
+
+
+def test_the_sites_python_finds_installed_modules_before_the_notebooks_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "json.py").write_text("SHADOW = True\n")  # a student's file named like a module of the library
+    (tmp_path / "mus_beside_the_notebook.py").write_text("VALUE = 3\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", ["", *sys.path])
+    found = InstalledFirst.find_spec("json")
+    assert found is not None and found.origin is not None and str(tmp_path) not in found.origin
+    assert InstalledFirst.find_spec("mus_beside_the_notebook") is None, "left to the usual search"
+    beside = PathFinder.find_spec("mus_beside_the_notebook")
+    assert beside is not None and beside.origin == str(tmp_path / "mus_beside_the_notebook.py")
+    assert InstalledFirst.find_spec("decoder", ["somewhere"]) is None, "submodules are left to their package"
+    assert installed_entries(["", ".", "/drive/lessons", "/lib/python314.zip"]) == ["/lib/python314.zip"]
+    finders: list[object] = [BuiltinImporter, PathFinder]
+    install(finders)
+    install(finders)
+    assert finders == [BuiltinImporter, InstalledFirst, PathFinder]
+
+
+def test_dataclasses_run_the_code_compiled_when_the_site_was_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    recorded: dict[str, types.CodeType] = {}
+
+    def recording(source: str, globals: dict[str, object], locals: dict[str, object], /) -> None:
+        recorded[source] = compile(source, "<string>", "exec", dont_inherit=True)
+        exec(recorded[source], globals, locals)
+
+    def deal_class() -> type:
+        @dataclasses.dataclass(frozen=True)
+        class Deal:
+            seed: int
+            hands: tuple[str, ...] = ()
+
+        return Deal
+
+    monkeypatch.setattr(dataclasses, "exec", recording, raising=False)
+    deal_class()  # as the build does in the site's Python: every source dataclasses compiles, kept
+    assert recorded
+    known_dataclasses(marshal.dumps(recorded))
+    compiled: list[str] = []
+    real_compile = builtins.compile
+
+    def counted(source: str, *args: Any, **kwargs: Any) -> Any:
+        compiled.append(source)
+        return real_compile(source, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "compile", counted)
+    deal = deal_class()
+    assert compiled == [], "the same class runs the code kept"
+    assert deal(3, ("1o 2c 3e 4b",)) == deal(3, ("1o 2c 3e 4b",)) and repr(deal(3)).endswith(".Deal(seed=3, hands=())")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        deal(3).seed = 4
+
+    @dataclasses.dataclass
+    class Unknown:  # a class the build never saw compiles as before
+        count: int = 0
+
+    assert compiled and Unknown(2).count == 2
+
+
+def test_the_site_module_is_added_to_the_standard_library_once(tmp_path: Path) -> None:
+    stdlib = make_stdlib(tmp_path)
+    added = with_modules(stdlib, tmp_path / "added.zip", {"sitecustomize.py": "X = 1\n"})
+    with zipfile.ZipFile(added) as archive:
+        assert archive.read("sitecustomize.py") == b"X = 1\n" and {"json/__init__.py", "abc.py"} < set(
+            archive.namelist())
+    again = with_modules(stdlib, tmp_path / "again.zip", {"sitecustomize.py": "X = 1\n"})
+    assert added.read_bytes() == again.read_bytes(), "the same bytes: the compiled copy is found in the cache"
+    with pytest.raises(BytecodeError, match=r"already holds \['abc.py'\]"):
+        with_modules(stdlib, tmp_path / "taken.zip", {"abc.py": ""})
+
+
+def test_ipythons_terminal_is_imported_on_first_use_only(tmp_path: Path) -> None:
+    init = ("from .core.getipython import get_ipython\nfrom .core.application import Application\n"
+            "from .terminal.embed import embed\n\n__all__ = ['embed']\n")
+    source = make_wheel(tmp_path, "ipython", "9.12.0", [], {"IPython/__init__.py": init,
+                                                           "IPython/terminal/embed.py": "def embed(): pass\n"})
+    patched = lazy_terminal(source, tmp_path / "out" / source.name)
+    with zipfile.ZipFile(patched) as wheel:
+        text = wheel.read("IPython/__init__.py")
+        record = {line.split(",")[0]: line for line in wheel.read("ipython-9.12.0.dist-info/RECORD").decode().split()}
+    assert b"from .terminal.embed import embed\n\n__all__" not in text and b"def __getattr__(name):" in text
+    digest = base64.urlsafe_b64encode(hashlib.sha256(text).digest()).rstrip(b"=").decode()
+    assert record["IPython/__init__.py"] == f"IPython/__init__.py,sha256={digest},{len(text)}"
+    assert record["IPython/terminal/embed.py"] == "IPython/terminal/embed.py,,", "the other files as they were"
+    with pytest.raises(LockError, match="does not hold"):
+        lazy_terminal(patched, tmp_path / "again" / source.name)
+    # The module __getattr__ as the patch writes it: the terminal is imported when embed is first asked for.
+    namespace: dict[str, object] = {"__name__": "IPython"}
+    getattr_source = IPYTHON_EMBED[2].split("\n\n\n", 1)[1]
+    exec(getattr_source.replace("from .terminal.embed import embed", "from json import dumps as embed"), namespace)
+    getter = namespace["__getattr__"]
+    assert callable(getter) and getter("embed") is json.dumps
+    with pytest.raises(AttributeError, match="has no attribute 'shell'"):
+        getter("shell")
+
+
+def test_the_zipped_wheels_hold_modules_only_and_need_no_lock_entry(tmp_path: Path) -> None:
+    pygments = make_wheel(tmp_path, "pygments", "2.21.0", [], {"pygments/__init__.py": "", "pygments/py.typed": ""})
+    files = zipped_modules([pygments])
+    assert set(files) == {"pygments/__init__.py", "pygments/py.typed", "pygments-2.21.0.dist-info/METADATA",
+                          "pygments-2.21.0.dist-info/WHEEL", "pygments-2.21.0.dist-info/RECORD"}
+    parso = make_wheel(tmp_path, "parso", "0.8.7", [], {"parso/__init__.py": "", "parso/python/grammar313.txt": ""})
+    with pytest.raises(BuildError, match=r"holds parso/python/grammar313\.txt"):
+        zipped_modules([parso])
+    ipython = make_wheel(tmp_path, "ipython", "9.12.0", ["pygments>=2.11", "traitlets"], {"IPython/__init__.py": ""})
+    traitlets = make_wheel(tmp_path, "traitlets", "5.16.1", [], {"traitlets/__init__.py": ""})
+    with pytest.raises(LockError, match="requires 'pygments'"):
+        rewrite_lock({"info": INFO, "packages": {}}, [ipython, traitlets])
+    lock = rewrite_lock({"info": INFO, "packages": {}}, [ipython, traitlets], ["pygments"])
+    assert sorted(lock["packages"]) == ["ipython", "traitlets"]
+    assert lock["packages"]["ipython"]["depends"] == ["traitlets"], "pygments comes with the standard library"
+    assert {pin.split("==")[0] for pin in pins.KERNEL_WHEELS} >= pins.ZIPPED
+    assert not pins.ZIPPED & {"mus-widget", *pins.PRELOAD}, "the kernel and the package are installed by name"
+
+
+def test_mathjax_is_left_out_of_a_site_whose_notebooks_have_no_math(tmp_path: Path) -> None:
+    (tmp_path / "lesson.ipynb").write_text(json.dumps({"cells": [
+        {"cell_type": "markdown", "source": ["# Grande\n", "The highest cards win."]},
+        {"cell_type": "code", "source": ["price = '$3'"]}]}))
+    assert not has_math(tmp_path)
+    assert lite_config(tmp_path)["jupyter-config-data"]["disabledExtensions"] == [MATHJAX]
+    (tmp_path / "notes.md").write_text("The odds are $\\frac{1}{4}$.")
+    assert has_math(tmp_path) and "disabledExtensions" not in lite_config(tmp_path)["jupyter-config-data"]
+    assert not has_math(ROOT / "tutorials"), "the tutorials have no math: their site goes without MathJax"
+
+
+def test_the_service_worker_leaves_the_requests_it_only_passed_on(tmp_path: Path) -> None:
+    worker = tmp_path / "service-worker.js"
+    worker.write_text(f"async function onFetch(e){{let n=null;{PASS_THROUGH},n&&e.respondWith(n)}}")
+    lean_service_worker(worker)
+    assert PASS_BY in worker.read_text() and PASS_THROUGH not in worker.read_text()
+    with pytest.raises(BuildError, match="does not pass requests on"):
+        lean_service_worker(worker)
 
 
 def test_the_compiled_wheel_keeps_every_file_and_adds_bytecode_listed_in_its_record(tmp_path: Path) -> None:

@@ -25,6 +25,7 @@ import pytest
 from browser.lite_site import SITE, Offline, StaticServer, open_site
 from browser.mus_lab import ROOT, TablePage, menu
 from mus_widget.lite import pins
+from mus_widget.lite.build import MATHJAX, PASS_BY, has_math
 from mus_widget.teaching.exercises import exercise
 from mus_widget.teaching.scenarios import builtin
 
@@ -65,9 +66,16 @@ def test_the_sites_lock_lists_exactly_the_wheels_beside_it(site: StaticServer) -
         names = set(stdlib.namelist())
     sources = {name for name in names if name.endswith(".py")}
     assert len({name for name in sources if f"{name}c" in names}) >= 0.95 * len(sources)
-    settings = json.loads((SITE / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
+    # The pure-Python wheels only others need ride in the standard library's zip, read as it is, never unpacked.
+    assert {"sitecustomize.pyc", "site-dataclasses.marshal", "pygments/__init__.pyc",
+            "prompt_toolkit/__init__.pyc"} <= names
+    assert not set(lock) & pins.ZIPPED
+    config = json.loads((SITE / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    settings = config["litePluginSettings"]
     kernel = settings["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs" and kernel["disablePyPIFallback"] is True
+    assert (MATHJAX in config.get("disabledExtensions", [])) is not has_math(ROOT / "tutorials")
+    assert PASS_BY in (SITE / "service-worker.js").read_text()
     assert not list(SITE.rglob("*.map")), "no source maps in the site"
     tutorials = ROOT / "tutorials"
     expected = {str(path.relative_to(tutorials)) for path in tutorials.rglob("*.ipynb")
@@ -178,13 +186,20 @@ def test_the_site_plays_offline(site: StaticServer, browser: Any, screenshots: P
         page.screenshot(path=str(screenshots / "lite-site.png"))
 
         # The package's and the standard library's modules were compiled for the site's Python when it was built:
-        # Pyodide reads that bytecode (zipimport names a module read from bytecode by its .pyc).
-        run_new_cell(page, "import importlib.util, json, mus_widget.bots.expert as expert\n"
+        # Pyodide reads that bytecode (zipimport names a module read from bytecode by its .pyc). Installed modules
+        # are found before the notebook's folder is searched, and a module beside the notebook is still imported.
+        # The dataclasses of the first table ran code compiled when the site was built.
+        run_new_cell(page, "import dataclasses, importlib, importlib.util, json, sys\n"
+                           "import mus_widget.bots.expert as expert\n"
+                           "open('mus_beside.py', 'w').write('WHERE = 1')\n"
+                           "importlib.invalidate_caches()\n"
+                           "import mus_beside\n"
                            "print('bytecode', open(expert.__cached__, 'rb').read(4) == importlib.util.MAGIC_NUMBER,"
-                           " json.__file__.endswith('.pyc'))")
+                           " json.__file__.endswith('.pyc'), 'sitecustomize' in sys.modules, mus_beside.WHERE,"
+                           " dataclasses.exec.__module__)")
         verdict = page.locator(".jp-OutputArea-output pre", has_text="bytecode").first
         verdict.wait_for(timeout=60_000)
-        assert verdict.inner_text().strip() == "bytecode True True"
+        assert verdict.inner_text().strip() == "bytecode True True True 1 sitecustomize"
 
         assert offline.requested > 50, "the route saw the site's requests"
         assert offline.blocked == [], f"requests left localhost: {offline.blocked}"

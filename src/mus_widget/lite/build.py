@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -23,8 +24,8 @@ from typing import Any, Final
 from packaging.utils import canonicalize_name, parse_wheel_filename
 
 from ..i18n import LANGUAGES
-from .bytecode import STDLIB, BytecodeError, compile_stdlib, compile_wheels
-from .lock import rewrite_lock, trim_babel
+from .bytecode import DATACLASSES, STDLIB, BytecodeError, compile_stdlib, compile_wheels, dataclass_code
+from .lock import importable_names, lazy_terminal, rewrite_lock, trim_babel, trim_jedi, wheel_name
 from .pins import (
     JUPYTERLITE_PYODIDE_KERNEL,
     KERNEL_EXTENSION_WHEELS,
@@ -34,17 +35,25 @@ from .pins import (
     PYODIDE,
     PYODIDE_CORE,
     PYODIDE_PYTHON,
+    ZIPPED,
 )
 
 REPOSITORY: Final = Path(__file__).resolve().parents[3]
 """The checkout this module lives in (``src/mus_widget/lite`` inside it): its tutorials and its package."""
 DEFAULT_CACHE: Final = Path.home() / ".cache" / "mus-widget-lite"
+FIRST_TABLE: Final = ("pyodide_kernel", "mus_widget.table.widget")
+"""What the kernel imports as it starts and the play notebook's first cell imports: the dataclasses they define
+run code compiled when the site is built (:func:`.bytecode.dataclass_code`)."""
+SITE_IMPORTS: Final = Path(__file__).with_name("site_imports.py")
+"""The site's ``sitecustomize``: installed modules found before the notebook's folder (:mod:`.site_imports`)."""
 PLAY: Final = "00-play.ipynb"
 KERNEL_PLUGIN: Final = "@jupyterlite/pyodide-kernel-extension:kernel"
 SETTINGS: Final = {
     "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
 }
 """JupyterLab settings of the site: no news and no update checks, which would reach for the network."""
+MODULE_FILES: Final = (".py", ".pyi", "/py.typed")
+"""What a wheel of :data:`.pins.ZIPPED` may hold besides its .dist-info: modules, stubs, the typed marker."""
 PIP_TARGET: Final = ("--only-binary=:all:", "--platform", "any", "--python-version", PYODIDE_PYTHON,
                      "--implementation", "py", "--abi", "none")
 
@@ -101,8 +110,8 @@ def wheel_of(folder: Path, pin: str) -> Path | None:
     """The downloaded wheel of ``name==version`` in ``folder``, if it is there."""
     name, version = pin.split("==")
     for path in sorted(folder.glob("*.whl")):
-        wheel_name, wheel_version, _, _ = parse_wheel_filename(path.name)
-        if wheel_name == canonicalize_name(name) and str(wheel_version) == version:
+        found, found_version, _, _ = parse_wheel_filename(path.name)
+        if found == canonicalize_name(name) and str(found_version) == version:
             return path
     return None
 
@@ -148,24 +157,58 @@ def project_wheel(repository: Path, folder: Path) -> Path:
 
 
 def stage_pyodide(lite_dir: Path, core: Path, wheels: Sequence[Path], cache: Path) -> Path:
-    """``static/pyodide`` of the lite folder: the runtime (its standard library compiled), the wheels beside it
-    (compiled, Babel trimmed) and the lock written for them."""
+    """``static/pyodide`` of the lite folder: the runtime, its standard library compiled with :mod:`.site_imports`
+    as its ``sitecustomize``, the code of the first table's dataclasses and the wheels of :data:`.pins.ZIPPED`
+    inside; the other wheels beside it (compiled; Babel and jedi trimmed, IPython's terminal imported on first use)
+    and the lock written for them."""
     target = lite_dir / "static" / "pyodide"
     target.mkdir(parents=True)
     for name in PYODIDE_CORE:
         shutil.copy(core / name, target / name)
     trimmed = lite_dir.parent / "trimmed"
-    sources = [trim_babel(wheel, trimmed / wheel.name, LANGUAGES)
-               if canonicalize_name(parse_wheel_filename(wheel.name)[0]) == "babel" else wheel for wheel in wheels]
+    importable = importable_names(core / STDLIB, wheels)
+
+    def cut(wheel: Path) -> Path:
+        name = wheel_name(wheel)
+        if name == "babel":
+            return trim_babel(wheel, trimmed / wheel.name, LANGUAGES)
+        if name == "jedi":
+            return trim_jedi(wheel, trimmed / wheel.name, importable)
+        if name == "ipython":
+            return lazy_terminal(wheel, trimmed / wheel.name)
+        return wheel
+
+    zipped = [wheel for wheel in wheels if wheel_name(wheel) in ZIPPED]
+    installed = [wheel for wheel in wheels if wheel_name(wheel) not in ZIPPED]
+    sources = [cut(wheel) for wheel in installed]
     try:
-        shutil.copy(compile_stdlib(core, cache / f"compiled-{PYODIDE}"), target / STDLIB)
+        known = dataclass_code(core, [*sources, *zipped], FIRST_TABLE, cache / f"compiled-{PYODIDE}")
+        modules: dict[str, str | bytes] = {"sitecustomize.py": SITE_IMPORTS.read_text(),
+                                           DATACLASSES: known.read_bytes(), **zipped_modules(zipped)}
+        shutil.copy(compile_stdlib(core, cache / f"compiled-{PYODIDE}", modules), target / STDLIB)
         compiled = compile_wheels(core, sources, cache / f"compiled-{PYODIDE}")
     except BytecodeError as error:
         raise BuildError(str(error)) from error
-    shipped = [Path(shutil.copy(path, target / wheel.name)) for wheel, path in zip(wheels, compiled, strict=True)]
-    lock = json.loads((core / "pyodide-lock.json").read_text())
-    (target / "pyodide-lock.json").write_text(json.dumps(rewrite_lock(lock, shipped), indent=1, sort_keys=True))
+    shipped = [Path(shutil.copy(path, target / wheel.name)) for wheel, path in zip(installed, compiled, strict=True)]
+    lock = rewrite_lock(json.loads((core / "pyodide-lock.json").read_text()), shipped, map(wheel_name, zipped))
+    (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
     return target
+
+
+def zipped_modules(wheels: Sequence[Path]) -> dict[str, bytes]:
+    """Every file of ``wheels`` (their modules and their .dist-info, which ``importlib.metadata`` reads in the zip)
+    by its path, for the standard library's zip (:data:`.pins.ZIPPED`); a wheel holding a data file fails."""
+    files: dict[str, bytes] = {}
+    for path in wheels:
+        with zipfile.ZipFile(path) as wheel:
+            for name in wheel.namelist():
+                if name.endswith("/"):
+                    continue
+                if not name.split("/", 1)[0].endswith(".dist-info") and not name.endswith(MODULE_FILES):
+                    raise BuildError(f"{path.name} holds {name}, which zipimport cannot read as a file: "
+                                     "leave the wheel out of ZIPPED")
+                files[name] = wheel.read(name)
+    return files
 
 
 def stage_contents(repository: Path, folder: Path) -> Path:
@@ -182,21 +225,44 @@ def stage_contents(repository: Path, folder: Path) -> Path:
     return folder
 
 
-def lite_config() -> dict[str, Any]:
-    """``jupyter-lite.json`` of the site: the local Pyodide, no PyPI, the package preloaded."""
-    return {
-        "jupyter-lite-schema-version": 0,
-        "jupyter-config-data": {
-            "appName": "Mus",
-            "litePluginSettings": {
-                KERNEL_PLUGIN: {
-                    "pyodideUrl": "./static/pyodide/pyodide.mjs",
-                    "disablePyPIFallback": True,
-                    "loadPyodideOptions": {"packages": list(PRELOAD)},
-                },
+MATHJAX: Final = "@jupyterlab/mathjax-extension"
+"""JupyterLab's typesetter of LaTeX in Markdown: it loads MathJax (some 800 kB of modules) and typesets every
+Markdown cell as the notebook opens, before the kernel starts, whether the cell holds math or not."""
+MATH: Final = re.compile(r"\$|\\\(|\\\[|\\begin\{")
+"""What may be math in Markdown: any dollar sign, ``\\(``, ``\\[``, ``\\begin{`` (a dollar in prose keeps MathJax)."""
+
+
+def has_math(contents: Path) -> bool:
+    """Whether a Markdown cell of a notebook, or a Markdown file, in ``contents`` may hold LaTeX math."""
+    for path in sorted(contents.rglob("*")):
+        if path.suffix == ".md":
+            texts = [path.read_text()]
+        elif path.suffix == ".ipynb":
+            cells = json.loads(path.read_text()).get("cells", [])
+            texts = ["".join(cell.get("source", "")) for cell in cells if cell.get("cell_type") == "markdown"]
+        else:
+            continue
+        if any(MATH.search(text) for text in texts):
+            return True
+    return False
+
+
+def lite_config(contents: Path | None = None) -> dict[str, Any]:
+    """``jupyter-lite.json`` of the site: the local Pyodide, no PyPI, the package preloaded; and without MathJax
+    when no notebook of ``contents`` (the site's notebooks) has math."""
+    config: dict[str, Any] = {
+        "appName": "Mus",
+        "litePluginSettings": {
+            KERNEL_PLUGIN: {
+                "pyodideUrl": "./static/pyodide/pyodide.mjs",
+                "disablePyPIFallback": True,
+                "loadPyodideOptions": {"packages": list(PRELOAD)},
             },
         },
     }
+    if contents is not None and not has_math(contents):
+        config["disabledExtensions"] = [MATHJAX]
+    return {"jupyter-lite-schema-version": 0, "jupyter-config-data": config}
 
 
 ROOT_IMPORT: Final = "await import('./config-utils.js');"
@@ -211,6 +277,22 @@ def open_on_play(index: Path) -> None:
     if ROOT_IMPORT not in text:
         raise BuildError(f"{index} does not end in JupyterLite's redirect ({ROOT_IMPORT})")
     index.write_text(text.replace(ROOT_IMPORT, OPEN_PLAY))
+
+
+PASS_THROUGH: Final = "shouldDrop(t,a)||(n=maybeFromCache(e))"
+PASS_BY: Final = "shouldDrop(t,a)||!enableCache||(n=maybeFromCache(e))"
+"""JupyterLite's service worker answers the kernel's file system (``/api/drive``) and, for every other request
+of the page and of the kernel's worker, fetches it again itself and hands the answer on: with its cache off (the
+site's case) a second request per file, every script, the WebAssembly and the wheels streamed through one more
+thread. With :data:`PASS_BY` it leaves those requests to the browser unless its cache is on."""
+
+
+def lean_service_worker(worker: Path) -> None:
+    """Make the site's service worker leave the requests it only passes on to the browser (:data:`PASS_BY`)."""
+    text = worker.read_text()
+    if text.count(PASS_THROUGH) != 1:
+        raise BuildError(f"{worker} does not pass requests on as JupyterLite 0.8 does ({PASS_THROUGH})")
+    worker.write_text(text.replace(PASS_THROUGH, PASS_BY))
 
 
 def size_of(folder: Path) -> int:
@@ -233,9 +315,9 @@ def build(output: Path, cache: Path = DEFAULT_CACHE, repository: Path = REPOSITO
         wheels = [project_wheel(repository, work / "dist"), *kernel_wheels]
         lite_dir = work / "lite"
         stage_pyodide(lite_dir, core, wheels, cache)
-        (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=2))
-        (lite_dir / "overrides.json").write_text(json.dumps(SETTINGS, indent=2))
         contents = stage_contents(repository, work / "contents")
+        (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_config(contents), indent=2))
+        (lite_dir / "overrides.json").write_text(json.dumps(SETTINGS, indent=2))
         if output.exists():
             shutil.rmtree(output)
         run("jupyter lite build", [
@@ -246,6 +328,7 @@ def build(output: Path, cache: Path = DEFAULT_CACHE, repository: Path = REPOSITO
     for leftover in [*output.rglob("*.map"), *output.glob(".jupyterlite.doit.db*")]:
         leftover.unlink()
     open_on_play(output / "index.html")
+    lean_service_worker(output / "service-worker.js")
     return Site(output, size_of(output), round(time.monotonic() - started, 1))
 
 

@@ -8,7 +8,8 @@ beside it for tracebacks and ``??``):
 
 - a wheel's modules into the ``__pycache__`` beside them, listed in its RECORD;
 - the standard library's (``python_stdlib.zip``, imported with ``zipimport``) into a ``.pyc`` beside each
-  ``.py``, which ``zipimport`` prefers, with the paths the site's Python gives their sources.
+  ``.py``, which ``zipimport`` prefers, with the paths the site's Python gives their sources; the site adds its
+  ``sitecustomize`` and the pure-Python wheels of :data:`.pins.ZIPPED` to that zip first (:func:`with_modules`).
 
 Compiled files are kept in the cache by the sha256 of their source.
 """
@@ -20,7 +21,8 @@ import json
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Sequence
+import zipfile
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -72,15 +74,42 @@ def compile_stdlib(source, target, mounted):
             if pyc is not None:
                 out.writestr(zipfile.ZipInfo(info.filename[:-3] + ".pyc", info.date_time), pyc, zipfile.ZIP_DEFLATED)
 
+def record_dataclasses(source, target):
+    """Install the wheels bundled in ``source``, import MODULES, and write to ``target`` the code every dataclass
+    they define compiled from (marshal: the generated source to its code object)."""
+    import dataclasses, importlib, marshal
+    site = next(path for path in sys.path if path.endswith("site-packages"))
+    with zipfile.ZipFile(source) as bundle:
+        for name in bundle.namelist():
+            with bundle.open(name) as wheel, zipfile.ZipFile(wheel) as archive:
+                archive.extractall(site)
+    importlib.invalidate_caches()
+    codes = {}
+    run = exec
+
+    def recording(text, globals=None, locals=None, /):
+        if isinstance(text, str):
+            text = codes.setdefault(text, compile(text, "<string>", "exec", dont_inherit=True))
+        run(text, globals, locals)
+
+    dataclasses.exec = recording
+    for module in MODULES:
+        importlib.import_module(module)
+    with open(target, "wb") as out:
+        out.write(marshal.dumps(codes))
+
 warnings.simplefilter("ignore")  # the invalid escapes of old modules: compiled as they are
 for kind, source, target in JOBS:
     if kind == "stdlib":
         compile_stdlib(source, target, next(path for path in sys.path if path.endswith(".zip")))
+    elif kind == "dataclasses":
+        record_dataclasses(source, target)
     else:
         compile_wheel(source, target)
 '''
-"""Run inside Pyodide with ``JOBS`` set to (kind, source, target): kind ``wheel`` or ``stdlib``. The standard
-library's path is the zip on the running Python's ``sys.path``: the site's, since the site's Python runs it."""
+"""Run inside Pyodide with ``JOBS`` set to (kind, source, target): kind ``wheel``, ``stdlib`` or ``dataclasses``
+(``MODULES`` set too). The standard library's path is the zip on the running Python's ``sys.path``: the site's,
+since the site's Python runs it."""
 
 NODE: Final = r'''
 import { loadPyodide } from "PYODIDE_MJS";
@@ -123,16 +152,59 @@ def compile_wheels(core: Path, wheels: Sequence[Path], cache: Path) -> list[Path
     return compiled
 
 
-def compile_stdlib(core: Path, cache: Path) -> Path:
-    """The standard library of ``core`` with every module compiled beside its source, kept in ``cache``."""
-    cache.mkdir(parents=True, exist_ok=True)
-    target = cache / cached_name(core / STDLIB)
-    if not target.exists():
-        run_compiler(core, [("stdlib", core / STDLIB, target)])
+def with_modules(stdlib: Path, target: Path, modules: Mapping[str, str | bytes]) -> Path:
+    """A copy of the standard library's zip with ``modules`` (a path in the zip, such as ``sitecustomize.py`` or
+    ``pygments/lexer.py``, and its content) added; the same contents give the same bytes, so the compiled copy is
+    found again in the cache."""
+    with zipfile.ZipFile(stdlib) as source, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+        taken = set(modules) & set(source.namelist())
+        if taken:
+            raise BytecodeError(f"{stdlib.name} already holds {sorted(taken)}")
+        for info in source.infolist():
+            out.writestr(info, source.read(info))
+        for name, text in sorted(modules.items()):
+            out.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), text, zipfile.ZIP_DEFLATED)
     return target
 
 
-def run_compiler(core: Path, jobs: Sequence[tuple[str, Path, Path]]) -> None:
+def compile_stdlib(core: Path, cache: Path, modules: Mapping[str, str | bytes] | None = None) -> Path:
+    """The standard library of ``core``, with ``modules`` added (see :func:`with_modules`), every module compiled
+    beside its source; kept in ``cache``."""
+    cache.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="mus-lite-stdlib-") as scratch:
+        source = with_modules(core / STDLIB, Path(scratch) / STDLIB, modules) if modules else core / STDLIB
+        target = cache / cached_name(source)
+        if not target.exists():
+            run_compiler(core, [("stdlib", source, target)])
+    return target
+
+
+DATACLASSES: Final = "site-dataclasses.marshal"
+"""The code of the dataclasses the first table defines, compiled when the site is built: a file in the standard
+library's zip, which the site's ``sitecustomize`` reads (:func:`.site_imports.known_dataclasses`)."""
+
+
+def dataclass_code(core: Path, wheels: Sequence[Path], modules: Sequence[str], cache: Path) -> Path:
+    """The code of every dataclass that importing ``modules`` defines, with ``wheels`` installed in the site's
+    Python (a marshalled dict from the source :mod:`dataclasses` generates to its code object), kept in ``cache``.
+
+    A dataclass compiles the methods it writes for itself (``__init__``, ``__repr__``, ``__eq__``...) as the class
+    is defined; in WebAssembly that was half of the time ``import mus_widget`` took in the browser. The same
+    Python compiles the same source to the same code, so the site's Python can run this code instead."""
+    cache.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="mus-lite-dataclasses-") as scratch:
+        bundle = Path(scratch) / "wheels.zip"
+        with zipfile.ZipFile(bundle, "w") as out:
+            for wheel in sorted(wheels, key=lambda path: path.name):
+                out.writestr(zipfile.ZipInfo(wheel.name, (1980, 1, 1, 0, 0, 0)), wheel.read_bytes())
+        digest = hashlib.sha256(bundle.read_bytes() + json.dumps(list(modules)).encode()).hexdigest()[:24]
+        target = cache / f"{digest}-{DATACLASSES}"
+        if not target.exists():
+            run_compiler(core, [("dataclasses", bundle, target)], modules)
+    return target
+
+
+def run_compiler(core: Path, jobs: Sequence[tuple[str, Path, Path]], modules: Sequence[str] = ()) -> None:
     with tempfile.TemporaryDirectory(prefix="mus-lite-pyc-") as scratch:
         work = Path(scratch)
         (work / "in").mkdir()
@@ -141,7 +213,8 @@ def run_compiler(core: Path, jobs: Sequence[tuple[str, Path, Path]]) -> None:
         for index, (kind, source, _) in enumerate(jobs):
             shutil.copy(source, work / "in" / f"{index}-{source.name}")
             listed.append((kind, f"/in/{index}-{source.name}", f"/out/{index}-{source.name}"))
-        (work / "compile.py").write_text(f"JOBS = {json.dumps(listed)}\n{COMPILE}")
+        header = f"JOBS = {json.dumps(listed)}\nMODULES = {json.dumps(list(modules))}\n"
+        (work / "compile.py").write_text(header + COMPILE)
         script = NODE.replace("PYODIDE_MJS", (core / "pyodide.mjs").as_uri()).replace("INDEX_URL", f"{core}/")
         (work / "compile.mjs").write_text(script)
         result = subprocess.run(["node", work / "compile.mjs", work / "compile.py", work / "in", work / "out"],

@@ -66,3 +66,12 @@ PRELOAD: Final = ("mus-widget", "micropip", "piplite", "comm", "ipykernel", "pyo
 """Packages Pyodide loads while it starts, in parallel, so the first cell imports ``mus_widget`` with no install.
 The kernel installs at run time whichever of micropip, piplite, ipykernel, comm, pyodide-kernel, jedi and
 ipython is missing here (each a round of micropip); with all of them here it installs nothing."""
+
+ZIPPED: Final = frozenset({
+    "asttokens", "decorator", "executing", "ipython-pygments-lexers", "matplotlib-inline", "prompt-toolkit",
+    "psygnal", "pure-eval", "pygments", "stack-data", "typing-extensions", "wcwidth",
+})
+"""Wheels of :data:`KERNEL_WHEELS` that go into the standard library's zip instead of the lock: modules only (no
+data file read from beside them), needed by other wheels and never installed by name. Pyodide unpacks every file
+of every wheel in the lock at each start of the kernel (1,260 files of these alone, pyc beside py),
+whereas ``zipimport`` reads a module only when it is imported, as it does the standard library's."""
