@@ -9,6 +9,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+pytestmark = pytest.mark.slow  # each runs a script in a process of its own, the soaks and arenas for seconds
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -116,3 +120,27 @@ def test_the_expert_records_benchmark_digests_the_records_it_writes(tmp_path: Pa
     assert figures["games"] == {"novice": 1, "expert": 0} and figures["expert_wins"]["novice"] in (0, 1)
     assert figures["sha256"] == hashlib.sha256(out.read_bytes()).hexdigest()
     assert json.loads(out.read_text().splitlines()[0])["actions"], "one game's record a line"
+
+
+def test_the_review_costs_benchmark_plays_decisions_of_every_grade_out() -> None:
+    figures = last_json("review_costs.py", "--games", "2", "--per-grade", "1", "--playouts", "2",
+                        "--expert-samples", "16", "--seed", "1")
+    assert figures["games"] == 2 and figures["playouts"] == 2 and figures["decisions"] > 10
+    grades = figures["grades"]
+    assert list(grades) == ["good", "inaccuracy", "mistake", "blunder"]
+    fields = {"population", "same_call", "n", "stated_mean", "played_mean", "error_mean", "error_ci95",
+              "played_se_median", "contradicted", "contradicted_share"}
+    assert sum(row["population"] for row in grades.values()) == figures["decisions"]
+    for grade, row in grades.items():
+        assert set(row) == fields, grade
+        assert 0 <= row["n"] <= 1 and row["same_call"] <= row["population"] and row["contradicted"] <= row["n"]
+    played = figures["played"]
+    assert played and len(played) == sum(row["n"] for row in grades.values())
+    for decision in played:
+        row = grades[decision["grade"]]
+        assert decision["action"] != decision["best"] and -100 <= decision["played"] <= 100
+        assert row["stated_mean"] == round(decision["cost"], 2) and row["played_mean"] == decision["played"]
+        assert abs(row["error_mean"] - (decision["cost"] - decision["played"])) < 0.02
+        assert row["error_ci95"][0] <= row["error_mean"] <= row["error_ci95"][1]
+    flagged = sum(row["population"] for grade, row in grades.items() if grade != "good")
+    assert figures["flagged_share"] == round(flagged / figures["decisions"], 4)

@@ -124,6 +124,30 @@ def test_the_review_reads_nothing_the_seat_could_not_see() -> None:
     assert first.rows[-1].hindsight.lance_won and not second.rows[-1].hindsight.lance_won
 
 
+# East, the mano, holds three reyes (3, 3, 12); South none, North none either.
+SENA_DEAL = ["4e 1e 6o 10e", "3b 3c 12b 6c", "10o 11c 11b 2b", "5b 6b 2o 12o"]
+
+
+def test_the_review_reads_every_sena_the_seat_saw_the_opponents_too() -> None:
+    """Every player sees every seña and bots make only true ones: after East's "three reyes", South's quiero to
+    East's órdago at Grande, with no rey, loses the game. Before the review read the opponents' señas it weighed
+    hands East could not hold and gave the quiero a quarter of a chance (benchmarks/review_costs.py found such
+    quieros costing tens of points more when played out than the review said)."""
+
+    def quiero(sena: str | None) -> mw.Graded:
+        game = Game.from_deal(SENA_DEAL, mano=EAST).apply("no-mus")
+        if sena is not None:
+            game = game.sena(EAST, sena)
+        game = game.apply("ordago").apply("no-quiero").apply("quiero")  # North proposes no quiero, South takes it
+        (row,) = review(game.record(), seat=SOUTH, seed=REVIEW_SEED).rows
+        assert (row.action, row.best, row.grade) == ("quiero", "no-quiero", Grade.BLUNDER)
+        return row
+
+    told, untold = quiero("three_reyes"), quiero(None)
+    assert told.chance < 0.03 and untold.chance > 0.15
+    assert told.cost > untold.cost + 15
+
+
 # ------------------------------------------------------------------------------------------ honest grades
 
 
@@ -141,7 +165,9 @@ def test_random_is_flagged_far_more_often_than_the_novice_and_the_novice_more_th
         return sum(row.grade in (Grade.MISTAKE, Grade.BLUNDER) for row in rows) / len(rows)
 
     rates = {level: bad(level) for level in ("random", "novice", "expert")}
-    assert rates["random"] >= 3 * rates["novice"] > 0, rates
+    # Twice, not three times: the review reads the opponents' señas, which the novice does not, and counts what
+    # that costs it (on these four games 11.3 % against 4.9 %; over 20 games, 13.0 % against 4.9 %).
+    assert rates["random"] >= 2 * rates["novice"] > 0, rates
     assert rates["novice"] > rates["expert"], rates
 
 

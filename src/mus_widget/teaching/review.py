@@ -148,9 +148,14 @@ def read_record(source: RecordLike) -> tuple[Record, tuple[str, str, str, str] |
 
 
 class _Assessor(ExpertBot):
-    """The expert as a review asks it: draws of its own (never those of an expert that played the game)."""
+    """The expert as a review asks it: draws of its own (never those of an expert that played the game), and
+    reading every seña the seat saw. At this table every player sees every seña and the bots make only true
+    ones, so a hand that contradicts an opponent's seña is no possible world: weighed among the others it made
+    a quiero to an órdago after "two reyes" look tens of points cheaper than it played out
+    (benchmarks/review_costs.py)."""
 
     level = "review"
+    catch = True
 
 
 @dataclass(frozen=True, slots=True)
