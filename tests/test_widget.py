@@ -438,6 +438,25 @@ def test_every_css_rule_is_under_the_root_class() -> None:
     assert "--jp-layout-color1" in css and "data-jp-theme-light" in css
 
 
+COLOUR = re.compile(r"^(#[0-9a-fA-F]{3,8}|(rgba?|hsla?|color-mix)\(.*\)|var\(--[\w-]+(, *.+)?\)|[a-z]+)$")
+"""A colour's value: a hex, a colour function, a variable (with a colour fallback) or a named colour."""
+
+
+@pytest.mark.parametrize("name", ["widget.css", "classroom.css", "quiz.css"])
+def test_the_dark_theme_changes_colours_and_nothing_else(name: str) -> None:
+    """A dark rule sets colours only, so the table's boxes are the same in both themes (the layout test measures
+    every width in the light theme and a few in the dark on the strength of this)."""
+    css = re.sub(r"/\*.*?\*/", "", (STATIC / name).read_text(), flags=re.S)
+    dark = [(selector, body) for selector, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css)
+            if 'data-theme="dark"' in selector or 'data-jp-theme-light="false"' in selector]
+    assert dark, f"{name} has no dark rules"
+    for selector, body in dark:
+        for declaration in filter(str.strip, body.split(";")):
+            prop, _, value = (part.strip() for part in declaration.partition(":"))
+            assert prop == "color" or prop.startswith("--"), f"{selector.strip()}: {prop} is not a colour"
+            assert COLOUR.match(value), f"{selector.strip()}: {prop}: {value} is not a colour"
+
+
 def test_every_text_the_front_end_asks_for_is_in_the_catalogue() -> None:
     ids: set[str] = set()
     for path in JS.rglob("*.js"):

@@ -7,7 +7,8 @@ call in the page narrows the output areas to each width in turn and measures eve
 beyond the table, nothing spilling out of its panel, no two controls on top of each other, no horizontal
 scrollbar, and one height for every moment of the hand (a jump names the heights of the table's parts). axe-core
 (the copy the test extra's axe-playwright-python ships: no npm) checks every table at once, light and dark, at a
-medium and a narrow width, and screenshots of key moments at three widths go to ``screenshots/`` (gitignored).
+medium and a narrow width, and screenshots of key moments at three widths go to ``screenshots/`` (gitignored). The
+dark theme's rules set colours only, so it is measured at three widths and checked with axe's colour rules.
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ pytestmark = pytest.mark.slow
 
 WIDTHS = (240, 320, 400, 500, 640, 830, 1024, 1280, 1600)
 """Output-area widths, from a phone-like column beside an open sidebar to a wide screen."""
+DARK_WIDTHS = (320, 830, 1280)
+"""The widths measured again in the dark theme: a dark rule sets colours only (test_widget's
+test_the_dark_theme_changes_colours_and_nothing_else), so the boxes are the light theme's; these check it."""
 FULL = ("en", "es")
 """Languages shown at every moment and measured at every width; the others at fewer of each."""
 SOME_KINDS = ("mus", "discard", "pares", "proposal", "count", "newgame", "served", "review", "replay", "editdeal",
@@ -42,6 +46,9 @@ HAND = ("mus", "discard", "grande", "chica", "pares", "juego", "proposal")
 """The moments of play that must keep one footprint (the count may grow the felt: it never cuts a row)."""
 AXE = ("axe_playwright_python", "axe.min.js")
 """axe-core, as the test extra's axe-playwright-python ships it (pip, no npm)."""
+COLOUR_RULES = {"light": [], "dark": ["color-contrast", "link-in-text-block"]}
+"""The axe rules run in each theme (none listed: all of them). The dark theme changes colours only, so in it the
+rules that read colours."""
 
 MEASURE = """async ({ widths, tolerance }) => {
   const roots = [...document.querySelectorAll('.mus-widget')];
@@ -141,10 +148,11 @@ MEASURE = """async ({ widths, tolerance }) => {
   return out;
 }"""
 
-AXE_RUN = """async (indexes) => {
+AXE_RUN = """async ({ indexes, rules }) => {
   const roots = [...document.querySelectorAll('.mus-widget')];
+  const only = rules.length ? { runOnly: { type: 'rule', values: rules } } : {};
   const result = await axe.run({ include: indexes.map((i) => roots[i]) },
-                               { resultTypes: ['violations'], elementRef: true });
+                               { resultTypes: ['violations'], elementRef: true, ...only });
   const found = {};
   for (const v of result.violations) {
     if (v.impact !== 'serious' && v.impact !== 'critical') continue;
@@ -278,9 +286,9 @@ def test_nothing_spills_overlaps_or_jumps_at_any_width(tables: Tables, screensho
     heights: dict[str, dict[str, int]] = {}
     parts: dict[str, dict[str, dict[str, int]]] = {}
     counts: dict[str, dict[str, int]] = {}
-    for theme in ("light", "dark"):
+    for theme, widths in (("light", WIDTHS), ("dark", DARK_WIDTHS)):
         use_theme(tables.page, f"JupyterLab {theme.title()}")
-        for width, results in tables.measure(WIDTHS).items():
+        for width, results in tables.measure(widths).items():
             for result in results:
                 code, kind = TABLES[result["index"]]
                 assert result["lang"] == code, result
@@ -323,7 +331,8 @@ def _summary(found: dict[str, list[str]], jumps: dict[str, dict[str, Any]], repo
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_axe_finds_no_serious_violation(tables: Tables, theme: str) -> None:
-    """axe-core over every table at once (one run per width), at a medium and a narrow width."""
+    """axe-core over every table at once (one run per width), at a medium and a narrow width: every rule in the
+    light theme, the colour rules in the dark."""
     package, name = AXE
     assert find_spec(package), f"{package} is missing: pip install -e '.[test]'"
     axe = files(package) / name
@@ -335,7 +344,8 @@ def test_axe_finds_no_serious_violation(tables: Tables, theme: str) -> None:
     found = {}
     for width in AXE_WIDTHS:
         narrow_output(page, width)
-        for index, violations in page.evaluate(AXE_RUN, list(range(len(TABLES)))).items():
+        for index, violations in page.evaluate(AXE_RUN, {"indexes": list(range(len(TABLES))),
+                                                                  "rules": COLOUR_RULES[theme]}).items():
             code, kind = TABLES[int(index)]
             found[f"{code} {kind} {width}"] = violations
     use_theme(page, "JupyterLab Light")
