@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -225,3 +226,73 @@ def test_the_observation_says_what_a_refusal_pays_and_the_count_agrees() -> None
     assert raised.apply("no-quiero").apply("no-quiero").observe(WEST).results[-1].stake == 2
     assert grande_after().observe(SOUTH).betting is not None
     assert grande_after().observe(SOUTH).betting.refusal == 0  # type: ignore[union-attr]
+
+
+# ---------------------------------------------------------------------------------------------- programs that flood
+
+FLOODS = {
+    # One endless line: read whole, it once took the arena to gigabytes and hung it.
+    "endless-line": "import sys\nsys.stdin.readline()\nwhile True:\n    sys.stdout.buffer.write(b'x' * 65536)\n",
+    # Lines nobody asked for, without end.
+    "many-lines": "import sys\nsys.stdin.readline()\nwhile True:\n    sys.stdout.write('{}\\n' * 4096)\n",
+    # One line just past the cap, then an answer: the line is the fault, not the answer.
+    "long-line": "import sys\nsys.stdin.readline()\nsys.stdout.write('x' * 1_000_001 + '\\n{\"action\": \"mus\"}\\n')\n"
+                 "sys.stdout.flush()\nsys.stdin.read()\n",
+}
+FLOOD_FAULTS = {
+    "endless-line": "wrote a line longer than 1,000,000 bytes",
+    "many-lines": "flooded its output: 16 lines written and not asked for",
+    "long-line": "wrote a line longer than 1,000,000 bytes",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(FLOODS))
+def test_a_program_that_floods_its_output_is_stopped_at_the_cap_and_named_for_it(tmp_path: Path, kind: str) -> None:
+    script = tmp_path / "flood.py"
+    script.write_text(FLOODS[kind])
+    game = Game.from_deal(list(REFERENCE_DEAL), mano=SOUTH)
+    bot = ProgramBot(f"cmd:{sys.executable} {script}", time_limit=30.0)
+    start = time.monotonic()
+    try:
+        said = []
+        for _ in range(3):  # a line it wrote before the cap may be taken for an answer; then the fault, for good
+            with pytest.raises(ProgramError) as caught:
+                bot.decide(game.observe(SOUTH))
+            said.append(str(caught.value))
+        assert FLOOD_FAULTS[kind] in said[-1] and said[-1] == said[-2], said
+    finally:
+        bot.close()
+    assert time.monotonic() - start < 20 and bot._process.poll() is not None  # stopped long before the limit
+
+
+def test_a_program_that_does_not_answer_is_given_up_on_and_its_late_answer_dropped(tmp_path: Path) -> None:
+    script = tmp_path / "late.py"
+    script.write_text("import json, sys, time\nfor line in sys.stdin:\n    kind = json.loads(line)['type']\n"
+                      "    if kind == 'decide':\n        time.sleep(0.8)\n"
+                      "        print(json.dumps({'action': 'late'}), flush=True)\n"
+                      "    if kind == 'talk':\n        print(json.dumps({'sena': None}), flush=True)\n")
+    game = Game.from_deal(list(REFERENCE_DEAL), mano=SOUTH)
+    bot = ProgramBot(f"cmd:{sys.executable} {script}", time_limit=0.3)
+    try:
+        with pytest.raises(ProgramError, match=r"no answer to decide within 0\.3 s"):
+            bot.decide(game.observe(SOUTH))
+        time.sleep(1.0)
+        assert bot.table_talk(game.observe(SOUTH)) is None  # the late 'late' is skipped, not taken for this
+    finally:
+        start = time.monotonic()
+        bot.close()
+    assert time.monotonic() - start < 5
+
+
+def test_the_arena_reports_a_flooding_program_and_finishes(tmp_path: Path) -> None:
+    """``mus-widget arena --team1 "cmd:python flood.py" --games 2 --seed 1`` hung with no error before."""
+    script = tmp_path / "flood.py"
+    script.write_text(FLOODS["endless-line"])
+    start = time.monotonic()
+    result = arena.run("random", f"cmd:{sys.executable} {script}", games=2, seed=1, target=10, time_limit=5.0)
+    assert result.games == 2 and result.faults[0] == 0 and result.faults[1] > 0
+    assert "wrote a line longer than 1,000,000 bytes" in result.notes[0]
+    assert time.monotonic() - start < 60
+    if sys.platform == "linux":  # ru_maxrss in KiB: read whole, the flood took the arena past 5 GB
+        import resource
+        assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss < 2_000_000

@@ -27,8 +27,10 @@ from .engine.errors import (
     MusError,
     NotationError,
     RecordError,
+    RecordLimitError,
     RulesError,
     SeatError,
+    SeedError,
 )
 from .engine.game import Game, play_random
 from .engine.hands import HandValue, Lance, ParesKind, evaluate, lance_winner, lance_winners
@@ -125,12 +127,14 @@ __all__ = [
     "Quiz",
     "Reason",
     "RecordError",
+    "RecordLimitError",
     "Review",
     "Reviewer",
     "Rules",
     "RulesError",
     "ScenarioEditor",
     "SeatError",
+    "SeedError",
     "Sena",
     "Suit",
     "evaluate",

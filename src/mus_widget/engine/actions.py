@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .cards import Card, parse_cards
-from .errors import MalformedActionError, NotationError
+from .errors import MalformedActionError, NotationError, quoted
 
 MIN_ENVIDO: Final = 2
 
@@ -71,7 +71,7 @@ class Action:
     def parse(cls, text: str) -> Action:
         """Read an action, case-insensitive; raises :class:`MalformedActionError` naming the problem."""
         if not isinstance(text, str):
-            raise MalformedActionError(f"an action is a string such as 'paso' or 'envido 2', not {text!r}")
+            raise MalformedActionError(f"an action is a string such as 'paso' or 'envido 2', not {quoted(text)}")
         cached = _PARSED.get(text)
         if cached is not None:
             return cached

@@ -11,6 +11,7 @@ import functools
 from dataclasses import dataclass, field
 
 from .actions import MIN_ENVIDO, Action, Kind
+from .frozen import fast_init
 from .hands import Lance
 from .seats import next_seat, partner, team_of
 
@@ -35,6 +36,7 @@ class Outcome(enum.Enum):
         return f"Outcome.{self.name}"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class LanceResult:
     """A settled lance. ``stake`` is the accepted stake, or the negada of a rejected bet; ``team`` is the
@@ -88,6 +90,7 @@ class Legal:
         return ", ".join(self._listed(confirm, raises))
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Betting:
     """The state of the betting in one lance.
@@ -148,10 +151,8 @@ class Betting:
                 position = self.position + 1
                 if position == len(self.eligible):
                     return LanceResult(self.lance, Outcome.EN_PASO)
-                return Betting(
-                    self.lance, self.eligible, self.eligible[position], self.max_envido, self.team_consent,
-                    position=position,
-                )
+                return Betting(self.lance, self.eligible, self.eligible[position], self.max_envido, self.team_consent,
+                               position)
             return self._bet(seat, action)
         if self.proposal is None:
             mate = partner(seat)

@@ -107,9 +107,13 @@ class Hand:
     @classmethod
     def _dealt(cls, cards: tuple[Card, ...]) -> Hand:
         """A hand of four distinct cards the engine dealt itself: skips the checks of ``__init__``."""
-        hand = object.__new__(cls)
-        object.__setattr__(hand, "cards", cards)
-        object.__setattr__(hand, "key", sum(KEY_WEIGHTS[c.index] for c in cards))
+        hand = _new(cls)
+        _set_cards(hand, cards)
+        if len(cards) == HAND_SIZE:  # always, but the checks are skipped: say it once more cheaply
+            a, b, c, d = cards
+            _set_key(hand, _W[a.index] + _W[b.index] + _W[c.index] + _W[d.index])
+        else:
+            _set_key(hand, sum(_W[c.index] for c in cards))
         return hand
 
     @classmethod
@@ -148,6 +152,12 @@ class Hand:
 
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"
+
+
+_new: Final = object.__new__
+_set_cards: Final = vars(Hand)["cards"].__set__  # the slots' own setters: see frozen.py
+_set_key: Final = vars(Hand)["key"].__set__
+_W: Final = KEY_WEIGHTS
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

@@ -16,16 +16,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from .actions import Action, Kind
+from .actions import _PARSED, Action, Kind
 from .betting import Betting, LanceResult, Outcome
 from .cards import Card, Hand
-from .errors import IllegalActionError, MalformedActionError, MusError, RecordError
+from .errors import IllegalActionError, MalformedActionError, MusError, RecordError, SeedError, quoted
+from .frozen import fast_init
 from .hands import Lance
 from .log import Event, HandSummary
 from .match import Chain, Deal, Match, dealt, served, unchain
 from .observation import Observation
 from .phase import Phase
-from .record import RECORD_VERSION, Record, RecordedSena, ScriptedDeal, brief
+from .record import RECORD_VERSION, SEED_DIGITS, Record, RecordedSena, ScriptedDeal, brief
 from .rules import Rules
 from .scoring import CountRow, Value, card_winner, count_row
 from .seats import (
@@ -53,6 +54,7 @@ def _scored(scores: tuple[int, int], team: int, points: int) -> tuple[int, int]:
     return (scores[0] + points, scores[1]) if team == 0 else (scores[0], scores[1] + points)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Game:
     """One match of Mus (one game, or best of ``rules.games``), at one moment. Immutable.
@@ -265,8 +267,10 @@ class Game:
         for an action that is not legal now; this state never changes.
         """
         mover = self._to_move
+        act = _PARSED.get(action) if action.__class__ is str else None  # the usual case: a string seen before
         try:
-            act = action if isinstance(action, Action) else Action.parse(action)
+            if act is None:
+                act = action if isinstance(action, Action) else Action.parse(action)
         except MalformedActionError as error:
             where = "the match is over" if mover is None else (
                 f"seat {mover} ({SEAT_NAMES[mover]}) is to move in {self._phase.value}; "
@@ -288,7 +292,7 @@ class Game:
             legal = betting.legal()
             if not legal.allows(act):
                 raise self._refuse(act, mover, legal.describe())
-            said = str(act)
+            said = act.text
             step = betting.step(mover, act)
             detail = _call_detail(act, betting, step, mover)
             log: Chain = (Event("call", mover, phase._value_, detail), self._log)
@@ -297,10 +301,11 @@ class Game:
                             self._senas)
             return self._settle(said, match, deal, log, phase=phase, result=step)
         if phase is Phase.MUS:
-            if act.kind is Kind.MUS or (act.kind is Kind.NO_MUS and not self._mus_corrido()):
-                said = str(act)
+            kind = act.kind
+            if kind is Kind.MUS or (kind is Kind.NO_MUS and not self._mus_corrido()):
+                said = act.text
                 log = (Event("call", mover, _MUS, (("action", said),)), self._log)
-                if act.kind is Kind.NO_MUS:
+                if kind is Kind.NO_MUS:
                     return self._begin_lance(said, match, deal, log, Lance.GRANDE)
                 if position_of(mover, match.mano) == 3:
                     return self._after(said, match, deal, log, phase=Phase.DISCARD, to_move=match.mano)
@@ -414,7 +419,8 @@ class Game:
         log = (over, log)
         last = match.last_hand
         if last is not None:  # the hand that ended the game (just now) tells it too, after a new deal
-            last = replace(last, log=(*last.log, over))
+            last = HandSummary(last.game_number, last.hand_number, last.mano, last.hands, last.results, last.count,
+                               (*last.log, over), last.scores)
         if won[team] >= match.rules.games_to_win:
             log = (Event("match_over", None, Phase.GAME_OVER._value_, (("team", team),)), log)
             return self._after(said, match.won(won, last, team), deal, log, phase=Phase.GAME_OVER, to_move=None)
@@ -515,10 +521,15 @@ class Game:
 
 
 def _check_seed(seed: object) -> int:
+    """The seed given, or a random one for None. A seed is a whole number of at most ``SEED_DIGITS`` (40) digits,
+    ``abs(seed) < 10**40``, the range a record holds: any longer, and the game's record would not read back."""
     if seed is None:
         return secrets.randbits(48)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be a whole number or None, not {seed!r}")
+        raise TypeError(f"seed must be a whole number or None, not {quoted(seed)}")
+    if abs(seed) >= 10**SEED_DIGITS:
+        raise SeedError(f"seed {quoted(seed)} is out of range: a seed is a whole number of at most {SEED_DIGITS} "
+                        f"digits (abs(seed) < 10**{SEED_DIGITS})")
     return seed
 
 

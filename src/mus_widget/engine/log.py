@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 from .actions import Action
 from .betting import LanceResult, Outcome
 from .cards import Hand
+from .frozen import fast_init
 from .hands import Lance
 from .scoring import CountRow, Value
 
@@ -54,6 +55,7 @@ class Event(NamedTuple):
 _EVENT_KEYS = frozenset({"kind", "seat", "phase"})
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class HandSummary:
     """A hand that is over, as everyone may see it: the hands if they were shown, the count, the log."""

@@ -8,13 +8,17 @@ shuffle's place in the match, so records replay).
 
 from __future__ import annotations
 
+import _random
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from hashlib import sha512 as _sha512
+from typing import Any, Final, cast
 
 from .betting import LanceResult
 from .cards import DECK, Card, Hand
-from .hands import HandValue, Lance, evaluate
+from .frozen import fast_init
+from .hands import HandValue, Lance, evaluate, value_table
 from .log import Event, HandSummary
 from .phase import Phase
 from .record import ScriptedDeal
@@ -58,10 +62,23 @@ def unchain(chain: Chain) -> list[Any]:
 
 
 def _rng(seed: int, game_number: int, hand_number: int, shuffle: int) -> random.Random:
-    """The RNG of one shuffle: a pure function of the seed and the shuffle's place in the match."""
-    return random.Random(f"mus:{seed}:{game_number}:{hand_number}:{shuffle}")
+    """The RNG of one shuffle: a pure function of the seed and the shuffle's place in the match.
+
+    Exactly ``random.Random(f"mus:{seed}:{game_number}:{hand_number}:{shuffle}")`` (a string seed, version 2:
+    the text and its SHA-512 as one integer), seeded without the Python-level checks of ``Random.seed``."""
+    text = f"mus:{seed}:{game_number}:{hand_number}:{shuffle}".encode()
+    rng = _new_random(random.Random)
+    _seed_random(rng, _from_bytes(text + _sha512(text).digest(), "big"))
+    rng.__dict__["gauss_next"] = None  # as Random.__init__ leaves it
+    return rng
 
 
+_new_random: Final[Callable[[type[random.Random]], random.Random]] = cast(Any, random.Random).__new__
+_seed_random: Final[Callable[[random.Random, int], None]] = cast(Any, _random.Random).seed
+_from_bytes: Final = int.from_bytes
+
+
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Match:
     """What goes on from hand to hand: the rules, the seed and the scripted first deal; which game and hand of
@@ -125,6 +142,7 @@ class Match:
                      self.scores, games_won, self.last_count, last_hand, team)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Deal:
     """The hand being played: the cards where they are (hands and their values, stock, discard pile, each seat's
@@ -176,11 +194,13 @@ def dealt(match: Match) -> tuple[Deal, Chain]:
     else:
         deck = list(DECK)
         _shuffle(match.rng(0), deck)
-        hands = tuple(Hand._dealt(tuple(deck[4 * i : 4 * i + 4])) for i in range(4))
+        dealt = Hand._dealt
+        hands = (dealt(tuple(deck[0:4])), dealt(tuple(deck[4:8])), dealt(tuple(deck[8:12])),
+                 dealt(tuple(deck[12:16])))
         stock = tuple(deck[16:])
-    rules = match.rules
-    deal = Deal(hands, tuple(evaluate(h, rules) for h in hands), stock, (), ((), (), (), ()), _NOTHING_WAITING, 0,
-                1, (), False, False)
+    table = value_table(match.rules)
+    values = (table[hands[0].key], table[hands[1].key], table[hands[2].key], table[hands[3].key])
+    deal = Deal(hands, values, stock, (), _NOTHING_WAITING, _NOTHING_WAITING, 0, 1, (), False, False)
     detail = (("game", match.game_number), ("hand", match.hand_number), ("mano", match.mano))
     return deal, (Event("deal", None, _MUS, detail), None)
 

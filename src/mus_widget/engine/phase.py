@@ -27,10 +27,11 @@ class Phase(enum.Enum):
     @classmethod
     def of(cls, lance: Lance) -> Phase:
         """The phase in which ``lance`` is bet."""
-        return cls(lance.value)
+        return _PHASE[lance]
 
     def __repr__(self) -> str:
         return f"Phase.{self.name}"
 
 
 _LANCE = {Phase(lance.value): lance for lance in Lance}
+_PHASE = {lance: phase for phase, lance in _LANCE.items()}

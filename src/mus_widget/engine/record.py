@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .cards import DECK, Hand
-from .errors import MusError, NotationError, RecordError
+from .errors import MusError, NotationError, RecordError, RecordLimitError, quoted
 from .rules import Rules
 from .seats import check_seat
 
@@ -26,6 +26,9 @@ SEED_DIGITS: Final = 40
 """The longest seed a record or a scenario may give: a 128-bit seed has 39 digits, anything longer is a mistake."""
 MAX_RECORD_TEXT: Final = 16_000_000
 """The longest record text read: some thousand times a long match (about 10 characters an action)."""
+MAX_RECORD_DEPTH: Final = 32
+"""The deepest nesting of lists and objects read in a record (a record itself nests 3 deep): deeper input is
+refused before anything recurses into it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +91,7 @@ class Record:
         """A record from :meth:`to_dict` or its JSON text; anything that is not one raises :class:`RecordError`."""
         try:
             data = _record_json(record) if isinstance(record, str) else record
+            _check_limits(data)
             if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
                 raise RecordError(f"not a mus-widget record (format {RECORD_FORMAT!r} expected)")
             version = data.get("version")
@@ -164,7 +168,34 @@ def _record_json(text: str) -> Any:
         raise RecordError("the record's JSON is nested too deeply to be a record") from None
 
 
+_UNPRINTABLE: Final = 10**4000  # Python refuses to write a number of over 4,300 digits
+
+
+def _check_limits(data: object) -> None:
+    """Refuse, with :class:`RecordLimitError` and without recursing, input nested deeper than
+    :data:`MAX_RECORD_DEPTH` or holding a whole number of thousands of digits: whatever reads or quotes it later
+    (``repr`` in an error, ``str`` of a number) could not. Shorter numbers out of range are for the checks of
+    each field, which say what that field allows."""
+    stack: list[tuple[object, int, str]] = [(data, 1, "the record")]
+    while stack:
+        value, depth, where = stack.pop()
+        if isinstance(value, dict | list | tuple):
+            if depth > MAX_RECORD_DEPTH:
+                raise RecordLimitError(f"the record is nested too deeply: {where} holds lists or objects more than "
+                                       f"{MAX_RECORD_DEPTH} deep, and a record nests 3 deep")
+            if isinstance(value, dict):
+                for key, item in value.items():
+                    stack.append((item, depth + 1, f"the record's {quoted(key)}" if depth == 1 else where))
+            else:
+                stack.extend((item, depth + 1, where) for item in value)
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _UNPRINTABLE:
+            if where == "the record's 'seed'":
+                raise RecordLimitError(f"the record's 'seed' is {quoted(value)}: a seed is a whole number of at most "
+                                       f"{SEED_DIGITS} digits (abs(seed) < 10**{SEED_DIGITS})")
+            raise RecordLimitError(f"{where} holds {quoted(value)}: no number in a record has more than "
+                                   f"{SEED_DIGITS} digits")
+
+
 def brief(value: object) -> str:
-    """A value quoted in an error, cut short."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:59] + "…"
+    """A value quoted in an error, cut short (safe for any value: see :func:`.errors.quoted`)."""
+    return quoted(value)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, Final
 
-from .errors import RulesError
+from .errors import RulesError, quoted
 
 TARGETS: Final = range(10, 101)
 """The targets a game may be played to (40, 35 and 30 are usual)."""
@@ -32,13 +32,20 @@ class Rules:
     games: int = 1
 
     def __post_init__(self) -> None:
+        if (  # the usual case, checked at once: a match makes its Rules, and a trainer makes many matches
+            self.real_31.__class__ is bool and self.team_consent.__class__ is bool
+            and self.negadas_at_count.__class__ is bool and self.mus_corrido_first_hand.__class__ is bool
+            and self.target.__class__ is int and self.kings.__class__ is int and self.games.__class__ is int
+            and self.target in TARGETS and self.kings in KINGS and self.games in GAMES
+        ):
+            return
         for name in ("real_31", "team_consent", "negadas_at_count", "mus_corrido_first_hand"):
             if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"Rules.{name} must be True or False, not {getattr(self, name)!r}")
+                raise RulesError(f"Rules.{name} must be True or False, not {quoted(getattr(self, name))}")
         for name in ("target", "kings", "games"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RulesError(f"Rules.{name} must be a whole number, not {value!r}")
+                raise RulesError(f"Rules.{name} must be a whole number, not {quoted(value)}")
         if self.target not in TARGETS:
             raise RulesError(f"Rules.target must be from {TARGETS[0]} to {TARGETS[-1]} (40, 35 and 30 are usual), "
                              f"not {brief_number(self.target)}")
@@ -62,7 +69,7 @@ class Rules:
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Rules from :meth:`to_dict`; unknown keys are refused, not ignored."""
         if not isinstance(data, dict):
-            raise RulesError(f"rules must be a JSON object, not {data!r}")
+            raise RulesError(f"rules must be a JSON object, not {quoted(data)}")
         known = set(cls.__dataclass_fields__)
         unknown = sorted(set(data) - known)
         if unknown:

@@ -8,12 +8,14 @@ from typing import Any
 
 from .betting import LanceResult, Outcome
 from .cards import Hand
+from .frozen import fast_init
 from .hands import HandValue, Lance
 from .seats import speaking_order, team_of, team_seats
 
 Value = int | float | str | bool
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Reason:
     """Why something happened, as a message id and its values (rendered by the message catalogue)."""
@@ -34,6 +36,7 @@ class Reason:
         return cls(data["id"], tuple(data["values"].items()))
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class CountRow:
     """One line of the count.

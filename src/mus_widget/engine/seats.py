@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .errors import SeatError
+from .errors import SeatError, quoted
 
 SEATS: Final = (0, 1, 2, 3)
 TEAMS: Final = (0, 1)
@@ -45,19 +45,20 @@ def team_seats(team: int) -> tuple[int, int]:
     return (team, team + 2)
 
 
-_ORDERS: Final = tuple(tuple((mano + i) % 4 for i in range(4)) for mano in SEATS)
+_ORDERS: Final[tuple[tuple[int, int, int, int], ...]] = tuple(
+    ((mano + 0) % 4, (mano + 1) % 4, (mano + 2) % 4, (mano + 3) % 4) for mano in SEATS
+)
 
 
 def speaking_order(mano: int) -> tuple[int, int, int, int]:
-    """The four seats in speaking order: the mano first, the postre last."""
-    order = _ORDERS[mano]
-    return (order[0], order[1], order[2], order[3])
+    """The four seats in speaking order: the mano first, the postre last (one shared tuple per mano)."""
+    return _ORDERS[mano]
 
 
 def check_seat(seat: object) -> int:
     """Return ``seat`` if it names a seat, else raise :class:`SeatError` (a ``ValueError``)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or seat not in SEATS:
-        raise SeatError(f"{seat!r} is not a seat: seats are 0 (South), 1 (East), 2 (North), 3 (West)")
+        raise SeatError(f"{quoted(seat)} is not a seat: seats are 0 (South), 1 (East), 2 (North), 3 (West)")
     return seat
 
 
