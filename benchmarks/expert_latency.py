@@ -24,6 +24,7 @@ from mus_widget.engine.game import Game
 from mus_widget.engine.observation import Observation
 from mus_widget.engine.rules import Rules
 from mus_widget.engine.seats import team_of
+from mus_widget.i18n.progress import Progress, add_quiet, plain, silent
 
 
 class LongGameNovice(NoviceBot):
@@ -45,7 +46,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def play(seeds: list[int], rules: Rules, after: int) -> dict[str, list[float]]:
+def play(seeds: list[int], rules: Rules, after: int, progress: Progress | None = None) -> dict[str, list[float]]:
     """Play one match per seed; the experts' decision times (ms), all of them and those after ``after`` hands."""
     out: dict[str, list[float]] = {"cpu": [], "wall": [], "cpu_late": [], "wall_late": []}
     for number, seed in enumerate(seeds):
@@ -72,18 +73,22 @@ def play(seeds: list[int], rules: Rules, after: int) -> dict[str, list[float]]:
             turn = play_turn(game, seat, decision, bots)
             hands += turn.ended
             game = turn.game
+        (silent() if progress is None else progress).advance()
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=8, help="matches to play")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--target", type=int, default=100)
+    parser = argparse.ArgumentParser(description=plain(__doc__ or ""))
+    parser.add_argument("--games", type=int, default=8,
+                        help="matches to play, each the best of 3 games (default %(default)s)")
+    parser.add_argument("--seed", type=int, default=1, help="where the deals start (default %(default)s)")
+    parser.add_argument("--target", type=int, default=100, help="points a game is played to (default %(default)s)")
     parser.add_argument("--after", type=int, default=20, help="the late decisions are those after this many hands")
+    add_quiet(parser)
     args = parser.parse_args(argv)
     seeds = [args.seed * 1_000_003 + i for i in range(args.games)]
-    times = play(seeds, Rules(target=args.target, games=3), args.after)
+    with Progress(args.games, "matches", quiet=args.quiet) as bar:
+        times = play(seeds, Rules(target=args.target, games=3), args.after, bar)
     figures = {
         "games": args.games,
         "decisions": len(times["cpu"]),

@@ -20,24 +20,28 @@ import hashlib
 import json
 
 from mus_widget.arena import run
+from mus_widget.i18n.progress import Progress, add_quiet
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--novice", type=int, default=40, help="games of the expert against the novice")
     parser.add_argument("--expert", type=int, default=20, help="games of the expert against itself")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="where the deals start (default %(default)s)")
     parser.add_argument("--out", help="write every game's record here, one JSON line a game")
+    add_quiet(parser)
     args = parser.parse_args()
     lines: list[str] = []
     games: dict[str, int] = {}
     wins: dict[str, int] = {}
-    for other, count in (("novice", args.novice), ("expert", args.expert)):
-        games[other], wins[other] = count, 0
-        if count:
-            result = run("expert", other, games=count, seed=args.seed, time_limit=None, records=True)
-            lines += [json.dumps(record, sort_keys=True) for record in result.records]
-            wins[other] = result.team0_wins
+    with Progress(args.novice + args.expert, "games", quiet=args.quiet) as bar:
+        for other, count in (("novice", args.novice), ("expert", args.expert)):
+            games[other], wins[other] = count, 0
+            if count:
+                result = run("expert", other, games=count, seed=args.seed, time_limit=None, records=True,
+                             progress=bar.advance)
+                lines += [json.dumps(record, sort_keys=True) for record in result.records]
+                wins[other] = result.team0_wins
     text = "".join(f"{line}\n" for line in lines)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as out:

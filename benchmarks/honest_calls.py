@@ -27,6 +27,7 @@ from mus_widget.bots.memory import WORDS, calls_of
 from mus_widget.engine.game import Game
 from mus_widget.engine.record import Record
 from mus_widget.engine.seats import partner, team_of
+from mus_widget.i18n.progress import Progress, add_quiet
 
 TENTHS = 10
 SMOOTHING = 4
@@ -88,18 +89,22 @@ def table(calls: Iterable[Seen]) -> dict[str, dict[str, list[float]]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--games", type=int, default=300,
+                        help="games of the expert against the novice to play (default %(default)s)")
+    parser.add_argument("--seed", type=int, default=1, help="where the deals start (default %(default)s)")
+    parser.add_argument("--jobs", type=int, default=1, help="how many processes to share the games between")
     parser.add_argument("--records", action="append", default=[],
                         help="read the games of an earlier arena run (expert as team0) instead of playing them")
+    add_quiet(parser)
     args = parser.parse_args()
     records: list[dict[str, Any]] = []
     for path in args.records:
         with open(path, encoding="utf-8") as lines:
             records += [json.loads(line) for line in lines]
     if not records:
-        records = list(run("expert", "novice", games=args.games, seed=args.seed, jobs=args.jobs, records=True).records)
+        with Progress(args.games, "games", quiet=args.quiet) as bar:
+            records = list(run("expert", "novice", games=args.games, seed=args.seed, jobs=args.jobs, records=True,
+                               progress=bar.advance).records)
     seen: list[Seen] = []
     for number, record in enumerate(records):  # the arena swaps seats every game: team0 sits 1 and 3 in odd ones
         seen += calls_in(record, number % 2)

@@ -2,12 +2,14 @@
 their own): join storms, unread sockets, chat floods and junk frames against the server the soak starts.
 
 Each hostile table's four seats belong to the attackers, who play them flat out (never an órdago; when a match
-ends, they start another at a new table). Not a script: imported by ``classroom_abuse.py``, which puts ``tests/``
-on ``sys.path`` for ``support``.
+ends, they start another at a new table). Not a benchmark of its own: imported by ``classroom_abuse.py``. Run
+directly, it says so in one line (``--help``, a few) rather than failing on the import of ``support``, which it
+finds in ``tests/`` as the soak does.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import base64
 import contextlib
@@ -16,10 +18,12 @@ import os
 import random
 import socket
 import struct
+import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, cast
+from pathlib import Path
+from typing import Any, Final, cast
 from urllib.parse import urlsplit
 
 import orjson
@@ -27,7 +31,14 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 from mus_widget.engine.rules import Rules
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # support, when run directly
+
 from support.students import careless
+
+RUN_BY: Final = ("hostile_clients.py is not run on its own: classroom_abuse.py runs these attackers against the "
+                 "server it starts (python benchmarks/classroom_abuse.py --help)")
+"""What running this module directly says."""
 
 TRANSPORT_ERRORS = (ConnectionClosed, InvalidHandshake, OSError, asyncio.TimeoutError)
 """What a connection of the soak, honest or hostile, may meet on the way: counted, never fatal."""
@@ -323,3 +334,14 @@ def hostile_process(url: str, options: dict[str, float], times: tuple[float, flo
     """The attackers' process: every attack at once, then their tallies down ``pipe``."""
     pipe.send(asyncio.run(hostile(url, options, times, stop, teacher_key=teacher_key)))
     pipe.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Say, in one line on standard error, that the attackers are run by the soak (``--help``: the same words)."""
+    argparse.ArgumentParser(description=f"{RUN_BY}.").parse_args(argv)
+    print(RUN_BY, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -36,7 +36,9 @@ drawn, the times Pyodide wrote its standard library and each package's ``INSTALL
 
 Targets: first table within 20 s, expert p95 under 150 ms. The last line printed is one JSON object:
 ``{"site_mb": .., "cold_start_s": .., "first_table_s": .., "phases_s": {"notebook shown": .., ..},
-"expert_p95_ms": .., "blocked": ..}`` (``phases_s``: the milestones' medians).
+"expert_p95_ms": .., "blocked": ..}`` (``phases_s``: the milestones' medians). At a terminal a bar on standard
+error counts the site's opens, naming the step under way (the build, the expert's and the review's timings);
+``--quiet``: none.
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from browser.lite_site import KERNEL_READY, SITE, Offline, StaticServer, build_site  # noqa: E402
 from browser.mus_lab import launch_browser, menu  # noqa: E402
+from mus_widget.i18n.progress import Progress, add_quiet, plain  # noqa: E402
 
 TIMING_CELL = """import json, statistics, time
 from mus_widget.bots import ExpertBot
@@ -314,37 +317,44 @@ def time_review(page: Any) -> dict[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=plain(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--reuse", action="store_true", help="use the site already built, if any")
     parser.add_argument("--decisions", type=int, default=300, help="expert decisions to time inside Pyodide")
     parser.add_argument("--runs", type=int, default=3, help="cold opens of the site; their median is reported")
     parser.add_argument("--table-only", action="store_true", help="time the opens only, not the bots in Pyodide")
+    add_quiet(parser)
     args = parser.parse_args()
 
-    built = build_site(SITE, reuse=args.reuse)
-    figures: dict[str, Any] = {"site_mb": size_mb(SITE), "build_s": built.get("build_s")}
     opens: list[dict[str, float]] = []
-    server = StaticServer(SITE)
-    try:
-        from playwright.sync_api import sync_playwright
+    with Progress(args.runs, "site opens", quiet=args.quiet) as bar:
+        bar.step("building the site")
+        built = build_site(SITE, reuse=args.reuse)
+        figures: dict[str, Any] = {"site_mb": size_mb(SITE), "build_s": built.get("build_s")}
+        server = StaticServer(SITE)
+        try:
+            from playwright.sync_api import sync_playwright
 
-        with sync_playwright() as playwright:
-            browser = launch_browser(playwright)
-            for run in range(args.runs):
-                context = browser.new_context(viewport={"width": 1400, "height": 1000})
-                offline = Offline(context)
-                timeline = Timeline(context)
-                page = context.new_page()
-                opens.append(open_cold(page, server, timeline))
-                if run == args.runs - 1 and not args.table_only:
-                    figures.update(time_expert(page, args.decisions))
-                    figures.update(time_review(page))
-                    page.screenshot(path=str(ROOT / "screenshots" / "lite-benchmark.png"))
-                figures["blocked"] = int(figures.get("blocked") or 0) + len(offline.blocked)
-                context.close()
-            browser.close()
-    finally:
-        server.stop()
+            with sync_playwright() as playwright:
+                browser = launch_browser(playwright)
+                for run in range(args.runs):
+                    bar.step(f"open {run + 1}, cold")
+                    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+                    offline = Offline(context)
+                    timeline = Timeline(context)
+                    page = context.new_page()
+                    opens.append(open_cold(page, server, timeline))
+                    last = run == args.runs - 1 and not args.table_only
+                    bar.advance(step="the expert's decisions in Pyodide" if last else f"open {run + 1} done")
+                    if last:
+                        figures.update(time_expert(page, args.decisions))
+                        bar.step("the review of ten hands in Pyodide")
+                        figures.update(time_review(page))
+                        page.screenshot(path=str(ROOT / "screenshots" / "lite-benchmark.png"))
+                    figures["blocked"] = int(figures.get("blocked") or 0) + len(offline.blocked)
+                    context.close()
+                browser.close()
+        finally:
+            server.stop()
     figures["phases_s"] = print_phases(opens)
     for name in ("notebook_s", "cold_start_s", "first_table_s"):
         figures[name] = statistics.median(figures_of[name] for figures_of in opens)

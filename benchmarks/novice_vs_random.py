@@ -37,6 +37,7 @@ from mus_widget.engine.game import Game
 from mus_widget.engine.observation import Observation
 from mus_widget.engine.rules import Rules
 from mus_widget.engine.seats import partner, team_of
+from mus_widget.i18n.progress import Progress, add_quiet, plain, silent
 
 _TABLE: dict[str, Game] = {}
 """The game being played, for the experiment that tells the novice its partner's cards."""
@@ -100,26 +101,36 @@ def play(job: tuple[list[int], int, str, str]) -> collections.Counter[str]:
     return ends
 
 
-def run(games: int, seed: int, jobs: int, knows: str, level: str = "novice") -> collections.Counter[str]:
-    seeds = [seed * 1_000_003 + i for i in range(games)]
-    size = -(-games // jobs)
-    chunks = [(seeds[i : i + size], i, knows, level) for i in range(0, games, size)]
+def run(games: int, seed: int, jobs: int, knows: str, level: str = "novice", *,
+        progress: Progress | None = None) -> collections.Counter[str]:
+    """How the games ended; each game counted on ``progress`` as it ends (one game a task)."""
+    bar = silent() if progress is None else progress
+    tasks = [([seed * 1_000_003 + i], i, knows, level) for i in range(games)]
+    ends: collections.Counter[str] = collections.Counter()
     with multiprocessing.Pool(jobs) as pool:
-        return sum(pool.map(play, chunks), collections.Counter())
+        for part in pool.imap_unordered(play, tasks):
+            ends += part
+            bar.advance()
+    return ends
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=91)
-    parser.add_argument("--jobs", type=int, default=2, help="processes to spread the games over")
+    parser = argparse.ArgumentParser(description=plain(__doc__ or ""),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=1000, help="games of each experiment (default %(default)s)")
+    parser.add_argument("--seed", type=int, default=91, help="where the deals start (default %(default)s)")
+    parser.add_argument("--jobs", type=int, default=2, help="how many processes to share the games between")
     parser.add_argument("--level", choices=("novice", "expert"), default="novice",
                         help="whose games against random to tell (the experiments are the novice's)")
+    add_quiet(parser)
     args = parser.parse_args(argv)
     figures: dict[str, object] = {"games": args.games, "seed": args.seed, "level": args.level}
     cases = (("novice", "nothing"), ("partner_told", "partner"), ("everything_told", "everything"))
-    for name, knows in cases if args.level == "novice" else ((args.level, "nothing"),):
-        ends = run(args.games, args.seed, args.jobs, knows, args.level)
+    chosen = cases if args.level == "novice" else ((args.level, "nothing"),)
+    with Progress(args.games * len(chosen), "games", quiet=args.quiet) as bar:
+        every = [(name, run(args.games, args.seed, args.jobs, knows, args.level, progress=bar))
+                 for name, knows in chosen]
+    for name, ends in every:
         wins = sum(n for end, n in ends.items() if end.startswith("won"))
         low, high = wilson(wins, args.games)
         print(f"{name}: won {wins} of {args.games} ({wins / args.games:.1%}, 95 % interval "

@@ -16,11 +16,14 @@ Run ``python benchmarks/review.py --games 50 --seed 1``. It measures three thing
 - **Flag rates per level.** ``--games`` games per level with seat 0 played by ``random``, ``novice`` and
   ``expert`` (the other three seats novices), seat 0 reviewed with a seed of its own: the share of its decisions
   graded mistake or blunder, the share flagged at all, and (for the expert) the share graded good.
+
+At a terminal a bar on standard error counts the games reviewed, as their reviews come back (``--quiet``: none).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import json
 import statistics
@@ -35,6 +38,7 @@ from mus_widget.bots.turns import advance
 from mus_widget.engine.game import Game
 from mus_widget.engine.record import Record
 from mus_widget.engine.rules import Rules
+from mus_widget.i18n.progress import Progress, add_quiet, plain, silent
 from mus_widget.teaching.grading import Grade
 from mus_widget.teaching.review import SAMPLES, Reviewer, record_prefix
 
@@ -121,9 +125,12 @@ def noise_of(task: tuple[dict[str, Any], int, int, int]) -> list[dict[str, Any]]
     return out
 
 
-def noise(records: list[dict[str, Any]], seeds: int, samples: int, jobs: int) -> dict[str, Any]:
+def noise(records: list[dict[str, Any]], seeds: int, samples: int, jobs: int, *,
+          progress: Progress | None = None) -> dict[str, Any]:
+    """How much a decision's cost moves from one seed of the review to another, over every decision of
+    ``records``; each record counted on ``progress`` as its reviews come back."""
     tasks = [(record, seeds, samples, 500 + 10 * n) for n, record in enumerate(records)]
-    decisions = [d for found in run(noise_of, tasks, jobs) for d in found]
+    decisions = [d for found in run(noise_of, tasks, jobs, progress) for d in found]
     spreads = [statistics.stdev(d["differences"]) for d in decisions]
     estimated = [statistics.mean(d["noises"]) for d in decisions]
     moved = [d for d in decisions if statistics.mean(d["differences"]) > 0.5]
@@ -149,8 +156,12 @@ def noise(records: list[dict[str, Any]], seeds: int, samples: int, jobs: int) ->
     }
 
 
-def rates(level: str, games: int, seed: int, samples: int, jobs: int) -> dict[str, Any]:
-    grades = [g for found in run(grades_of, [(level, seed + n, samples) for n in range(games)], jobs) for g in found]
+def rates(level: str, games: int, seed: int, samples: int, jobs: int, *,
+          progress: Progress | None = None) -> dict[str, Any]:
+    """The shares of seat 0's decisions flagged in ``games`` games of ``level``; each game counted on
+    ``progress`` as its review comes back."""
+    tasks = [(level, seed + n, samples) for n in range(games)]
+    grades = [g for found in run(grades_of, tasks, jobs, progress) for g in found]
     count = len(grades)
     bad = sum(1 for _, grade, _ in grades if grade in (Grade.MISTAKE.value, Grade.BLUNDER.value))
     flagged = sum(1 for _, grade, _ in grades if grade != Grade.GOOD.value)
@@ -159,37 +170,51 @@ def rates(level: str, games: int, seed: int, samples: int, jobs: int) -> dict[st
             "blunders": sum(1 for _, grade, _ in grades if grade == Grade.BLUNDER.value)}
 
 
-def run(function: Callable[[Any], Any], tasks: list[Any], jobs: int) -> list[Any]:
-    if jobs <= 1:
-        return [function(task) for task in tasks]
-    with ProcessPoolExecutor(jobs) as pool:
-        return list(pool.map(function, tasks))
+def run(function: Callable[[Any], Any], tasks: list[Any], jobs: int, progress: Progress | None = None) -> list[Any]:
+    """``function`` of every task, in ``jobs`` processes, in order; each counted on ``progress`` as it comes back."""
+    bar = silent() if progress is None else progress
+    out: list[Any] = []
+    with ProcessPoolExecutor(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
+        for result in map(function, tasks) if pool is None else pool.map(function, tasks):
+            out.append(result)
+            bar.advance()
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser = argparse.ArgumentParser(description=plain(__doc__ or "").split("\n", 1)[0])
     parser.add_argument("--games", type=int, default=50, help="games per level for the flag rates")
     parser.add_argument("--noise-games", type=int, default=6, help="games per level whose decisions measure noise")
     parser.add_argument("--seeds", type=int, default=5, help="seeds each of those decisions is graded with")
-    parser.add_argument("--samples", type=int, default=SAMPLES)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--skip", nargs="*", default=[], choices=["speed", "noise", "rates"])
+    parser.add_argument("--samples", type=int, default=SAMPLES,
+                        help="worlds the review weighs for each decision (default %(default)s, the review's own)")
+    parser.add_argument("--seed", type=int, default=1, help="where the games' deals start (default %(default)s)")
+    parser.add_argument("--jobs", type=int, default=1, help="how many processes to share the reviews between")
+    parser.add_argument("--skip", nargs="*", default=[], choices=["speed", "noise", "rates"],
+                        help="the measures to leave out")
+    add_quiet(parser)
     args = parser.parse_args(argv)
     figures: dict[str, Any] = {"samples": args.samples, "seed": args.seed}
-    if "speed" not in args.skip:
-        figures["speed"] = speed(args.seed, args.samples)
-        print("speed", json.dumps(figures["speed"]), flush=True)
-    if "noise" not in args.skip:
-        records = [played(level, args.seed + 100 + n) for level in LEVELS for n in range(args.noise_games)]
-        figures["noise"] = noise(records, args.seeds, args.samples, args.jobs)
-        print("noise", json.dumps(figures["noise"]), flush=True)
-    if "rates" not in args.skip:
-        figures["rates"] = {level: rates(level, args.games, args.seed, args.samples, args.jobs) for level in LEVELS}
-        print("rates", json.dumps(figures["rates"]), flush=True)
+    total = (("speed" not in args.skip) + ("noise" not in args.skip) * len(LEVELS) * args.noise_games
+             + ("rates" not in args.skip) * len(LEVELS) * args.games)
+    with Progress(total, "games reviewed", quiet=args.quiet) as bar:
+        if "speed" not in args.skip:
+            figures["speed"] = speed(args.seed, args.samples)
+            bar.advance()
+            bar.write(f"speed {json.dumps(figures['speed'])}")
+            sys.stdout.flush()
+        if "noise" not in args.skip:
+            records = [played(level, args.seed + 100 + n) for level in LEVELS for n in range(args.noise_games)]
+            figures["noise"] = noise(records, args.seeds, args.samples, args.jobs, progress=bar)
+            bar.write(f"noise {json.dumps(figures['noise'])}")
+            sys.stdout.flush()
+        if "rates" not in args.skip:
+            figures["rates"] = {level: rates(level, args.games, args.seed, args.samples, args.jobs, progress=bar)
+                                for level in LEVELS}
+            bar.write(f"rates {json.dumps(figures['rates'])}")
+            sys.stdout.flush()
     print(json.dumps(figures))
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

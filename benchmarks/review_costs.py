@@ -31,7 +31,8 @@ The runs of docs/review.md (10 and 16 minutes on 2 cores shared with other work)
 ``python benchmarks/review_costs.py --games 40 --per-grade 10 --playouts 40 --seed 1 --jobs 2 --opponents table``
 and the same without ``--opponents table``.
 Full size (some hours): ``python benchmarks/review_costs.py --games 100 --per-grade 40 --playouts 200 --jobs 2``
-(with and without ``--opponents table``).
+(with and without ``--opponents table``). At a terminal a bar on standard error counts the games reviewed, then
+the decisions played out, as they come back (``--quiet``: none).
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ from mus_widget.engine.errors import MusError
 from mus_widget.engine.record import Record
 from mus_widget.engine.redeal import hidden_cards, redeal
 from mus_widget.engine.seats import team_of
+from mus_widget.i18n.progress import Progress, add_quiet, plain
 from mus_widget.teaching.grading import INACCURACY, MISTAKE, Grade
 from mus_widget.teaching.review import Reviewer
 
@@ -338,13 +340,14 @@ def table(figures: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def run(function: Callable[[Task], Result], tasks: Sequence[Task], jobs: int, what: str) -> list[Result]:
-    """``function`` of every task, in ``jobs`` processes; how many are done goes to stderr as they come."""
+def run(function: Callable[[Task], Result], tasks: Sequence[Task], jobs: int, what: str, *,
+        quiet: bool = False) -> list[Result]:
+    """``function`` of every task, in ``jobs`` processes; a bar named ``what`` counts them as they come back."""
     out: list[Result] = []
-    with ProcessPoolExecutor(jobs) if jobs > 1 else _Inline() as pool:
+    with Progress(len(tasks), what, quiet=quiet) as bar, ProcessPoolExecutor(jobs) if jobs > 1 else _Inline() as pool:
         for result in pool.map(function, tasks):
             out.append(result)
-            print(f"{what}: {len(out)} of {len(tasks)}", file=sys.stderr, flush=True)
+            bar.advance()
     return out
 
 
@@ -362,7 +365,7 @@ class _Inline:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser = argparse.ArgumentParser(description=plain(__doc__ or "").split("\n", 1)[0])
     parser.add_argument("--games", type=int, default=20, help="games whose seat 0 is reviewed")
     parser.add_argument("--level", default="random", choices=["random", "novice"], help="who plays seat 0")
     parser.add_argument("--others", default="novice", choices=["novice", "expert"], help="who plays the others")
@@ -371,17 +374,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opponents", default="expert", choices=["expert", "table"],
                         help="who plays the other team out: experts, or the --others of the table reviewed")
     parser.add_argument("--expert-samples", type=int, default=60, help="worlds a playout expert weighs")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1,
+                        help="where the games' deals and the draws start (default %(default)s)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="how many processes to share the reviews and the playouts between")
+    add_quiet(parser)
     args = parser.parse_args(argv)
     seeds = [args.seed + n for n in range(args.games)]
-    reviewed = run(graded, [(args.level, args.others, s) for s in seeds], args.jobs, "games reviewed")
+    reviewed = run(graded, [(args.level, args.others, s) for s in seeds], args.jobs, "games reviewed",
+                   quiet=args.quiet)
     decisions = [d for found in reviewed for d in found]
     chosen = sampled(decisions, args.per_grade, random.Random(f"review-costs-sample:{args.seed}"))
     records = {s: played_game(args.level, args.others, s) for s in sorted({d.game for d in chosen})}
     playout = Playout(args.expert_samples, args.others if args.opponents == "table" else "expert")
     tasks = [(records[d.game], d, args.playouts, playout, args.seed) for d in chosen]
-    results = run(played_out, tasks, args.jobs, "decisions played out")
+    results = run(played_out, tasks, args.jobs, "decisions played out", quiet=args.quiet)
     grades = per_grade(results, decisions, args.seed)
     flagged = sum(1 for d in decisions if d.grade != Grade.GOOD.value)
     figures: dict[str, Any] = {

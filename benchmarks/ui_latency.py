@@ -12,7 +12,8 @@ cell run again: a new table replaces the old one).
 
 Target: p95 under 150 ms; the synced state per update under 8 KB. The last line printed is one JSON object:
 ``{"clicks": n, "p50_ms": a, "p95_ms": b, "state_bytes_max": c, "first_paint_cold_ms": d,
-"first_paint_warm_ms": e}`` (warm: the median).
+"first_paint_warm_ms": e}`` (warm: the median). At a terminal a bar on standard error counts the first paints,
+then another the action clicks timed (``--quiet``: none).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from browser.mus_lab import CHROMIUM, LabServer, launch_browser, open_notebook  # noqa: E402
+from mus_widget.i18n.progress import Progress, add_quiet, plain  # noqa: E402
 
 PROBE = """() => {
   const probe = { t0: null, clicks: [], root: document.querySelector('.mus-widget') };
@@ -166,10 +168,12 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=plain(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--clicks", type=int, default=60, help="action clicks to time (at least 50)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1,
+                        help="the table's deal and the random clicks' choices (default %(default)s)")
     parser.add_argument("--paints", type=int, default=4, help="first paints to time (the first one cold)")
+    add_quiet(parser)
     args = parser.parse_args()
     if not CHROMIUM.exists():
         print(f"{CHROMIUM} is missing: apt-get install -y chromium", file=sys.stderr)
@@ -185,25 +189,30 @@ def main() -> int:
             page = browser.new_page(viewport={"width": 1400, "height": 1100})
             page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: sizes.extend(state_sizes(frame))))
             open_notebook(page, server, "latency.ipynb")
-            paints = [first_paint(page) for _ in range(max(1, args.paints))]
+            paints: list[float] = []
+            with Progress(max(1, args.paints), "first paints", quiet=args.quiet) as bar:
+                for _ in range(max(1, args.paints)):
+                    paints.append(first_paint(page))
+                    bar.advance()
             page.wait_for_selector(".mus-widget[data-version]")
             page.evaluate(PROBE)
             start = time.perf_counter()
-            done = 0
-            for _ in range(args.clicks * 4):
-                probe_count = page.evaluate("window.__musProbe.clicks.length")
-                what = choose(page, rng)
-                if what is None:
-                    page.wait_for_timeout(50)
-                    continue
-                if what != "new-game":
-                    page.wait_for_function("n => window.__musProbe.clicks.length > n", arg=probe_count,
-                                           timeout=20_000)
-                else:
-                    page.wait_for_timeout(300)
-                done = sum(1 for c in page.evaluate("window.__musProbe.clicks") if c["what"] != "next-hand")
-                if done >= args.clicks:
-                    break
+            with Progress(args.clicks, "action clicks", quiet=args.quiet) as bar:
+                for _ in range(args.clicks * 4):
+                    probe_count = page.evaluate("window.__musProbe.clicks.length")
+                    what = choose(page, rng)
+                    if what is None:
+                        page.wait_for_timeout(50)
+                        continue
+                    if what != "new-game":
+                        page.wait_for_function("n => window.__musProbe.clicks.length > n", arg=probe_count,
+                                               timeout=20_000)
+                    else:
+                        page.wait_for_timeout(300)
+                    done = sum(1 for c in page.evaluate("window.__musProbe.clicks") if c["what"] != "next-hand")
+                    bar.advance(min(done, args.clicks) - bar.done, step=what)
+                    if done >= args.clicks:
+                        break
             clicks = page.evaluate("window.__musProbe.clicks")
             browser.close()
     finally:

@@ -10,6 +10,7 @@ import { stepFrom } from "./views/steps.js";
 import { tableView } from "./views/table.js";
 import { tipMoment } from "./views/tips.js";
 import { mount } from "./mount.js";
+import { showOnArrival } from "./arrival.js";
 
 /** @typedef {import("./contract.js").TableState} TableState */
 /** @typedef {import("./contract.js").Translate} Translate */
@@ -639,7 +640,13 @@ function render({ model: born, el }) {
   });
   shown = model.get("state");
   draw();
-  return () => mounted.unmount();
+  // In the cell the student just ran, the student's cards and turn (a scenario's steps) scroll into view once,
+  // with the rest of the felt and the score bar where they fit too.
+  const arrived = showOnArrival(root, ".mus-widget", [".mus-bottom-area, .mus-steps", ".mus-felt", ".mus-topbar"]);
+  return () => {
+    arrived();
+    mounted.unmount();
+  };
 }
 
 export default { render };

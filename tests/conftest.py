@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from classroom_support import ServerProcess
+from support.missing_browser import report_missing_browser
 
 settings.register_profile(
     "ci", max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
@@ -43,6 +44,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         return LONGEST_FIRST.index(item.path.name) if long else len(LONGEST_FIRST)
 
     items.sort(key=rank)  # stable: a file's tests keep their order, and the other files theirs
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> Generator[None, None, None]:
+    """End the run with how many browser tests were skipped for want of a browser, and how to install one: after
+    every other summary (the short test summary's list of skips too), just above the closing count."""
+    yield
+    report_missing_browser(terminalreporter)
 
 
 @pytest.fixture()

@@ -5,6 +5,7 @@ swapped every game.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -14,6 +15,15 @@ from mus_widget import Game, Observation, Rules
 from mus_widget.bots import Bot, Decision, arena, make_bot
 from mus_widget.bots.turns import advance
 from support.matches import EAST, NORTH, SOUTH, WEST
+from support.terminal import run_at_terminal
+
+ARENA = [sys.executable, "-m", "mus_widget.arena", "--team0", "novice", "--team1", "random", "--games", "4",
+         "--target", "10", "--seed", "3"]
+"""A short arena run: four games to 10 points."""
+WORDS = re.compile(r"^Team 0 \(novice\) won (\d) of 4 games against team 1 \(random\): (\d+\.\d) % "
+                   r"\(95 % interval (\d+\.\d)–(\d+\.\d) %\); \d+ hands in \d+ s$", re.M)
+"""The arena's result in words, on standard error."""
+BAR = re.compile(r"arena games: (\d) of 4 \|[^|\r]*\| \d\d:\d\d so far, about (?:\d\d:\d\d|\?) left")
 
 # -------------------------------------------------------------------------------- 5. the arena
 
@@ -119,3 +129,40 @@ def test_two_experts_never_raise_a_bet_worth_the_game_for_ever() -> None:
     bots = {seat: make_bot("expert", seed * 4 + seat) for seat in range(4)}
     end, turns = advance(Game.new(seed=seed), bots, limit=2_000)
     assert end.is_over and len(turns) < 500, f"{len(turns)} turns and the game is not over"
+
+
+def test_the_arena_tells_its_result_in_words_and_shows_no_bar_on_a_pipe() -> None:
+    run = subprocess.run(ARENA, capture_output=True, text=True, timeout=120, check=True)
+    result = json.loads(run.stdout)
+    words = WORDS.search(run.stderr)
+    assert words is not None, run.stderr
+    assert int(words[1]) == result["team0_wins"] and float(words[2]) == round(100 * result["win_rate"], 1)
+    assert [float(words[3]), float(words[4])] == pytest.approx([100 * x for x in result["ci95"]], abs=0.051)
+    assert "arena games" not in run.stderr and "left" not in run.stderr, "no bar where standard error is a pipe"
+    assert run.stdout.count("\n") == 1, "standard output is the JSON line alone"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_at_a_terminal_the_arena_counts_the_games_as_they_end(jobs: str) -> None:
+    """With two processes too: the bar counts the games each finishes."""
+    seen = run_at_terminal([*ARENA, "--jobs", jobs])
+    assert seen.returncode == 0, seen.terminal
+    counts = [int(n) for n in BAR.findall(seen.terminal)]
+    assert counts[0] == 0 and counts[-1] == 4 and counts == sorted(counts), seen.terminal
+    assert re.search(r"about \d\d:\d\d left", seen.terminal), "an estimate of the time left"
+    assert WORDS.search(seen.terminal.replace("\r\n", "\n")) is not None, seen.terminal
+    assert json.loads(seen.stdout)["games"] == 4, "the JSON line is on standard output as ever"
+
+
+def test_quiet_turns_the_bar_off_at_a_terminal() -> None:
+    seen = run_at_terminal([*ARENA, "--quiet"])
+    assert seen.returncode == 0 and not BAR.search(seen.terminal) and "so far" not in seen.terminal, seen.terminal
+    assert WORDS.search(seen.terminal.replace("\r\n", "\n")) is not None and json.loads(seen.stdout)["games"] == 4
+
+
+def test_the_result_in_words_names_both_teams_and_the_interval() -> None:
+    result = arena.Result("expert", "novice", 200, 131, 900, 1.0, 2.0, (0, 0))
+    assert str(result) == ("Team 0 (expert) won 131 of 200 games against team 1 (novice): 65.5 % "
+                           "(95 % interval 58.7–71.7 %)")
+    faulty = arena.Result("mine.py:Mine", "novice", 10, 1, 40, 1.0, 2.0, (3, 0))
+    assert str(faulty).endswith("; the teams' own bots made 3 and 0 faults")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,9 +12,19 @@ from typing import Any
 
 import pytest
 
+from mus_widget.i18n.progress import QUIET_HELP
+
 pytestmark = pytest.mark.slow  # each runs a script in a process of its own, the soaks and arenas for seconds
 
 ROOT = Path(__file__).resolve().parents[1]
+SCRIPTS = sorted(path.name for path in (ROOT / "benchmarks").glob("*.py"))
+"""Every module of benchmarks/, each of which answers --help."""
+WITHOUT_A_BAR = {
+    "hostile_clients.py": "the attackers classroom_abuse.py runs: run directly, it says so and does nothing",
+}
+"""The modules of benchmarks/ with no progress bar, and why."""
+WITH_A_BAR = tuple(script for script in SCRIPTS if script not in WITHOUT_A_BAR)
+"""The benchmarks that count their work on a progress bar at a terminal, each of which takes --quiet."""
 
 
 def last_json(script: str, *args: str) -> Any:
@@ -144,3 +155,81 @@ def test_the_review_costs_benchmark_plays_decisions_of_every_grade_out() -> None
         assert row["error_ci95"][0] <= row["error_mean"] <= row["error_ci95"][1]
     flagged = sum(row["population"] for grade, row in grades.items() if grade != "good")
     assert figures["flagged_share"] == round(flagged / figures["decisions"], 4)
+
+
+def help_of(script: str) -> str:
+    result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), "--help"], cwd=ROOT,
+                            capture_output=True, text=True, check=True, timeout=120)
+    return result.stdout
+
+
+def test_every_benchmark_is_checked() -> None:
+    assert {"classroom.py", "classroom_abuse.py", "lesson_walkthrough.py", "lite.py", "ui_latency.py", "memory.py",
+            "review.py", "review_costs.py", "table_review.py", "beginner.py", "expert_latency.py"} <= set(WITH_A_BAR)
+    assert set(WITHOUT_A_BAR) <= set(SCRIPTS), "every exception is a module of benchmarks/"
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_every_benchmarks_help_is_plain_words_and_explains_every_option(script: str) -> None:
+    from test_cli import RST, unexplained
+
+    text = help_of(script)
+    assert text.startswith("usage: ") and not RST.findall(text), f"{script} --help shows {RST.findall(text)}"
+    assert unexplained(text) == [], script
+
+
+@pytest.mark.parametrize("script", WITH_A_BAR)
+def test_every_benchmark_takes_quiet(script: str) -> None:
+    text = help_of(script)
+    assert "[--quiet]" in text.split("\n\n")[0], f"{script}'s usage line has no --quiet"
+    assert " ".join(QUIET_HELP.split()) in " ".join(text.split()), script
+
+
+def test_the_attackers_say_in_one_line_that_the_soak_runs_them() -> None:
+    result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "hostile_clients.py")], cwd=ROOT,
+                            capture_output=True, text=True, check=False, timeout=120)
+    assert result.returncode == 2 and result.stdout == "", result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and "classroom_abuse.py" in lines[0] and "Traceback" not in result.stderr, lines
+
+
+def test_a_benchmark_counts_its_games_at_a_terminal_only() -> None:
+    from support.terminal import run_at_terminal
+
+    command = [sys.executable, str(ROOT / "benchmarks" / "expert_latency.py"), "--games", "2", "--target", "10",
+               "--after", "2"]
+    piped = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True, timeout=300)
+    assert "matches:" not in piped.stderr, "no bar where standard error is a pipe"
+    seen = run_at_terminal(command, cwd=str(ROOT), timeout=300)
+    counts = re.findall(r"matches: (\d) of 2 \|", seen.terminal)
+    assert counts and counts[0] == "0" and counts[-1] == "2", seen.terminal
+    assert json.loads(seen.stdout.strip().splitlines()[-1])["games"] == 2, "the JSON line is on standard output"
+    quiet = run_at_terminal([*command, "--quiet"], cwd=str(ROOT), timeout=300)
+    assert "matches:" not in quiet.terminal
+
+
+AT_A_TERMINAL = [
+    ("classroom.py", ("--tables", "2", "--think", "0", "--client-processes", "2"), "tables finished", 2),
+    ("memory.py", ("--hands", "20"), "hands", 20),
+]
+"""Benchmarks run small at a terminal: what their bar counts and to what total. The classroom's tables finish in
+the clients' processes, which tell the parent as each does."""
+
+
+@pytest.mark.parametrize(("script", "args", "what", "total"), AT_A_TERMINAL, ids=[row[0] for row in AT_A_TERMINAL])
+def test_a_benchmark_counts_what_it_sees_finish_and_keeps_its_lines_on_standard_output(
+        script: str, args: tuple[str, ...], what: str, total: int) -> None:
+    from support.terminal import run_at_terminal
+
+    command = [sys.executable, str(ROOT / "benchmarks" / script), *args]
+    seen = run_at_terminal(command, cwd=str(ROOT), timeout=300)
+    assert seen.returncode == 0, seen.terminal
+    counts = [int(n) for n in re.findall(rf"{what}: (\d+) of {total} \|", seen.terminal)]
+    assert counts and counts[0] == 0 and counts[-1] == total and counts == sorted(counts), seen.terminal
+    assert "MB traced" not in seen.terminal and "{" not in seen.terminal, "printed lines go to standard output"
+    figures = json.loads(seen.stdout.strip().splitlines()[-1])
+    assert figures.get("tables", figures.get("hands")) == total
+    if script == "memory.py":
+        assert seen.stdout.count("MB traced") == 10, seen.stdout
+    quiet = run_at_terminal([*command, "--quiet"], cwd=str(ROOT), timeout=300)
+    assert quiet.returncode == 0 and f"{what}:" not in quiet.terminal, quiet.terminal

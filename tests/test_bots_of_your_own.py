@@ -175,4 +175,4 @@ def test_the_arena_runs_from_python_with_a_class_and_counts_its_faults() -> None
     result = arena.run(Raises, "random", games=4, seed=3)
     assert result.games == 4 and result.team0 == "Raises" and result.faults[0] > 0 and result.faults[1] == 0
     assert result.notes and result.notes[0].startswith("Raises (seat ")
-    assert str(result).startswith("Raises vs random: ")
+    assert str(result).startswith("Team 0 (Raises) won ") and "against team 1 (random)" in str(result)

@@ -75,3 +75,49 @@ def test_python_m_mus_widget_runs_each_subcommand_and_its_old_form_still_works(c
     new, old = python_m("mus_widget", command, "--help"), python_m(OLD_FORMS[command], "--help")
     assert new.returncode == old.returncode == 0, new.stderr + old.stderr
     assert new.stdout == old.stdout and USAGE[command] in new.stdout.split("\n\n")[0]
+
+
+HELPS = [[], *([command] for command in sorted(USAGE)), ["lite", "build"], ["docs", "build"]]
+"""Every --help the command line has: the bare command's, each command's, and the subcommands'."""
+RST = re.compile(r"`|:[a-z]+:|\.\. [a-z]+::|\*\*")
+"""What reStructuredText (or Markdown) looks like in a plain text: backticks, roles, directives, bold."""
+
+
+def unexplained(text: str) -> list[str]:
+    """The arguments listed by an argparse help text that have no words of their own (neither on their line nor on
+    the more deeply indented line under it)."""
+    lines = text.splitlines()
+    missing = []
+    sections = re.compile(r"^(positional arguments|options|optional arguments):$")
+    first = next((n for n, line in enumerate(lines) if sections.match(line)), len(lines))
+    for number, line in enumerate(lines[first:], start=first):
+        argument = re.match(r"^  (-{1,2}\w[\w-]*|[a-z{][\w,{}.-]*)(.*)$", line)
+        if argument is None:
+            continue
+        follows = lines[number + 1] if number + 1 < len(lines) else ""
+        if not re.search(r"\S {2,}\S", line.strip()) and not follows.startswith(" " * 4):
+            missing.append(line.strip())
+    return missing
+
+
+@pytest.mark.parametrize("words", HELPS, ids=lambda words: " ".join(words) or "mus-widget")
+def test_every_help_is_plain_words_and_every_option_is_explained(
+        words: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        status = cli.main([*words, "--help"])
+    except SystemExit as exit_:
+        status = exit_.code  # type: ignore[assignment]
+    assert status == 0
+    text = capsys.readouterr().out
+    assert text.startswith("usage: ")
+    assert not RST.findall(text), f"mus-widget {' '.join(words)} --help shows markup: {RST.findall(text)}"
+    assert unexplained(text) == [], f"mus-widget {' '.join(words)} --help"
+
+
+def test_the_help_checks_catch_markup_and_a_bare_option() -> None:
+    assert RST.findall("see :func:`run` and ``--games``") and not RST.findall("how many games (default 200)")
+    text = ("A command.\n  --seed in prose\n\noptions:\n  -h, --help  show this help\n  --seed SEED\n"
+            "  --games N   games\n")
+    assert unexplained(text) == ["--seed SEED"]
+    wrapped = "options:\n  --max-connections-per-address N\n                        connections one address holds\n"
+    assert unexplained(wrapped) == []

@@ -5,9 +5,11 @@ built and read in a browser, is tests/browser/test_docs_site.py's."""
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import os
 import shutil
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,7 +19,9 @@ import pytest
 from mus_widget.docs import build as docs
 from mus_widget.docs.extension import WIDGET_STATE, keep_to_own_files, remote
 from mus_widget.i18n import LANGUAGES
+from mus_widget.i18n.progress import Progress
 from mus_widget.i18n.tutorials import LANGUAGES_MARK
+from mus_widget.lite.build import STEPS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -105,3 +109,35 @@ def test_the_extension_leaves_out_whatever_another_host_serves_and_the_widget_st
     context = page_context(own, state, *cdn, local)
     keep_to_own_files(None, "lesson", "page.html", context, None)  # type: ignore[arg-type]
     assert context["script_files"] == [own, state, local], "a book's own manager still reads the state"
+
+
+class Terminal(io.StringIO):
+    """Standard error as a terminal, where a progress bar is drawn."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_build_counts_its_steps_with_the_classroom_sites_and_the_command_takes_quiet(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Sphinx and the classroom site stood in for (the real build is tests/browser/test_docs_site.py's): the bar
+    reaches :func:`docs.steps` exactly, the classroom site's own steps counted on the same bar."""
+    monkeypatch.setattr(docs, "stage", lambda repository, source: source)
+    monkeypatch.setattr(docs, "sphinx", lambda source, conf, output, *args: output.mkdir(parents=True))
+
+    def lite_build(output: Path, cache: Path, repository: Path, progress: Progress) -> None:
+        progress.advance(STEPS)
+
+    monkeypatch.setattr(docs, "build_lite", lite_build)
+    lite = tmp_path / "lite"
+    lite.mkdir()
+    (lite / "jupyter-lite.json").write_text("{}")
+    for given in (None, lite):
+        counted = Progress(docs.steps(given), "building", quiet=True)
+        docs.build(tmp_path / "site", lite=given, progress=counted)
+        assert counted.done == docs.steps(given) == (3 if given else 2 + STEPS)
+    for quiet, drawn in (([], True), (["--quiet"], False)):
+        screen = Terminal()
+        monkeypatch.setattr(sys, "stderr", screen)
+        assert docs.main(["build", "--output", str(tmp_path / "site"), "--lite", str(lite), *quiet]) == 0
+        assert ("building the documentation: 3 of 3 |" in screen.getvalue()) is drawn, quiet

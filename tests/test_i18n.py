@@ -10,6 +10,7 @@ from babel.messages.pofile import read_po
 import mus_widget as mw
 from mus_widget import i18n
 from mus_widget.i18n import GAME_WORDS, LANGUAGES, PLURAL_IDS, SAME_FLAG, catalog, message
+from mus_widget.i18n.catalogues import babel_language_name
 from mus_widget.i18n.messages import EN, placeholders
 from mus_widget.i18n.text import action_text, event_text
 
@@ -120,6 +121,7 @@ def test_language_names_are_their_own() -> None:
     names = {code: i18n.language_name(code) for code in LANGUAGES}
     assert names == {"en": "English", "es": "Español", "nl": "Nederlands", "tr": "Türkçe", "cs": "Čeština",
                      "af": "Afrikaans"}
+    assert names == {code: babel_language_name(code) for code in LANGUAGES}, "Babel's own names, kept"
 
 
 @pytest.mark.parametrize(("environ", "code"), [

@@ -15,6 +15,7 @@ import hashlib
 import importlib
 import importlib.util
 import inspect
+import io
 import json
 import marshal
 import re
@@ -26,8 +27,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 from mus_widget.i18n import LANGUAGES
+from mus_widget.i18n.progress import Progress
 from mus_widget.lite import pins
 from mus_widget.lite.build import (
     KERNEL_PLUGIN,
@@ -36,6 +40,7 @@ from mus_widget.lite.build import (
     PASS_BY,
     PASS_THROUGH,
     ROOT_IMPORT,
+    STEPS,
     BuildError,
     has_math,
     lean_service_worker,
@@ -45,6 +50,7 @@ from mus_widget.lite.build import (
 )
 from mus_widget.lite.bytecode import COMPILE, BytecodeError, cached_name, with_modules
 from mus_widget.lite.lock import (
+    BROWSER,
     IPYTHON_EMBED,
     LockError,
     importable_names,
@@ -54,9 +60,17 @@ from mus_widget.lite.lock import (
     trim_babel,
     trim_jedi,
 )
-from mus_widget.lite.site_imports import InstalledFirst, install, installed_entries, known_dataclasses
+from mus_widget.lite.site_imports import (
+    InstalledFirst,
+    NothingYet,
+    drive_while_starting,
+    install,
+    installed_entries,
+    known_dataclasses,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
+build_module = importlib.import_module("mus_widget.lite.build")  # the package's own ``build`` is the function
 INFO = {"abi_version": "2026_0", "arch": "wasm32", "platform": "emscripten_5_0_3", "python": "3.14.2"}
 
 
@@ -356,12 +370,94 @@ def test_every_wheel_is_pinned_and_the_install_pins_the_same_jupyterlite() -> No
     assert f"jupyterlite-core=={pins.JUPYTERLITE_CORE}" in extras["lite"]
     assert f"jupyterlite-pyodide-kernel=={pins.JUPYTERLITE_PYODIDE_KERNEL}" in extras["lite"]
     assert "mus-widget[lite]" in extras["test"], "the README's test install brings the site's build tools"
-    dependencies = {re.split(r"[<>=~!; ]", line)[0] for line in
-                    tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]}
-    assert dependencies <= names, "every dependency of the package is shipped in the site"
+    dependencies = {canonicalize_name(requirement.name) for requirement in map(Requirement, tomllib.loads(
+        (ROOT / "pyproject.toml").read_text())["project"]["dependencies"])
+        if requirement.marker is None or requirement.marker.evaluate(dict(BROWSER))}
+    assert dependencies <= names, "every dependency of the package that holds in the browser is shipped in the site"
+    assert "tqdm" not in dependencies, "the command line's progress bar stays out of the browser"
 
 
 def test_the_pinned_pyodide_is_the_one_the_pinned_kernel_was_made_for() -> None:
     constants = pytest.importorskip("jupyterlite_pyodide_kernel.constants")
     assert constants.PYODIDE_VERSION == pins.PYODIDE
     assert constants.PYODIDE_PYTHON_VERSION == pins.PYODIDE_PYTHON
+
+
+class Terminal(io.StringIO):
+    """Standard error as a terminal, where a progress bar is drawn."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_build_counts_its_steps_and_the_command_takes_quiet(monkeypatch: pytest.MonkeyPatch,
+                                                                 tmp_path: Path) -> None:
+    """Every step of the build moves the bar on, to :data:`STEPS` exactly (the real build is
+    tests/browser/test_lite_site.py's); ``--quiet`` turns the bar off at a terminal."""
+    kernel = tmp_path / "jupyterlite_pyodide_kernel-0.8.6-py3-none-any.whl"
+    monkeypatch.setattr(build_module, "pyodide_core", lambda cache: tmp_path)
+    monkeypatch.setattr(build_module, "download_wheels", lambda folder, wanted: [kernel])
+    monkeypatch.setattr(build_module, "kernel_extension_wheels", lambda extension, folder: [])
+    monkeypatch.setattr(build_module, "project_wheel", lambda repository, folder: kernel)
+    monkeypatch.setattr(build_module, "stage_pyodide", lambda lite_dir, *args: lite_dir.mkdir())
+    monkeypatch.setattr(build_module, "run", lambda *args, **kwargs: "")
+    for step in ("open_on_play", "lean_service_worker"):
+        monkeypatch.setattr(build_module, step, lambda path: None)
+    counted = Progress(STEPS, "building", quiet=True)
+    build_module.build(tmp_path / "site", tmp_path / "cache", ROOT, counted)
+    assert counted.done == STEPS
+    for quiet, drawn in (([], True), (["--quiet"], False)):
+        screen = Terminal()
+        monkeypatch.setattr(sys, "stderr", screen)
+        assert build_module.main(["build", "--output", str(tmp_path / "site"), *quiet]) == 0
+        assert (f"building the classroom site: {STEPS} of {STEPS} |" in screen.getvalue()) is drawn, quiet
+
+
+def test_while_the_kernel_starts_its_imports_never_ask_the_notebooks_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    cache: dict[str, Any] = {}
+    hooks: list[Any] = [lambda entry: ("the usual finder", entry)]
+    install([PathFinder], hooks)
+    assert hooks[0] is drive_while_starting and len(hooks) == 2
+    monkeypatch.delitem(sys.modules, "pyodide_kernel", raising=False)
+    monkeypatch.setattr(InstalledFirst, "started", False)
+    assert drive_while_starting("/drive") is NothingYet, "the worker's imports before the kernel's"
+    kernel = types.ModuleType("pyodide_kernel")
+    monkeypatch.setitem(sys.modules, "pyodide_kernel", kernel)  # `import pyodide_kernel` under way
+    assert drive_while_starting("/drive/lessons") is NothingYet and drive_while_starting("/drive") is NothingYet
+    assert NothingYet.find_spec("IPython_config") is None
+    with pytest.raises(ImportError):
+        drive_while_starting("/lib/python3.14/site-packages")  # installed folders as usual
+    with pytest.raises(ImportError):
+        drive_while_starting("/driven")
+    cache.update({"/drive/lessons": NothingYet, "/lib/python314.zip": "a zip importer"})
+    monkeypatch.setattr(sys, "path_importer_cache", cache)
+    InstalledFirst.find_spec("json")
+    assert "/drive/lessons" in cache, "still starting: nothing forgotten"
+    kernel.kernel_instance = object()  # type: ignore[attr-defined]
+    with pytest.raises(ImportError):
+        drive_while_starting("/drive/lessons")  # the kernel is ready: a student's module is found again
+    InstalledFirst.find_spec("json")
+    assert "/drive/lessons" not in cache and NothingYet not in cache.values() and InstalledFirst.started
+    assert cache["/lib/python314.zip"] == "a zip importer"
+
+
+def test_the_site_ships_the_tutorials_as_they_are_before_anyone_plays_them(tmp_path: Path) -> None:
+    tutorials = tmp_path / "repo" / "tutorials"
+    (tutorials / ".ipynb_checkpoints").mkdir(parents=True)
+    output = {"output_type": "display_data", "data": {"text/plain": "MusTable()"}, "metadata": {}}
+    state: dict[str, Any] = {"application/vnd.jupyter.widget-state+json": {"state": {"m": {}}}}
+    played: dict[str, Any] = {"cells": [{"cell_type": "markdown", "id": "a", "metadata": {}, "source": "# Play Mus"},
+                        {"cell_type": "code", "id": "b", "metadata": {}, "execution_count": 3,
+                         "source": "mw.MusTable()", "outputs": [output]}],
+              "metadata": {"kernelspec": {"name": "python3"}, "widgets": state},
+              "nbformat": 4, "nbformat_minor": 5}
+    (tutorials / "00-play.ipynb").write_text(json.dumps(played))
+    (tutorials / ".ipynb_checkpoints" / "00-play-checkpoint.ipynb").write_text(json.dumps(played))
+    (tutorials / "README.md").write_text("# Tutorials\n")
+    contents = build_module.stage_contents(tmp_path / "repo", tmp_path / "contents")
+    shipped = json.loads((contents / "00-play.ipynb").read_text())
+    assert shipped["cells"][1]["outputs"] == [] and shipped["cells"][1]["execution_count"] is None
+    assert shipped["cells"][0] == played["cells"][0] and shipped["cells"][1]["source"] == "mw.MusTable()"
+    assert shipped["metadata"] == {"kernelspec": {"name": "python3"}}
+    assert sorted(p.name for p in contents.rglob("*")) == ["00-play.ipynb", "README.md"]
+    assert json.loads((tutorials / "00-play.ipynb").read_text()) == played, "the student's notebook is theirs"

@@ -11,8 +11,11 @@ import subprocess
 import sys
 import tarfile
 from pathlib import Path
+from typing import Final
 
 import pytest
+
+from support.committed import committed_tutorials
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "mus_widget"
@@ -46,6 +49,32 @@ def test_package_json_and_the_readme_say_where_the_front_end_is_built() -> None:
     text = (ROOT / "README.md").read_text()
     assert "npm run build" in text and "npm run build" not in "".join(readme_commands())
     assert "docs/architecture.md" in text and (ROOT / "docs" / "architecture.md").exists()
+
+
+README_PAGES: Final = {"Teaching": "docs/teaching.md", "Bots": "docs/bots.md", "Classroom": "docs/classroom.md",
+                       "AI courses": "docs/ai.md", "The offline site": "docs/offline.md",
+                       "Languages": "docs/translations.md", "Commands": "docs/commands.md", "Speed": "docs/speed.md",
+                       "Working on the code": "docs/architecture.md"}
+"""The README's short sections, each leading to the page of docs/ that carries it."""
+
+
+def test_a_newcomer_reads_the_readme_from_its_first_screen() -> None:
+    """Short: the two commands on the first screen, where the browser comes from beside them, then short sections
+    that each lead to their page; no speed figure of its own (those are docs/speed.md's, each from a benchmark)."""
+    text = (ROOT / "README.md").read_text()
+    lines = text.splitlines()
+    assert len(lines) <= 120, f"the README is {len(lines)} lines"
+    first_screen = "\n".join(lines[:40])
+    assert all(command in first_screen for command in readme_commands()), "both commands in the first 40 lines"
+    setup = text.split("## Set up", 1)[1].split("\n## ", 1)[0]
+    assert "apt-get install -y chromium" in setup
+    sections = dict(re.findall(r"^## (.+)\n((?:(?!^## ).*\n?)*)", text, re.M))
+    for title, page in README_PAGES.items():
+        assert title in sections, f"no section {title!r}"
+        assert f"]({page}" in sections[title] and (ROOT / page).exists(), f"{title} does not lead to {page}"
+    prose = re.sub(r"```.*?```", "", text, flags=re.S)
+    figures = re.findall(r"\b\d[\d,.]*\s*(?:s|ms|MB|GB|%|hands/s|deals/s)\b", prose)
+    assert not figures, f"speed figures in the README (they belong in docs/speed.md): {figures}"
 
 
 def test_ci_runs_the_readme_test_command() -> None:
@@ -254,12 +283,19 @@ def test_engine_never_uses_the_global_random() -> None:
 
 
 def test_notebooks_are_committed_without_outputs() -> None:
-    for path in sorted((ROOT / "tutorials").rglob("*.ipynb")):
-        notebook = json.loads(path.read_text())
-        assert notebook["metadata"]["kernelspec"]["name"] == "python3", path.name
+    """Every tutorial as committed (git's index: a notebook a student played stays theirs, tests/support/committed.py)
+    has no outputs, no execution counts and no widgets' state, and runs on the python3 kernel."""
+    tutorials = committed_tutorials()
+    paths = sorted(tutorials.rglob("*.ipynb"))
+    assert len(paths) >= 14 * 6, "every tutorial in every language"
+    for path in paths:
+        name = str(path.relative_to(tutorials))
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        assert notebook["metadata"]["kernelspec"]["name"] == "python3", name
+        assert "widgets" not in notebook["metadata"], f"{name} holds the widgets' state of a game played"
         for cell in notebook["cells"]:
             if cell["cell_type"] == "code":
-                assert not cell["outputs"] and cell["execution_count"] is None, path.name
+                assert not cell["outputs"] and cell["execution_count"] is None, name
 
 
 def test_ruff_is_clean() -> None:

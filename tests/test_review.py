@@ -21,7 +21,7 @@ from mus_widget import Game
 from mus_widget.bots import make_bot
 from mus_widget.bots.turns import Move, advance, step
 from mus_widget.classroom.storage import Storage
-from mus_widget.i18n.catalogues import LANGUAGES
+from mus_widget.i18n.catalogues import LANGUAGES, message
 from mus_widget.teaching.grading import (
     BLUNDER,
     INACCURACY,
@@ -33,6 +33,7 @@ from mus_widget.teaching.grading import (
     grade_of,
 )
 from mus_widget.teaching.review import Review, Reviewer, review
+from mus_widget.teaching.review_chart import HEIGHT, chart_svg
 from support.matches import EAST, NORTH, SOUTH, WEST
 
 REVIEW_SEED = 7001
@@ -285,6 +286,23 @@ def test_the_chart_marks_every_decision_by_its_grade_for_the_table_to_open() -> 
     hands = [c for c in svg.iter(f"{ns}circle") if c.get("data-hand") is not None]
     assert len(hands) == len(done.points)
     assert any(row.grade is Grade.BLUNDER for row in done.rows)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_charts_percentages_say_what_they_are_in_every_language(language: str) -> None:
+    """The 0-100 % axis is named for what the line is, the chance of winning the game, as text a screen reader
+    reads: upright along the axis, left of the percentages, and short enough for the chart's height."""
+    done = reviewed("random", 2)
+    svg = ET.fromstring(chart_svg(done.points, done.rows, done.seat, language=language))
+    ns = "{http://www.w3.org/2000/svg}"
+    (axis,) = [text for text in svg.iter(f"{ns}text") if text.get("class") == "mus-review-axis"]
+    assert axis.text == message("review.chart.axis", language)
+    assert message("review.chart.axis", "en") == "Chance of winning the game", "what the line is: chart_svg's doc"
+    assert axis.get("transform", "").startswith("rotate(-90 ")
+    percents = [float(t.get("x", "0")) for t in svg.iter(f"{ns}text") if "%" in (t.text or "")]
+    size = 12
+    assert len(percents) == 3 and float(axis.get("x", "0")) + size / 2 < min(percents) - 4 * 6.5, "left of 100 %"
+    assert len(axis.text or "") * size * 0.6 <= HEIGHT - 2 * 4, "it fits the chart's height"
 
 
 def test_the_static_picture_holds_the_chart_the_counts_and_every_decision() -> None:

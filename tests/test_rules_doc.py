@@ -63,10 +63,14 @@ def test_links_stay_inside_the_repository_and_resolve(path: Path) -> None:
 
 
 def test_the_readme_and_the_tutorials_link_the_rules() -> None:
+    """The README links docs/rules.md; the tutorials link its copy among them (tutorials/reference/rules.md, which
+    JupyterLab opened on a tutorial and the classroom site can serve), the same text."""
     assert "docs/rules.md" in links(ROOT / "README.md")
-    assert "../docs/rules.md" in links(ROOT / "tutorials" / "README.md")
+    assert "reference/rules.md" in links(ROOT / "tutorials" / "README.md")
     for notebook in sorted((ROOT / "tutorials").glob("0*.ipynb")):
-        assert "](../docs/rules.md)" in notebook.read_text(encoding="utf-8"), notebook.name
+        assert "](reference/rules.md)" in notebook.read_text(encoding="utf-8"), notebook.name
+    copy = (ROOT / "tutorials" / "reference" / "rules.md").read_text(encoding="utf-8")
+    assert copy.split("\n", 2)[2] == RULES_DOC.read_text(encoding="utf-8")
 
 
 # ---------------------------------------------------------------------------------------------- orders

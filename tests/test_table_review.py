@@ -75,6 +75,7 @@ def test_the_review_is_graded_in_the_background_and_synced_as_it_comes() -> None
     assert final["complete"] and final["done"] == final["total"] > 0
     assert len(synced) >= 2 and synced[0]["done"] < final["done"], "it was synced as the grades came in"
     assert final["chart"].startswith("<svg") and 'data-decision="0"' in final["chart"]
+    assert '<text class="mus-review-axis"' in final["chart"] and ">Chance of winning the game</text>" in final["chart"]
     review = t.review()
     assert [(r["at"], r["grade"], r["cost"]) for r in final["rows"]] == [
         (row.at, row.grade.value, round(row.cost, 1)) for row in review.rows], "the same grades, however graded"

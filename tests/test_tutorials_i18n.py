@@ -22,9 +22,12 @@ from mus_widget.table.quiz import Quiz
 from mus_widget.table.widget import MusTable
 from mus_widget.teaching.explain import Explanation
 from mus_widget.teaching.scenarios import Scenario
+from support.committed import committed_tutorials
 
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
-TUTORIALS = tool.TUTORIALS
+TUTORIALS = committed_tutorials()
+"""The tutorials as committed (git's index), which the generator's functions are given as their root: a notebook a
+student played, with its outputs and widgets' state, is theirs and no concern of these tests."""
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 CODE = re.compile(r"`([^`\n]+)`")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
@@ -57,12 +60,12 @@ def language_place(function: Callable[..., Any]) -> int | str | None:
 
 
 def english_cells() -> list[tuple[str, dict[str, Any]]]:
-    return [(path.name, cell) for path in tool.english_notebooks() for cell in json.loads(
+    return [(path.name, cell) for path in tool.english_notebooks(TUTORIALS) for cell in json.loads(
         path.read_text(encoding="utf-8"))["cells"]]
 
 
 def catalogue_ids() -> list[tuple[str, str]]:
-    return [(code, text.context) for code in TRANSLATED for text in tool.texts()]
+    return [(code, text.context) for code in TRANSLATED for text in tool.texts(TUTORIALS)]
 
 
 # ---------------------------------------------------------------------------------------------- one source
@@ -70,7 +73,7 @@ def catalogue_ids() -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("code", [*TRANSLATED, "en"])
 def test_every_generated_file_is_what_the_command_builds_now(code: str) -> None:
-    stale = tool.stale(code)
+    stale = tool.stale(code, TUTORIALS)
     assert not stale, (f"stale against the English tutorials and tutorials/locales/{code}.po: "
                        f"{[str(p.relative_to(TUTORIALS)) for p in stale]}; run python -m mus_widget.i18n.tutorials "
                        "sync, translate, then build")
@@ -78,7 +81,7 @@ def test_every_generated_file_is_what_the_command_builds_now(code: str) -> None:
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_every_translated_notebook_has_the_english_cells_in_order_without_outputs(code: str) -> None:
-    for path in tool.english_notebooks():
+    for path in tool.english_notebooks(TUTORIALS):
         english = json.loads(path.read_text(encoding="utf-8"))
         translated = json.loads((TUTORIALS / code / path.name).read_text(encoding="utf-8"))
         assert [(c["id"], c["cell_type"]) for c in translated["cells"]] == [
@@ -248,8 +251,8 @@ def test_each_play_notebook_opens_the_table_in_its_language(code: str) -> None:
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_every_text_is_in_the_catalogue_translated_and_not_fuzzy(code: str) -> None:
-    entries = tool.read_catalogue(code)
-    wanted = {t.context: t.english for t in tool.texts()}
+    entries = tool.read_catalogue(code, TUTORIALS)
+    wanted = {t.context: t.english for t in tool.texts(TUTORIALS)}
     assert set(entries) == set(wanted), "run python -m mus_widget.i18n.tutorials sync"
     changed = sorted(k for k, e in entries.items() if e.english != wanted[k])
     assert not changed, f"{code}: the English changed since the sync: {changed[:5]}"
@@ -259,7 +262,7 @@ def test_every_text_is_in_the_catalogue_translated_and_not_fuzzy(code: str) -> N
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_no_text_is_left_in_english_unless_it_is_code_or_a_short_title(code: str) -> None:
-    entries = tool.read_catalogue(code)
+    entries = tool.read_catalogue(code, TUTORIALS)
     left = sorted(k for k, e in entries.items() if e.string == e.english and tool.SAME_FLAG not in e.flags)
     assert not left, f"{code}: still English (flag them {tool.SAME_FLAG!r} if they hold only code): {left}"
     flagged = {k: e for k, e in entries.items() if tool.SAME_FLAG in e.flags}
@@ -270,7 +273,7 @@ def test_no_text_is_left_in_english_unless_it_is_code_or_a_short_title(code: str
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_translations_keep_the_links_the_code_and_the_placeholders(code: str) -> None:
-    for context, entry in tool.read_catalogue(code).items():
+    for context, entry in tool.read_catalogue(code, TUTORIALS).items():
         if not entry.done or entry.english.startswith("```"):
             continue
         assert sorted(LINK.findall(entry.string)) == sorted(LINK.findall(entry.english)), f"{code} {context}: links"
@@ -300,14 +303,28 @@ def names_no_file(path: Path, link: str) -> bool:
 def test_every_link_of_every_language_names_a_file_of_the_repository(code: str) -> None:
     folder = TUTORIALS if code == "en" else TUTORIALS / code
     paths = [*sorted(folder.glob("*.ipynb")), folder / "README.md"]
-    assert any(link.endswith("docs/rules.md") for link in markdown_links(folder / "00-play.ipynb"))
+    assert any(link.endswith("reference/rules.md") for link in markdown_links(folder / "00-play.ipynb"))
     broken = [f"{path.name}: {link}" for path in paths for link in markdown_links(path) if names_no_file(path, link)]
     assert not broken, f"{code}: links to no file: {broken}"
 
 
-def test_links_out_of_the_tutorials_climb_one_folder_more_in_a_translation() -> None:
-    assert tool._one_folder_down("[the rules](../docs/rules.md) and [the next](03-grande.ipynb)") == (
-        "[the rules](../../docs/rules.md) and [the next](03-grande.ipynb)")
+def test_links_to_the_reference_pages_and_out_of_the_tutorials_climb_one_folder_more_in_a_translation() -> None:
+    assert tool._one_folder_down("[the rules](reference/rules.md#4-grande), [the next](03-grande.ipynb), "
+                                 "[the list](README.md) and [bots](../docs/bots.md)") == (
+        "[the rules](../reference/rules.md#4-grande), [the next](03-grande.ipynb), [the list](README.md) and "
+        "[bots](../../docs/bots.md)")
+
+
+def test_a_reference_copy_reaims_its_links_from_the_tutorials_folder(tmp_path: Path) -> None:
+    """docs/review.md copied into tutorials/reference/: its link to a tutorial and to the rules (also copied) are
+    aimed from there, a link to a page the tutorials do not carry keeps only its words."""
+    (tmp_path / "review.md").write_text("# Review\n\nSee [13](../tutorials/13-x.ipynb#top), [the rules](rules.md), "
+                                        "[bots.md](bots.md), [the web](https://example.org) and [here](#why).\n",
+                                        encoding="utf-8")
+    copy = tool.reference_copy(tmp_path / "review.md")
+    assert copy.startswith("<!-- A copy of docs/review.md") and "edit docs/review.md" in copy.splitlines()[0]
+    assert copy.split("\n", 2)[2] == ("# Review\n\nSee [13](../13-x.ipynb#top), [the rules](rules.md), bots.md, "
+                                      "[the web](https://example.org) and [here](#why).\n")
 
 
 @pytest.mark.parametrize("code", TRANSLATED)

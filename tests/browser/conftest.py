@@ -1,6 +1,7 @@
 """Fixtures of the browser tests: one real ``jupyter lab`` on 127.0.0.1 and Debian's Chromium for the session.
 
-In CI (``CI`` set) a missing /usr/bin/chromium fails the tests; elsewhere they are skipped with the reason.
+In CI (``CI`` set) a missing /usr/bin/chromium (or ``$MUS_WIDGET_CHROMIUM``) fails the tests; elsewhere they are
+skipped with the reason, and the run ends with a line counting them (tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from browser.lite_site import SITE, build_site
 from browser.mus_lab import CHROMIUM, LabServer, code_notebook, launch_browser
 from support.deals import DEAL
 from support.locks import locked
+from support.missing_browser import missing_reason
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 """Where the browser tests write their screenshots (gitignored): light and dark, 500 and 1,200 px."""
@@ -25,7 +27,7 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 @pytest.fixture(scope="session")
 def chromium() -> Path:
     if not CHROMIUM.exists():
-        reason = f"{CHROMIUM} is missing: apt-get install -y chromium (Playwright's own download does not work here)"
+        reason = missing_reason(CHROMIUM)
         if os.environ.get("CI"):
             pytest.fail(reason)
         pytest.skip(reason)

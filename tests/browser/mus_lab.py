@@ -18,10 +18,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from support.missing_browser import chromium_path
 from support.ports import free_port
 from support.servers import ChildServer, ServerExitedError, answers
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = chromium_path()
+"""/usr/bin/chromium, or the browser ``MUS_WIDGET_CHROMIUM`` names."""
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -44,9 +46,10 @@ SETTINGS = {
 
 
 class LabServer:
-    """``jupyter lab`` serving a scratch copy of the play notebook (and any extra notebooks)."""
+    """``jupyter lab`` serving a scratch copy of the play notebook (and any extra notebooks); ``lab_settings``
+    replace those of ``SETTINGS`` by file (``{}`` for a file: JupyterLab's defaults)."""
 
-    def __init__(self, notebooks: dict[str, Any] | None = None) -> None:
+    def __init__(self, notebooks: dict[str, Any] | None = None, lab_settings: dict[str, Any] | None = None) -> None:
         self.home = Path(tempfile.mkdtemp(prefix="mus-lab-"))
         self.notebooks = self.home / "notebooks"
         self.notebooks.mkdir()
@@ -54,7 +57,7 @@ class LabServer:
         for name, notebook in (notebooks or {}).items():
             (self.notebooks / name).write_text(json.dumps(notebook))
         settings = self.home / "settings"
-        for relative, values in SETTINGS.items():
+        for relative, values in {**SETTINGS, **(lab_settings or {})}.items():
             path = settings / relative
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(values))

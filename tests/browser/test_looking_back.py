@@ -130,6 +130,15 @@ def test_the_review_opens_a_decision_from_the_chart_and_tries_it_again(browser: 
         assert points.count() >= 5
         items = root.locator(".mus-review-item")
         assert items.count() >= 1 and items.first.locator(".mus-review-why").inner_text().strip()
+        # The 0-100 % axis says what the line is, upright beside its percentages, as large as they are at least,
+        # and inside the chart; a screen reader reads it with the chart.
+        axis = root.locator(".mus-review-chart .mus-review-axis")
+        assert axis.text_content() == "Chance of winning the game" and axis.is_visible()
+        box, chart = axis.bounding_box(), root.locator(".mus-review-chart svg").bounding_box()
+        assert box and chart and box["height"] > 3 * box["width"], "turned upright along the axis"
+        assert box["width"] >= 11, "as large as the percentages beside it, at least"
+        assert chart["y"] <= box["y"] and box["y"] + box["height"] <= chart["y"] + chart["height"], "inside the chart"
+        assert "Chance of winning the game" in root.locator("svg.mus-review-chart").aria_snapshot()
         review.screenshot(path=str(screenshots / "review.png"), animations="disabled")
         last = points.nth(points.count() - 1)
         row = last.get_attribute("data-decision")

@@ -98,7 +98,7 @@ class _Maker:
         if isinstance(team, str):
             if team.startswith(PREFIX):
                 command = Command.parse(team)
-                self.own = lambda seed: ProgramBot(command, seed)
+                self.own = lambda seed: ProgramBot(command, seed, time_limit=time_limit)
             elif team not in BOTS:
                 self.own = load_bot_class(team)
             self.name = team
@@ -153,10 +153,11 @@ NOTES = 5
 
 
 def play(team0: Team, team1: Team, seeds: list[int], rules: Rules, first: int = 0, *,
-         time_limit: float | None = TIME_LIMIT, records: bool = False) -> Tally:
+         time_limit: float | None = TIME_LIMIT, records: bool = False,
+         progress: Callable[[int], None] | None = None) -> Tally:
     """Play one game per seed; ``first`` is the number of the first game in the whole run, and in every
     other game (the odd numbers) team0's bots take seats 1 and 3. With ``records`` the tally keeps every
-    game's record."""
+    game's record; ``progress`` is told of each game as it ends (with 1)."""
     tally = Tally(records=[] if records else None)
 
     def fault_of(team: int) -> Callable[[BotFault], None]:
@@ -189,6 +190,8 @@ def play(team0: Team, team1: Team, seeds: list[int], rules: Rules, first: int = 
             tally.records.append(game.record())
         assert game.winner is not None
         tally.team0_wins += int((game.winner == 0) != swap)
+        if progress is not None:
+            progress(1)
     return tally
 
 
@@ -249,9 +252,10 @@ class Result:
 
     def __str__(self) -> str:
         low, high = self.ci95
-        faults = f"; faults {self.faults[0]} and {self.faults[1]}" if any(self.faults) else ""
-        return (f"{self.team0} vs {self.team1}: {self.team0_wins} of {self.games} games "
-                f"({100 * self.win_rate:.1f} %, 95 % interval {100 * low:.1f}-{100 * high:.1f} %){faults}")
+        faults = (f"; the teams' own bots made {self.faults[0]} and {self.faults[1]} faults"
+                  if any(self.faults) else "")
+        return (f"Team 0 ({self.team0}) won {self.team0_wins} of {self.games} games against team 1 ({self.team1}): "
+                f"{100 * self.win_rate:.1f} % (95 % interval {100 * low:.1f}–{100 * high:.1f} %){faults}")
 
     def to_dict(self) -> dict[str, Any]:
         low, high = self.ci95
@@ -271,30 +275,37 @@ class Result:
         }
 
 
-def _job(args: tuple[Team, Team, list[int], Rules, int, float | None, bool]) -> Tally:
+def _job(args: tuple[Team, Team, list[int], Rules, int, float | None, bool]) -> tuple[int, Tally]:
+    """Play a task's games in a worker process; the task's first game's number comes back with its tally."""
     team0, team1, seeds, rules, first, time_limit, records = args
-    return play(team0, team1, seeds, rules, first, time_limit=time_limit, records=records)
+    return first, play(team0, team1, seeds, rules, first, time_limit=time_limit, records=records)
 
 
 def run(team0: Team, team1: Team, games: int = 200, seed: int = 1, *, rules: Rules | None = None,
-        target: int = 40, jobs: int = 1, time_limit: float | None = TIME_LIMIT, records: bool = False) -> Result:
+        target: int = 40, jobs: int = 1, time_limit: float | None = TIME_LIMIT, records: bool = False,
+        progress: Callable[[int], None] | None = None) -> Result:
     """Play ``games`` games between two teams (names, ``"path.py:Class"``, ``"cmd:program"`` or classes), the
     seats swapping every game. ``jobs`` spreads them over processes (teams given as classes play in this one);
-    with ``records`` the result keeps every game's record."""
+    with ``records`` the result keeps every game's record; ``progress`` is told how many games just ended, in
+    whichever process (the command line's bar)."""
     for team in (team0, team1):
         _Maker(team, lambda fault: None, time_limit)  # a bad name, file or command is refused here, before any game
     rules = Rules(target=target) if rules is None else rules
     seeds = [seed * 1_000_003 + i for i in range(games)]
     tally = Tally()
     if jobs > 1 and isinstance(team0, str) and isinstance(team1, str) and games > 1:
-        size = -(-len(seeds) // jobs)
-        chunks = [(team0, team1, seeds[i : i + size], rules, i, time_limit, records)
-                  for i in range(0, len(seeds), size)]
+        # One game a task, so that each game is counted as it ends; the tallies are added in the games' order.
+        tasks = [(team0, team1, [game_seed], rules, i, time_limit, records) for i, game_seed in enumerate(seeds)]
+        parts: dict[int, Tally] = {}
         with multiprocessing.Pool(jobs) as pool:
-            for part in pool.map(_job, chunks):
-                tally.add(part)
+            for number, part in pool.imap_unordered(_job, tasks):
+                parts[number] = part
+                if progress is not None:
+                    progress(part.games)
+        for number in sorted(parts):
+            tally.add(parts[number])
     else:
-        tally = play(team0, team1, seeds, rules, time_limit=time_limit, records=records)
+        tally = play(team0, team1, seeds, rules, time_limit=time_limit, records=records, progress=progress)
     ms, team1_ms = ([t * 1000 for t in times] for times in (tally.times, tally.team1_times))
     return Result(
         _label(team0), _label(team1), tally.games, tally.team0_wins, tally.hands,
@@ -321,7 +332,7 @@ RULE_HELP: dict[str, str] = {
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
     """An option for every field of :class:`Rules`: numbers as ``--target 30``, flags as ``--real-31`` and
-    ``--no-real-31``; the match length as ``--games-per-match`` (``--games`` counts the matches)."""
+    ``--no-real-31``; the match length as ``--games-per-match`` (the arena's ``--games`` counts the matches)."""
     default = Rules()
     for option in fields(Rules):
         value = getattr(default, option.name)
@@ -339,33 +350,60 @@ def rules_of(args: argparse.Namespace) -> Rules:
     return Rules(**{option.name: getattr(args, f"rule_{option.name}") for option in fields(Rules)})
 
 
+DESCRIPTION = f"""\
+Bots against bots: mus-widget arena --team0 expert --team1 novice --games 200 --seed 1
+
+Plays whole games (or matches) to the target score, the two teams swapping seats every game. While it plays,
+a progress bar on standard error counts the games and says about how long is left. At the end it says on
+standard error who won how many games and the 95 % interval of that share, and prints on standard output one
+line of JSON: the share team0 won and its 95 % interval, how long each team's decisions took and how many
+faults each team's own bots made.
+
+A team is one of the package's bots:
+  {', '.join(BOTS)};
+your own bot as path/to/mybot.py:MyBot (a class made for every seat of every game, given its seed if it takes a
+seed argument); or a program in any language as cmd:./mybot (started for every seat of every game; it reads and
+writes JSON lines, see docs/bots.md). Every rule can be set (--kings 4 --real-31 --games-per-match 3 ...)."""
+"""What ``mus-widget arena --help`` says first: the module's docstring in plain words."""
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="mus-widget arena", description=__doc__,
+    """``mus-widget arena``: play the games, show their progress, tell the result in words and as JSON."""
+    from ..i18n.progress import Progress, add_quiet
+
+    parser = argparse.ArgumentParser(prog="mus-widget arena", description=DESCRIPTION,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     teams = f"a bot ({', '.join(BOTS)}), path/to/mybot.py:MyBot or cmd:./mybot"
-    parser.add_argument("--team0", required=True, help=teams)
-    parser.add_argument("--team1", required=True, help=teams)
-    parser.add_argument("--games", type=int, default=200, help="matches to play (default %(default)s)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--team0", required=True, metavar="TEAM", help=teams)
+    parser.add_argument("--team1", required=True, metavar="TEAM", help=teams)
+    parser.add_argument("--games", type=int, default=200, metavar="N",
+                        help="how many games to play, or matches when --games-per-match is more than 1 "
+                             "(default %(default)s)")
+    parser.add_argument("--seed", type=int, default=1, metavar="N",
+                        help="where the deals start: the same seed deals the same games (default %(default)s)")
     add_rules_options(parser)
-    parser.add_argument("--jobs", type=int, default=1, help="processes to spread the games over")
-    parser.add_argument("--time-limit", type=float, default=TIME_LIMIT,
+    parser.add_argument("--jobs", type=int, default=1, metavar="N",
+                        help="how many processes to share the games between (default %(default)s)")
+    parser.add_argument("--time-limit", type=float, default=TIME_LIMIT, metavar="SECONDS",
                         help="seconds your own bot may take per decision (default %(default)s)")
     parser.add_argument("--records", type=Path, metavar="FILE",
                         help="write every game's record to FILE, one JSON object a line (Game.from_record reads one)")
+    add_quiet(parser)
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    try:
-        result = run(args.team0, args.team1, args.games, args.seed, rules=rules_of(args), jobs=args.jobs,
-                     time_limit=args.time_limit, records=args.records is not None)
-    except ValueError as error:
-        parser.error(str(error))
+    with Progress(args.games, "arena games", quiet=args.quiet) as bar:
+        try:
+            result = run(args.team0, args.team1, args.games, args.seed, rules=rules_of(args), jobs=args.jobs,
+                         time_limit=args.time_limit, records=args.records is not None, progress=bar.advance)
+        except ValueError as error:
+            bar.close()
+            parser.error(str(error))
     elapsed = time.perf_counter() - start
     if args.records is not None:
         args.records.write_text("".join(json.dumps(record) + "\n" for record in result.records), encoding="utf-8")
     for note in result.notes:
         print(f"fault: {note}", file=sys.stderr)
-    print(f"{result}; {result.hands} hands, {elapsed:.0f} s", file=sys.stderr)
+    print(f"{result}; {result.hands} hands in {elapsed:.0f} s", file=sys.stderr)
     print(json.dumps(result.to_dict()))
     return 0
 

@@ -375,24 +375,30 @@ async def run(db: Path, host: str, port: int, *, teacher_key: str, away_after: f
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="mus-widget serve", description=(
         "Serve classroom Mus tables over WebSockets; prints the ws:// address to give the students."))
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every interface)")
-    parser.add_argument("--port", type=int, default=8765, help="port (0: any free port)")
-    parser.add_argument("--db", type=Path, default=Path("classroom.sqlite"), help="the SQLite file of the class")
-    parser.add_argument("--teacher-key", required=True, help="the key that creates tables and shows them face up")
-    parser.add_argument("--away-after", type=float, default=30.0,
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="the address to listen on (default %(default)s: this computer only; 0.0.0.0: every "
+                             "network it is on)")
+    parser.add_argument("--port", type=int, default=8765, metavar="N",
+                        help="the port to listen on (default %(default)s; 0: any free port)")
+    parser.add_argument("--db", type=Path, default=Path("classroom.sqlite"), metavar="FILE",
+                        help="the file that keeps the class's games, SQLite (default %(default)s)")
+    parser.add_argument("--teacher-key", required=True, metavar="KEY",
+                        help="the key that creates tables and shows them face up")
+    parser.add_argument("--away-after", type=float, default=30.0, metavar="SECONDS",
                         help="seconds a player may be gone before a bot plays their seat (default 30)")
     parser.add_argument("--standin", default="novice", choices=sorted(LEVELS),
-                        help="the level of the bot that plays for a player who is away")
-    parser.add_argument("--standin-pace", type=float, default=STANDIN_PACE,
+                        help="the level of the bot that plays for a player who is away (default %(default)s)")
+    parser.add_argument("--standin-pace", type=float, default=STANDIN_PACE, metavar="SECONDS",
                         help=f"seconds each turn of a stand-in lasts at least, a person's pace (default "
                              f"{STANDIN_PACE:g})")
     parser.add_argument("--sync", default="normal", choices=SYNC_MODES,
-                        help="normal: every move survives a killed server; full: also a power cut (an fsync a move)")
+                        help="normal: every move survives a killed server; full: also a power cut (slower: the "
+                             "disk is written through after every move) (default %(default)s)")
     parser.add_argument("--open-tables", action=argparse.BooleanOptionalAction, default=True,
                         help="whether students may create tables without the teacher key (default: yes)")
-    parser.add_argument("--max-tables", type=int, default=100,
+    parser.add_argument("--max-tables", type=int, default=100, metavar="N",
                         help="students may create tables while the server has fewer than this (default 100)")
-    parser.add_argument("--max-connections-per-address", type=int, default=ADDRESS_CONNECTIONS,
+    parser.add_argument("--max-connections-per-address", type=int, default=ADDRESS_CONNECTIONS, metavar="N",
                         help=f"connections one address may hold, and joins it may make a minute (default "
                              f"{ADDRESS_CONNECTIONS}; every kernel of a JupyterHub shares one address)")
     args = parser.parse_args(argv)

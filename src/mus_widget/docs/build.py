@@ -25,8 +25,9 @@ from pathlib import Path
 from typing import Final
 
 from ..i18n import LANGUAGES, language_name
-from ..i18n.tutorials import LANGUAGES_BLOCK
-from ..lite.build import DEFAULT_CACHE
+from ..i18n.progress import Progress, add_quiet, silent
+from ..i18n.tutorials import LANGUAGES_BLOCK, docs_links
+from ..lite.build import DEFAULT_CACHE, STEPS
 from ..lite.build import BuildError as LiteBuildError
 from ..lite.build import build as build_lite
 
@@ -64,6 +65,17 @@ def live_languages() -> str:
     return f'{names}: in the file browser of the <a href="../{LITE}/index.html">classroom site</a>'
 
 
+def docs_notebook(path: Path) -> str:
+    """The tutorial at ``path`` as the site renders it: its links to the copies of the reference pages in
+    ``tutorials/reference/`` (there for JupyterLab and the classroom site) lead to the site's own pages."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "markdown":
+            text = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
+            cell["source"] = docs_links(text)
+    return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
+
+
 def stage(repository: Path, source: Path) -> Path:
     """Copy what the site renders into ``source``: ``docs/`` and ``tutorials/`` as in the repository (so the
     links between them hold), the tutorials in English only; return the folder of ``conf.py``."""
@@ -74,8 +86,8 @@ def stage(repository: Path, source: Path) -> Path:
     shutil.copytree(docs, source / "docs")
     (source / "tutorials").mkdir()
     for notebook in sorted(tutorials.glob("*.ipynb")):
-        shutil.copy(notebook, source / "tutorials" / notebook.name)
-    readme = (tutorials / "README.md").read_text(encoding="utf-8")
+        (source / "tutorials" / notebook.name).write_text(docs_notebook(notebook), encoding="utf-8")
+    readme = docs_links((tutorials / "README.md").read_text(encoding="utf-8"))
     (source / "tutorials" / "README.md").write_text(LANGUAGES_BLOCK.sub(live_languages(), readme), encoding="utf-8")
     return source / "docs"
 
@@ -92,11 +104,18 @@ def sphinx(source: Path, conf: Path, output: Path, doctrees: Path, repository: P
         raise BuildError(f"sphinx failed ({' '.join(command)}):\n{result.stdout[-3000:]}\n{result.stderr[-6000:]}")
 
 
+def steps(lite: Path | None) -> int:
+    """How many steps :func:`build` counts: the pages, Sphinx, and the classroom site's copy or its own steps."""
+    return 3 if lite is not None else 2 + STEPS
+
+
 def build(output: Path, *, lite: Path | None = None, cache: Path = DEFAULT_CACHE,
-          repository: Path = REPOSITORY) -> Site:
+          repository: Path = REPOSITORY, progress: Progress | None = None) -> Site:
     """Build the site into ``output`` (replaced if it exists) from ``repository``. The classroom site is built
-    into ``output/lite`` (its downloads kept in ``cache``), or copied from ``lite``, a site already built."""
+    into ``output/lite`` (its downloads kept in ``cache``), or copied from ``lite``, a site already built;
+    ``progress`` counts the :func:`steps`."""
     started = time.monotonic()
+    bar = silent() if progress is None else progress
     output = output.resolve()
     if lite is not None and not (lite / "jupyter-lite.json").exists():
         raise BuildError(f"{lite} is not a classroom site (no jupyter-lite.json): mus-widget lite build --output DIR")
@@ -104,36 +123,51 @@ def build(output: Path, *, lite: Path | None = None, cache: Path = DEFAULT_CACHE
         shutil.rmtree(output)
     with tempfile.TemporaryDirectory(prefix="mus-docs-") as scratch:
         work = Path(scratch)
+        bar.step("the pages")
         conf = stage(repository, work / "source")
+        bar.advance(step="Sphinx, running the tutorials")
         sphinx(work / "source", conf, output, work / "doctrees", repository)
+        bar.advance(step="the classroom site")
     pages = sum(1 for _ in output.rglob("*.html"))
     (output / "index.html").write_text(REDIRECT, encoding="utf-8")
     if lite is not None:
         shutil.copytree(lite, output / LITE)
+        bar.advance(step="done")
     else:
         try:
-            build_lite(output / LITE, cache, repository)
+            build_lite(output / LITE, cache, repository, bar)
         except LiteBuildError as error:
             raise BuildError(f"the classroom site: {error}") from error
     return Site(output, pages, round(time.monotonic() - started, 1))
 
 
+DOCS_HELP: Final = ("Build the documentation site: mus-widget docs build --output DIR. Sphinx renders the pages "
+                    "of docs/ and the tutorials, running each tutorial; beside them goes the classroom site "
+                    "(mus-widget lite), built now unless --lite gives one already built. Any warning fails the "
+                    "build.")
+"""What ``mus-widget docs --help`` says first."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``mus-widget docs build --output DIR [--lite SITE]``: build the documentation site."""
-    parser = argparse.ArgumentParser(prog="mus-widget docs", description=main.__doc__)
+    parser = argparse.ArgumentParser(prog="mus-widget docs", description=DOCS_HELP)
     commands = parser.add_subparsers(dest="command", required=True)
-    build_parser = commands.add_parser("build", help="build the documentation site into a folder")
-    build_parser.add_argument("--output", type=Path, required=True, help="the site's folder (replaced)")
+    build_parser = commands.add_parser("build", help="build the documentation site into a folder",
+                                       description=DOCS_HELP)
+    build_parser.add_argument("--output", type=Path, required=True, metavar="DIR",
+                              help="the site's folder (replaced if it exists)")
     build_parser.add_argument("--lite", type=Path, metavar="SITE",
                               help="a classroom site already built (mus-widget lite build) to put beside the pages;"
                               " by default it is built too")
-    build_parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE,
+    build_parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, metavar="DIR",
                               help=f"the classroom site's downloads, kept between builds (default {DEFAULT_CACHE})")
-    build_parser.add_argument("--repository", type=Path, default=REPOSITORY,
+    build_parser.add_argument("--repository", type=Path, default=REPOSITORY, metavar="DIR",
                               help="the checkout whose docs, tutorials and package go in (default: this one)")
+    add_quiet(build_parser)
     args = parser.parse_args(argv)
     try:
-        site = build(args.output, lite=args.lite, cache=args.cache, repository=args.repository)
+        with Progress(steps(args.lite), "building the documentation", quiet=args.quiet) as bar:
+            site = build(args.output, lite=args.lite, cache=args.cache, repository=args.repository, progress=bar)
     except BuildError as error:
         print(error, file=sys.stderr)
         return 1
@@ -143,4 +177,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["FRONT", "LITE", "REPOSITORY", "BuildError", "Site", "build", "live_languages", "main", "stage"]
+__all__ = ["FRONT", "LITE", "REPOSITORY", "BuildError", "Site", "build", "docs_notebook", "live_languages", "main",
+           "stage", "steps"]

@@ -764,6 +764,7 @@ EN.update({
     "review.chart.title": "{team}: the chance of winning the game, hand by hand",
     "review.chart.start": "Start",
     "review.chart.percent": "{chance} %",
+    "review.chart.axis": "Chance of winning the game",
     "review.chart.game": "Game {game}",
     "review.chart.end": "After hand {hand}: {chance} % to win the game, at {score} to {their_score}.",
     "review.chart.point": "Hand {hand}, {moment}: {action} where {best} was better, −{cost} % to win the game "

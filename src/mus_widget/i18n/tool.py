@@ -62,7 +62,10 @@ def sync(code: str) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Sync the catalogues named (all but English by default) and say what each still needs."""
-    parser = argparse.ArgumentParser(prog="mus-widget i18n", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="mus-widget i18n", description=(
+        "Bring each language's translation file (src/mus_widget/i18n/locales/<code>.po) in line with the English "
+        "messages: new texts are added to translate, texts gone from English are dropped, and a text whose English "
+        "changed is marked to check (and not shown) until a translator looks at it again."))
     translated = [c for c in LANGUAGES if c != "en"]
     parser.add_argument("codes", nargs="*", metavar="code",
                         help=f"the languages to sync (default: all of {' '.join(translated)})")

@@ -7,7 +7,8 @@ and the cell id, ``03-grande.ipynb#t03-01``; a text inside a code cell adds its 
 
 ``sync`` brings each catalogue in line: new texts are added empty, gone ones dropped, and a text whose English
 changed keeps its translation marked fuzzy, the English it was made from kept as the previous msgid. ``build``
-writes ``tutorials/<code>/``: markdown cells translated, a link out of ``tutorials/`` one folder further up; code
+writes ``tutorials/<code>/``: markdown cells translated, a link to a reference page (the copies of ``docs/`` pages in
+``tutorials/reference/``, which ``build`` writes too) or out of ``tutorials/`` one folder further up; code
 cells copied with their comments, scenario ``title:``/``note:`` lines and printed words translated, and every call
 that takes a language given that language; outputs empty. An untranslated or fuzzy text stays English (the tests
 fail on it). ``check`` lists the files that differ from what ``build`` would write.
@@ -20,6 +21,7 @@ import ast
 import io
 import itertools
 import json
+import posixpath
 import re
 import tokenize
 from collections.abc import Iterator, Sequence
@@ -63,9 +65,17 @@ SCENARIO_LINE: Final = re.compile(r"^(?:title|note): (?P<text>.+)$", re.MULTILIN
 LANGUAGES_BLOCK: Final = re.compile(r"<!-- languages -->\n.*?<!-- /languages -->", re.DOTALL)
 """The README's list of languages, written by ``build`` for each README (its links depend on where it is)."""
 LANGUAGES_MARK: Final = "<!-- languages -->"
-UP_LINK: Final = re.compile(r"(\]\()(\.\./)")
-"""A Markdown link out of ``tutorials/`` (``[the rules of Mus](../docs/rules.md)``): one folder further up from
-``tutorials/<code>/``. Links to the other notebooks stay as they are; they have the same names in every folder."""
+REFERENCE: Final = "reference"
+"""The folder of ``tutorials/`` holding the copies of :data:`REFERENCES`."""
+REFERENCES: Final = ("rules.md", "review.md")
+"""The pages of ``docs/`` the tutorials link to, which ``build`` copies into ``tutorials/reference/``: JupyterLab
+opened on a notebook (the README's play command) serves that notebook's folder and nothing above it, and the
+classroom site holds the tutorials only, so a link out of ``tutorials/`` would find no file."""
+UP_LINK: Final = re.compile(rf"(\]\()(?=\.\./|{REFERENCE}/)")
+"""A Markdown link to a file shared by every language (``[the rules of Mus](reference/rules.md)``, or out of
+``tutorials/``): one folder further up from ``tutorials/<code>/``. Links to the other notebooks and the README
+stay as they are; they have the same names in every folder."""
+MARKDOWN_LINK: Final = re.compile(r"(!?)\[([^\]]*)\]\(([^)\s]+)\)")
 
 EPOCH: Final = datetime(2026, 12, 1, tzinfo=timezone.utc)
 HEADER: Final = """\
@@ -428,8 +438,37 @@ def _lines(text: str) -> list[str]:
 
 
 def _one_folder_down(markdown: str) -> str:
-    """``markdown`` as it reads from ``tutorials/<code>/``: its links out of ``tutorials/`` climb one more folder."""
-    return UP_LINK.sub(r"\1../\2", markdown)
+    """``markdown`` as it reads from ``tutorials/<code>/``: its links to the reference pages and out of
+    ``tutorials/`` climb one more folder."""
+    return UP_LINK.sub(r"\1../", markdown)
+
+
+def reference_copy(page: Path) -> str:
+    """The copy of ``docs/<page>`` in ``tutorials/reference/``: marked as generated, each link re-aimed from
+    there (at a tutorial, or another copy), and a link to a page the tutorials do not carry left as its text."""
+    def aim(match: re.Match[str]) -> str:
+        image, text, target = match.groups()
+        if re.match(r"[a-z][a-z0-9+.-]*:|#", target):
+            return match[0]
+        path, _, anchor = target.partition("#")
+        where = posixpath.normpath(posixpath.join("docs", path))
+        if where.startswith("tutorials/"):
+            aimed = "../" + where.removeprefix("tutorials/")
+        elif where.startswith("docs/") and where.removeprefix("docs/") in REFERENCES:
+            aimed = where.removeprefix("docs/")
+        else:
+            return text
+        return f"{image}[{text}]({aimed}{'#' + anchor if anchor else ''})"
+
+    body = MARKDOWN_LINK.sub(aim, page.read_text(encoding="utf-8"))
+    return (f"<!-- A copy of docs/{page.name}, written by python -m mus_widget.i18n.tutorials build for the "
+            f"tutorials' links: edit docs/{page.name}. -->\n\n{body}")
+
+
+def docs_links(markdown: str) -> str:
+    """``markdown`` of an English tutorial as the documentation site shows it, beside ``docs/``: its links to
+    the copies in ``tutorials/reference/`` lead to the pages they copy."""
+    return re.sub(rf"(\]\(){REFERENCE}/", r"\1../docs/", markdown)
 
 
 def build_notebook(path: Path, code: str, entries: dict[str, Entry]) -> str:
@@ -464,9 +503,11 @@ def build_readme(code: str, root: Path, entries: dict[str, Entry]) -> str:
 
 
 def build(code: str, root: Path = TUTORIALS) -> dict[Path, str]:
-    """Every file ``build`` writes for ``code`` (the English README's languages list for ``en``), by path."""
+    """Every file ``build`` writes for ``code`` (for ``en``: the README's languages list and the copies of the
+    reference pages, from ``docs/`` beside ``root``), by path."""
     if code == "en":
-        return {root / "README.md": build_readme("en", root, {})}
+        copies = {root / REFERENCE / name: reference_copy(root.parent / "docs" / name) for name in REFERENCES}
+        return {root / "README.md": build_readme("en", root, {}), **copies}
     entries = read_catalogue(code, root)
     files = {root / code / path.name: build_notebook(path, code, entries) for path in english_notebooks(root)}
     files[root / code / "README.md"] = build_readme(code, root, entries)
@@ -499,11 +540,14 @@ def write(code: str, root: Path = TUTORIALS) -> list[Path]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``sync`` the catalogues, ``build`` the notebooks, or ``check`` that they are up to date."""
-    parser = argparse.ArgumentParser(prog="mus-widget tutorials", description=__doc__.split("\n\n")[0])
+    from .progress import Progress, add_quiet
+
+    parser = argparse.ArgumentParser(prog="mus-widget tutorials", description=HELP)
     parser.add_argument("command", choices=("sync", "build", "check"),
                         help="sync the catalogues, build the notebooks, or check that they are up to date")
     parser.add_argument("codes", nargs="*", metavar="code",
                         help=f"the languages (default: all of {' '.join(TRANSLATED)})")
+    add_quiet(parser)
     args = parser.parse_args(argv)
     command, codes = args.command, args.codes or list(TRANSLATED)
     unknown = [c for c in codes if c not in TRANSLATED]
@@ -511,20 +555,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"no translation of the tutorials into {' '.join(unknown)}: the languages are "
                      f"{' '.join(TRANSLATED)}")
     failed = False
-    for code in ([*codes, "en"] if command != "sync" else codes):
-        if command == "sync":
-            todo = sync(code)
-            total = len(texts())
-            left = f"; to do: {len(todo)}" if todo else ""
-            print(f"{code}: {total - len(todo)} of {total} texts translated{left}")
-        elif command == "build":
-            for path in write(code):
-                print(f"wrote {path.relative_to(TUTORIALS.parent)}")
-        else:
-            for path in stale(code):
-                failed = True
-                print(f"stale: {path.relative_to(TUTORIALS.parent)}")
+    languages = [*codes, "en"] if command != "sync" else codes
+    with Progress(len(languages), f"tutorials {command}", quiet=args.quiet) as bar:
+        for code in languages:
+            bar.step(code)
+            if command == "sync":
+                todo = sync(code)
+                total = len(texts())
+                left = f"; to do: {len(todo)}" if todo else ""
+                bar.write(f"{code}: {total - len(todo)} of {total} texts translated{left}")
+            elif command == "build":
+                for path in write(code):
+                    bar.write(f"wrote {path.relative_to(TUTORIALS.parent)}")
+            else:
+                for path in stale(code):
+                    failed = True
+                    bar.write(f"stale: {path.relative_to(TUTORIALS.parent)}")
+            bar.advance()
     return 1 if failed else 0
+
+
+HELP: Final = ("The tutorials in every language, from the English notebooks and one translation file (gettext .po) "
+               "per language in tutorials/locales/. sync brings each language's file in line with the English: new "
+               "texts are added to translate, a changed text keeps its old translation marked to check. build "
+               "writes tutorials/<code>/ from them; a text not yet translated stays English. check lists the "
+               "files that differ from what build would write.")
+"""What ``mus-widget tutorials --help`` says first: the module's docstring in plain words."""
 
 
 if __name__ == "__main__":

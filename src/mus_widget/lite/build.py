@@ -24,6 +24,7 @@ from typing import Any, Final
 from packaging.utils import canonicalize_name, parse_wheel_filename
 
 from ..i18n import LANGUAGES
+from ..i18n.progress import Progress, add_quiet, silent
 from .bytecode import DATACLASSES, STDLIB, BytecodeError, compile_stdlib, compile_wheels, dataclass_code
 from .lock import importable_names, lazy_terminal, rewrite_lock, trim_babel, trim_jedi, wheel_name
 from .pins import (
@@ -212,7 +213,8 @@ def zipped_modules(wheels: Sequence[Path]) -> dict[str, bytes]:
 
 
 def stage_contents(repository: Path, folder: Path) -> Path:
-    """The notebooks of the site: every tutorial, and every translated tutorial folder ``tutorials/<code>/``."""
+    """The notebooks of the site: every tutorial, and every translated tutorial folder ``tutorials/<code>/``, each
+    notebook as it is before it runs (:func:`unplayed`)."""
     tutorials = repository / "tutorials"
     if not (tutorials / PLAY).exists():
         raise BuildError(f"{tutorials / PLAY} is missing: build from the repository")
@@ -221,8 +223,21 @@ def stage_contents(repository: Path, folder: Path) -> Path:
         relative = path.relative_to(tutorials)
         if path.is_file() and path.suffix in {".ipynb", ".md"} and ".ipynb_checkpoints" not in relative.parts:
             (folder / relative).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy(path, folder / relative)
+            if path.suffix == ".ipynb":
+                (folder / relative).write_text(json.dumps(unplayed(json.loads(path.read_text())), indent=1,
+                                                          ensure_ascii=False) + "\n")
+            else:
+                shutil.copy(path, folder / relative)
     return folder
+
+
+def unplayed(notebook: dict[str, Any]) -> dict[str, Any]:
+    """``notebook`` without what running it left: its outputs, execution counts and saved widget state. A student
+    who played a tutorial in JupyterLab before building the site ships the tutorial, not the game."""
+    cells = [{**cell, "outputs": [], "execution_count": None} if cell.get("cell_type") == "code" else cell
+             for cell in notebook.get("cells", [])]
+    metadata = {key: value for key, value in notebook.get("metadata", {}).items() if key != "widgets"}
+    return {**notebook, "cells": cells, "metadata": metadata}
 
 
 MATHJAX: Final = "@jupyterlab/mathjax-extension"
@@ -299,12 +314,22 @@ def size_of(folder: Path) -> int:
     return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
 
 
-def build(output: Path, cache: Path = DEFAULT_CACHE, repository: Path = REPOSITORY) -> Site:
-    """Build the site into ``output`` (replaced if it exists) from ``repository``, downloads kept in ``cache``."""
+STEPS: Final = 6
+"""The steps of :func:`build` a progress bar counts: Pyodide, the wheels, the package's wheel, the compiling, the
+notebooks and JupyterLite's own build."""
+
+
+def build(output: Path, cache: Path = DEFAULT_CACHE, repository: Path = REPOSITORY,
+          progress: Progress | None = None) -> Site:
+    """Build the site into ``output`` (replaced if it exists) from ``repository``, downloads kept in ``cache``;
+    ``progress`` counts its :data:`STEPS` steps."""
     started = time.monotonic()
+    bar = silent() if progress is None else progress
     output = output.resolve()
     cache = cache.resolve()
+    bar.step("Pyodide")
     core = pyodide_core(cache)
+    bar.advance(step="the wheels from PyPI")
     kernel_wheels = download_wheels(cache / "wheels", KERNEL_WHEELS)
     extension_wheels = download_wheels(cache / "wheels", LAB_EXTENSION_WHEELS)
     kernel_wheels += kernel_extension_wheels(
@@ -312,14 +337,18 @@ def build(output: Path, cache: Path = DEFAULT_CACHE, repository: Path = REPOSITO
         cache / f"kernel-{JUPYTERLITE_PYODIDE_KERNEL}")
     with tempfile.TemporaryDirectory(prefix="mus-lite-") as scratch:
         work = Path(scratch)
+        bar.advance(step="the package's wheel")
         wheels = [project_wheel(repository, work / "dist"), *kernel_wheels]
         lite_dir = work / "lite"
+        bar.advance(step="compiling for Pyodide")
         stage_pyodide(lite_dir, core, wheels, cache)
+        bar.advance(step="the notebooks")
         contents = stage_contents(repository, work / "contents")
         (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_config(contents), indent=2))
         (lite_dir / "overrides.json").write_text(json.dumps(SETTINGS, indent=2))
         if output.exists():
             shutil.rmtree(output)
+        bar.advance(step="JupyterLite's build")
         run("jupyter lite build", [
             sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", lite_dir, "--output-dir", output,
             "--contents", contents, "--apps", "lab", "--no-sourcemaps", "--no-unused-shared-packages",
@@ -329,22 +358,32 @@ def build(output: Path, cache: Path = DEFAULT_CACHE, repository: Path = REPOSITO
         leftover.unlink()
     open_on_play(output / "index.html")
     lean_service_worker(output / "service-worker.js")
+    bar.advance(step="done")
     return Site(output, size_of(output), round(time.monotonic() - started, 1))
+
+
+LITE_HELP: Final = ("Build the offline classroom site: mus-widget lite build --output DIR. The site is JupyterLab "
+                    "in the browser, with Python (Pyodide), the package and the tutorials; once built it needs no "
+                    "network. The first build downloads what the site needs; later builds reuse it.")
+"""What ``mus-widget lite --help`` says first."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``mus-widget lite build --output DIR [--cache DIR]``: build the classroom site and print its size."""
-    parser = argparse.ArgumentParser(prog="mus-widget lite", description=main.__doc__)
+    parser = argparse.ArgumentParser(prog="mus-widget lite", description=LITE_HELP)
     commands = parser.add_subparsers(dest="command", required=True)
-    build_parser = commands.add_parser("build", help="build the JupyterLite site into a folder")
-    build_parser.add_argument("--output", type=Path, required=True, help="the site's folder (replaced)")
-    build_parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE,
-                              help=f"downloads kept between builds (default {DEFAULT_CACHE})")
-    build_parser.add_argument("--repository", type=Path, default=REPOSITORY,
+    build_parser = commands.add_parser("build", help="build the classroom site into a folder", description=LITE_HELP)
+    build_parser.add_argument("--output", type=Path, required=True, metavar="DIR",
+                              help="the site's folder (replaced if it exists)")
+    build_parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, metavar="DIR",
+                              help=f"where the downloads are kept between builds (default {DEFAULT_CACHE})")
+    build_parser.add_argument("--repository", type=Path, default=REPOSITORY, metavar="DIR",
                               help="the checkout whose package and tutorials go in (default: this one)")
+    add_quiet(build_parser)
     args = parser.parse_args(argv)
     try:
-        site = build(args.output, args.cache, args.repository)
+        with Progress(STEPS, "building the classroom site", quiet=args.quiet) as bar:
+            site = build(args.output, args.cache, args.repository, bar)
     except BuildError as error:
         print(error, file=sys.stderr)
         return 1

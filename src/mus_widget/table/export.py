@@ -125,13 +125,19 @@ def export(notebook: Path, output: Path | None = None, *, execute: bool = False,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="mus-widget export", description=__doc__.split("\n\n")[0])
-    parser.add_argument("notebook", type=Path)
-    parser.add_argument("-o", "--output", type=Path, help="the page to write (default: the notebook's name, .html)")
-    parser.add_argument("--execute", action="store_true", help="run the notebook first")
+    parser = argparse.ArgumentParser(prog="mus-widget export", description=(
+        "A lesson as one HTML page that needs no network: mus-widget export lesson.ipynb. Every table and quiz shows "
+        "as its picture, or with --scripts as its view drawn from the saved state (with no Python behind it, "
+        "so it does not play); nothing is fetched from the internet."))
+    parser.add_argument("notebook", type=Path, help="the lesson's notebook (.ipynb)")
+    parser.add_argument("-o", "--output", type=Path, metavar="PAGE",
+                        help="the page to write (default: the notebook's name, .html)")
+    parser.add_argument("--execute", action="store_true",
+                        help="run the notebook first (a notebook saved without its outputs shows nothing)")
     parser.add_argument("--scripts", type=Path, nargs="?", const=SHIPPED, metavar="DIR",
-                        help="the widgets render as frozen views instead of pictures, from the scripts this package"
-                        " ships (or DIR's: a node_modules with requirejs and @jupyter-widgets/html-manager)")
+                        help="draw the widgets as their views instead of pictures, with the scripts this package"
+                        " ships (or those in DIR: a node_modules folder with the npm packages requirejs and"
+                        " @jupyter-widgets/html-manager)")
     args = parser.parse_args(argv)
     try:
         done = export(args.notebook, args.output, execute=args.execute, scripts=args.scripts)

@@ -20,7 +20,9 @@ from .grading import DecisionKind, Grade, Graded, HandPoint, Tally, call_text, p
 
 WIDTH: Final = 640
 HEIGHT: Final = 240
-_LEFT, _RIGHT, _TOP, _BOTTOM = 44, 14, 40, 34
+_LEFT, _RIGHT, _TOP, _BOTTOM = 60, 14, 40, 34
+_AXIS: Final = 12
+"""Where the vertical axis's name stands, turned to read upwards, left of its percentages."""
 _FONT: Final = "font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:13px;line-height:1.35"
 _TEXT: Final = "var(--jp-ui-font-color1,light-dark(#1f1f1f,#eeeeee))"
 MUTED: Final = "var(--jp-ui-font-color2,light-dark(#4d4d4d,#c4c4c4))"
@@ -41,9 +43,9 @@ GRADE_SIGNS: Final = {Grade.GOOD: "", Grade.INACCURACY: "?!", Grade.MISTAKE: "?"
 def chart_svg(points: Sequence[HandPoint], rows: Sequence[Graded], seat: int,
               names: Sequence[str] | None = None, language: str = "en") -> str:
     """The chart of a review of ``seat``: a line through its team's chance of winning the game after each hand
-    (``points``, one line per game of a vaca), and per decision of ``rows`` a marker at the chance after the
-    player's call, with a stroke up to the chance after the expert's where the call cost some, shaped and
-    coloured by its grade. Each marker's ``data-decision`` is its row number."""
+    (``points``, one line per game of a vaca; the 0-100 % axis named so), and per decision of ``rows`` a marker
+    at the chance after the player's call, with a stroke up to the chance after the expert's where the call cost
+    some, shaped and coloured by its grade. Each marker's ``data-decision`` is its row number."""
     t = functools.partial(message, language=language)
     hand_ends = {(p.game, p.hand): i for i, p in enumerate(points)}
     # A hand still being played (a game in progress) gets one slot more at the end.
@@ -94,6 +96,11 @@ def chart_svg(points: Sequence[HandPoint], rows: Sequence[Graded], seat: int,
                          f'style="fill:{MUTED};font-size:11px">{p.hand}</text>')
     parts.append(f'<text x="{(_LEFT + WIDTH - _RIGHT) / 2:.1f}" y="{HEIGHT - 4}" text-anchor="middle" '
                  f'style="fill:{MUTED};font-size:11px">{html.escape(t("review.column.hand"))}</text>')
+    # What the line is, along the axis of its percentages (read by a screen reader as the chart's text).
+    middle = (_TOP + HEIGHT - _BOTTOM) / 2
+    parts.append(f'<text class="mus-review-axis" x="{_AXIS}" y="{middle:.1f}" text-anchor="middle" '
+                 f'dominant-baseline="central" transform="rotate(-90 {_AXIS} {middle:.1f})" '
+                 f'style="fill:{MUTED};font-size:12px">{html.escape(t("review.chart.axis"))}</text>')
     # The decisions of each hand, spread evenly between the hand's start and its end.
     by_hand: dict[tuple[int, int], list[Graded]] = {}
     for row in rows:

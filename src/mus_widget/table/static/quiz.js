@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:9b9da12bb8abcf999074d7a754c6a6953941d7014758407929207ac54547ad9c (built from js/ by npm run build)
+// mus-widget bundle sha256:55dc083e2d7424e1f0e1eba77ee00364cbffd2c3035e5147f6c403f6497b116b (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:9b9da12bb8abcf999074d7a754c6a6953941d7014758407929207ac54547ad9c (built from js/ by npm run build)
+// mus-widget bundle sha256:55dc083e2d7424e1f0e1eba77ee00364cbffd2c3035e5147f6c403f6497b116b (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -3051,6 +3051,95 @@ function mount(born, el, { className, onLost, onBack, onFrozen }) {
   };
 }
 
+// js/arrival.js
+function scrollerOf(el) {
+  for (let node = el.parentElement; node; node = node.parentElement) {
+    if (node === document.body || node === document.documentElement) break;
+    const { overflowY } = getComputedStyle(node);
+    if (/(auto|scroll|overlay)/.test(overflowY) && node.scrollHeight > node.clientHeight) return node;
+  }
+  return document.scrollingElement || document.documentElement;
+}
+function shownBox(scroller) {
+  if (scroller === document.scrollingElement || scroller === document.documentElement) {
+    return { top: 0, bottom: window.innerHeight };
+  }
+  const box = scroller.getBoundingClientRect();
+  const top = box.top + scroller.clientTop;
+  return { top, bottom: top + scroller.clientHeight };
+}
+function inCellJustRun(root, selector) {
+  const cell = root.closest(".jp-Notebook .jp-Cell");
+  if (!cell || cell.querySelector(selector) !== root) return false;
+  if (cell.classList.contains("jp-mod-active")) return true;
+  let next = cell.nextElementSibling;
+  while (next && !next.classList.contains("jp-Cell")) next = next.nextElementSibling;
+  return Boolean(next && next.classList.contains("jp-mod-active"));
+}
+function scrollNeeded(region, shown, margin) {
+  let by = 0;
+  if (region.bottom + margin > shown.bottom) by = region.bottom + margin - shown.bottom;
+  if (region.top - by - margin < shown.top) by = region.top - margin - shown.top;
+  return Math.abs(by) < 1 ? 0 : Math.round(by);
+}
+function showOnArrival(root, selector, parts, { patience = 5e3, margin = 12 } = {}) {
+  if (typeof ResizeObserver === "undefined" || typeof root.closest !== "function") return () => {
+  };
+  let done = false;
+  const scrollKeys = /* @__PURE__ */ new Set(["PageDown", "PageUp", "ArrowDown", "ArrowUp", "Home", "End", " "]);
+  const onInput = (event) => {
+    if (event instanceof KeyboardEvent && !scrollKeys.has(event.key)) return;
+    stop();
+  };
+  const inputs = ["wheel", "touchmove", "keydown"];
+  for (const name of inputs) window.addEventListener(name, onInput, { capture: true, passive: true });
+  const observer = new ResizeObserver(() => {
+    if (done) return;
+    if (!root.isConnected || root.getBoundingClientRect().height === 0 || !root.querySelector(parts[0])) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      if (done) return;
+      stop();
+      bring(root, selector, parts, margin);
+    });
+  });
+  observer.observe(root);
+  const timer = setTimeout(stop, patience);
+  function stop() {
+    done = true;
+    clearTimeout(timer);
+    observer.disconnect();
+    for (const name of inputs) window.removeEventListener(name, onInput, { capture: true });
+  }
+  return stop;
+}
+function spanOf(root, parts) {
+  const boxes = [...root.querySelectorAll(parts)].map((el) => el.getBoundingClientRect()).filter((b2) => b2.width > 0 && b2.height > 0);
+  if (!boxes.length) return null;
+  return { top: Math.min(...boxes.map((b2) => b2.top)), bottom: Math.max(...boxes.map((b2) => b2.bottom)) };
+}
+function bring(root, selector, parts, margin) {
+  if (!inCellJustRun(root, selector)) return;
+  const scroller = scrollerOf(root);
+  const shown = shownBox(scroller);
+  const box = root.getBoundingClientRect();
+  if (box.bottom <= shown.top || box.top >= shown.bottom) return;
+  let region = spanOf(root, parts[0]);
+  if (!region) return;
+  for (const more of parts.slice(1)) {
+    const span = spanOf(root, more);
+    if (!span) continue;
+    const wider = { top: Math.min(region.top, span.top), bottom: Math.max(region.bottom, span.bottom) };
+    if (wider.bottom - wider.top + 2 * margin > shown.bottom - shown.top) break;
+    region = wider;
+  }
+  const by = scrollNeeded(region, shown, margin);
+  if (!by) return;
+  const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const target = scroller === document.scrollingElement || scroller === document.documentElement ? window : scroller;
+  target.scrollBy({ top: by, behavior: still ? "auto" : "smooth" });
+}
+
 // js/widget.js
 function freshUi() {
   return {
@@ -3655,7 +3744,11 @@ function render({ model: born, el }) {
   });
   shown = model.get("state");
   draw2();
-  return () => mounted.unmount();
+  const arrived = showOnArrival(root, ".mus-widget", [".mus-bottom-area, .mus-steps", ".mus-felt", ".mus-topbar"]);
+  return () => {
+    arrived();
+    mounted.unmount();
+  };
 }
 var widget_default = { render };
 export {
