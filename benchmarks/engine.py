@@ -2,7 +2,9 @@
 
 Run ``python benchmarks/engine.py``; it prints its figures and, last, one JSON line. Targets (one core):
 at least 300,000 deals/s for the winners of all five lances, 5,000 random hands/s, peak memory under 100 MB.
-Random play is also given as actions/s (every ``apply`` of a legal action, what an environment step costs).
+Random play is also given as actions/s (every ``apply`` of a legal action, what an environment step costs), and
+as env steps/s: random legal action ids through the PettingZoo environment ``mus_widget.env`` (an ``observe`` of
+the vector and mask, then a ``step``), when its extra is installed.
 
 ``--go PATH`` runs, side by side, a driver of random legal play on another engine, and prints our hands/s over
 its own. The figure in issue 38 was taken against the Go engine of carcuevas/ordagoMus (its packages cards,
@@ -86,6 +88,49 @@ def time_hands(count: int, seed: int, repeat: int, progress: Progress) -> tuple[
     return hands / best, hands, actions
 
 
+def env_steps(count: int, seed: int) -> int:
+    """Random legal ids through ``mus_widget.env.MusEnv`` until ``count`` steps are played (new matches as
+    needed), each turn the observation and mask of the agent to move, then its step: the steps played."""
+    import numpy as np
+
+    from mus_widget.env import MusEnv
+
+    rng = np.random.default_rng(seed)
+    table = MusEnv()
+    table.reset(seed=seed)
+    steps = 0
+    while steps < count:
+        agent = table.agent_selection
+        if table.terminations[agent]:
+            table.reset()
+            continue
+        mask = table.observe(agent)["action_mask"]
+        table.step(int(rng.choice(np.flatnonzero(mask))))
+        steps += 1
+    return steps
+
+
+def time_env(count: int, seed: int, repeat: int, progress: Progress) -> float:
+    """Best env steps per second over ``repeat`` runs of the same ``count`` steps; ``progress`` counts each run
+    once it is timed."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        env_steps(count, seed)
+        best = min(best, time.perf_counter() - start)
+        progress.advance()
+    return count / best
+
+
+def has_env() -> bool:
+    """Whether the env extra (PettingZoo, Gymnasium, NumPy) is installed."""
+    try:
+        import mus_widget.env  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def time_driver(path: str, count: int, seed: int, repeat: int) -> tuple[float, float]:
     """Hands/s and actions/s of another engine's random-play driver at ``path`` (best of ``repeat`` runs)."""
     out = subprocess.run([path, "-hands", str(count), "-seed", str(seed), "-repeat", str(repeat)],
@@ -99,12 +144,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=50_000, help="random deals to decide (default 50,000)")
     parser.add_argument("--hands", type=int, default=5_000, help="hands of random play to time (default 5,000)")
     parser.add_argument("--seed", type=int, default=2026, help="where the deals start (default %(default)s)")
+    parser.add_argument("--env-steps", type=int, default=0,
+                        help="random steps through the PettingZoo environment to time (default: 4 per hand)")
     parser.add_argument("--go", metavar="PATH", help="another engine's random-play driver, run side by side")
     add_quiet(parser)
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     # The bar moves between timed runs only (never inside one): a run's time is the engine's alone.
-    progress = Progress(7 + 5 + (6 + 5 if args.go else 0), "timed runs", quiet=args.quiet)
+    with_env = has_env()
+    progress = Progress(7 + 5 + (5 if with_env else 0) + (6 + 5 if args.go else 0), "timed runs", quiet=args.quiet)
 
     deals = random_deals(args.deals, rng)
     deals_per_second = time_deals(deals, repeat=7, progress=progress)
@@ -118,6 +166,12 @@ def main(argv: list[str] | None = None) -> int:
         f"{hands:,} hands, {actions / hands:.1f} actions a hand)"
     )
     other: dict[str, float] = {}
+    if with_env:
+        steps = args.env_steps or 4 * args.hands
+        env_per_second = time_env(steps, args.seed, repeat=5, progress=progress)
+        other["env_steps_per_second"] = round(env_per_second)
+        print(f"env steps: {env_per_second:,.0f} steps/s (mus_widget.env, random legal ids, observe + step, best of 5 "
+              f"runs over {steps:,} steps)")
     if args.go:
         go_hands, go_actions = time_driver(args.go, args.hands * 4, args.seed, repeat=5)
         progress.advance(6)

@@ -19,7 +19,7 @@ from support.committed import committed_tutorials
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "mus_widget"
-LAYERS = ("engine", "i18n", "bots", "teaching", "table", "classroom", "lite", "docs")
+LAYERS = ("engine", "i18n", "bots", "teaching", "env", "table", "classroom", "lite", "docs")
 """The package's layers, lowest first: a module may import only from its own layer and the layers below."""
 FACADES = {"__init__", "__main__", "arena", "cli", "export", "i18n_tool", "serve", "remote", "sphinx"}
 """Top-level modules above every layer: the package's exports and the short names of commands, the client and the

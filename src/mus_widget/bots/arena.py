@@ -25,7 +25,7 @@ import multiprocessing
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, cast
@@ -283,27 +283,24 @@ def _job(args: tuple[Team, Team, list[int], Rules, int, float | None, bool]) -> 
 
 def run(team0: Team, team1: Team, games: int = 200, seed: int = 1, *, rules: Rules | None = None,
         target: int = 40, jobs: int = 1, time_limit: float | None = TIME_LIMIT, records: bool = False,
-        progress: Callable[[int], None] | None = None) -> Result:
+        progress: Callable[[int], None] | None = None, client: Any = None) -> Result:
     """Play ``games`` games between two teams (names, ``"path.py:Class"``, ``"cmd:program"`` or classes), the
     seats swapping every game. ``jobs`` spreads them over processes (teams given as classes play in this one);
-    with ``records`` the result keeps every game's record; ``progress`` is told how many games just ended, in
-    whichever process (the command line's bar)."""
+    ``client``, a Dask ``distributed.Client``, over its cluster instead (:mod:`.distributed`); with ``records``
+    the result keeps every game's record; ``progress`` is told how many games just ended, in whichever process
+    (the command line's bar)."""
     for team in (team0, team1):
         _Maker(team, lambda fault: None, time_limit)  # a bad name, file or command is refused here, before any game
     rules = Rules(target=target) if rules is None else rules
     seeds = [seed * 1_000_003 + i for i in range(games)]
-    tally = Tally()
-    if jobs > 1 and isinstance(team0, str) and isinstance(team1, str) and games > 1:
-        # One game a task, so that each game is counted as it ends; the tallies are added in the games' order.
-        tasks = [(team0, team1, [game_seed], rules, i, time_limit, records) for i, game_seed in enumerate(seeds)]
-        parts: dict[int, Tally] = {}
+    # One game a task, so that each game is counted as it ends; the tallies are added in the games' order.
+    tasks = [(team0, team1, [game_seed], rules, i, time_limit, records) for i, game_seed in enumerate(seeds)]
+    if client is not None:
+        from .distributed import as_they_end
+        tally = _gathered(as_they_end(client, _job, tasks), progress)
+    elif jobs > 1 and isinstance(team0, str) and isinstance(team1, str) and games > 1:
         with multiprocessing.Pool(jobs) as pool:
-            for number, part in pool.imap_unordered(_job, tasks):
-                parts[number] = part
-                if progress is not None:
-                    progress(part.games)
-        for number in sorted(parts):
-            tally.add(parts[number])
+            tally = _gathered(pool.imap_unordered(_job, tasks), progress)
     else:
         tally = play(team0, team1, seeds, rules, time_limit=time_limit, records=records, progress=progress)
     ms, team1_ms = ([t * 1000 for t in times] for times in (tally.times, tally.team1_times))
@@ -312,6 +309,19 @@ def run(team0: Team, team1: Team, games: int = 200, seed: int = 1, *, rules: Rul
         _median(ms), round(_percentile(ms, 0.95), 3), (tally.faults[0], tally.faults[1]), tuple(tally.notes),
         tuple(tally.records or ()), _median(team1_ms), round(_percentile(team1_ms, 0.95), 3),
     )
+
+
+def _gathered(parts: Iterable[tuple[int, Tally]], progress: Callable[[int], None] | None) -> Tally:
+    """The tasks' tallies, told to ``progress`` as they end and added in the games' order."""
+    done: dict[int, Tally] = {}
+    for number, part in parts:
+        done[number] = part
+        if progress is not None:
+            progress(part.games)
+    tally = Tally()
+    for number in sorted(done):
+        tally.add(done[number])
+    return tally
 
 
 def _median(values: list[float]) -> float:
@@ -384,6 +394,9 @@ def main(argv: list[str] | None = None) -> int:
     add_rules_options(parser)
     parser.add_argument("--jobs", type=int, default=1, metavar="N",
                         help="how many processes to share the games between (default %(default)s)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="play the games on the Dask cluster of this scheduler (tcp://host:port) instead of "
+                             "--jobs processes: the same result for the same seeds (docs/ai.md)")
     parser.add_argument("--time-limit", type=float, default=TIME_LIMIT, metavar="SECONDS",
                         help="seconds your own bot may take per decision (default %(default)s)")
     parser.add_argument("--records", type=Path, metavar="FILE",
@@ -391,13 +404,24 @@ def main(argv: list[str] | None = None) -> int:
     add_quiet(parser)
     args = parser.parse_args(argv)
     start = time.perf_counter()
+    client = None
+    if args.scheduler:
+        from .distributed import connect
+        try:
+            client = connect(args.scheduler)
+        except ValueError as error:
+            parser.error(str(error))
     with Progress(args.games, "arena games", quiet=args.quiet) as bar:
         try:
             result = run(args.team0, args.team1, args.games, args.seed, rules=rules_of(args), jobs=args.jobs,
-                         time_limit=args.time_limit, records=args.records is not None, progress=bar.advance)
+                         time_limit=args.time_limit, records=args.records is not None, progress=bar.advance,
+                         client=client)
         except ValueError as error:
             bar.close()
             parser.error(str(error))
+        finally:
+            if client is not None:
+                client.close()
     elapsed = time.perf_counter() - start
     if args.records is not None:
         args.records.write_text("".join(json.dumps(record) + "\n" for record in result.records), encoding="utf-8")
