@@ -40,7 +40,7 @@ from mus_widget.engine.record import Record
 from mus_widget.engine.rules import Rules
 from mus_widget.i18n.progress import Progress, add_quiet, plain, silent
 from mus_widget.teaching.grading import Grade
-from mus_widget.teaching.review import SAMPLES, Reviewer, record_prefix
+from mus_widget.teaching.review import GRADES, SAMPLES, Reviewer, record_prefix
 
 LEVELS = ("random", "novice", "expert")
 
@@ -82,7 +82,9 @@ def speed(seed: int, samples: int) -> dict[str, Any]:
     """Review a ten-hand game whole, then one decision at a time along the record."""
     record = ten_hands(seed)
     Reviewer(record, 0, samples=samples, seed=seed).grade(0)  # warm the tables every review reads
+    GRADES.clear()  # but time the grading itself: no grade kept from before
     whole, cpu, wall = timed(lambda: Reviewer(record, 0, samples=samples, seed=seed).review())
+    GRADES.clear()
     actions = record["actions"]
     reviewer = Reviewer({**record, "actions": [], "senas": []}, 0, samples=samples, seed=seed)
     per: list[float] = []

@@ -2,6 +2,8 @@
 folder and the tutorials beside it, runs Sphinx with warnings as errors and puts the classroom site in ``lite/``
 (``mus_widget.docs.build``)."""
 
+import os
+
 project = "mus-widget"
 author = "the mus-widget authors"
 copyright = "the mus-widget authors, MIT licence"
@@ -15,6 +17,8 @@ nb_execution_timeout = 600
 nb_execution_raise_on_error = True
 nb_execution_show_tb = True
 nb_merge_streams = True
+# Tutorial 14 trains an agent for minutes; the site shows a short run (its prose gives the full run's figures).
+os.environ.setdefault("MUS_TUTORIAL_QUICK", "1")
 
 # Every tutorial page links to the same notebook in the classroom site beside the pages.
 mus_try_it = "lite/lab/index.html?path={name}"

@@ -50,7 +50,40 @@ function tellBox(table, state, intents) {
       on: { click: send } }, state.texts.send));
 }
 
-/** One table of the list: its summary, then its buttons and its box.
+/** Free the seat: a menu of the seated students apart from the rest (at the end of the row, past a divider), and
+ * the question it asks before it frees one.
+ * @param {import("./contract.js").ClassroomTable} table
+ * @param {import("./contract.js").ClassroomState} state
+ * @param {ClassroomIntents} intents */
+function freeSeat(table, state, intents) {
+  const asking = intents.drafts.get(`free:${table.table}`);
+  const student = table.students.find((s) => String(s.seat) === asking);
+  if (student) {
+    return h("div", { class: "mus-classroom-confirm", role: "group", data: { seat: student.seat } },
+      h("span", {}, student.confirm),
+      h("button", { type: "button", class: "mus-classroom-free-yes", data: { seat: student.seat },
+        on: { click: () => {
+          intents.drafts.delete(`free:${table.table}`);
+          intents.send({ type: "free_seat", table: table.table, seat: student.seat });
+          intents.redraw();
+        } } }, state.texts["free.yes"]),
+      h("button", { type: "button", class: "mus-classroom-free-no",
+        on: { click: () => { intents.drafts.delete(`free:${table.table}`); intents.redraw(); } } },
+      state.texts["free.no"]));
+  }
+  if (!table.students.length) return null;
+  return h("select", { class: "mus-classroom-free", aria: { label: state.texts["free.pick"] },
+    on: { change: (event) => {
+      if (event.target.value !== "") intents.drafts.set(`free:${table.table}`, event.target.value);
+      event.target.value = "";
+      intents.redraw();
+    } } },
+  h("option", { value: "", selected: true }, state.texts["free.pick"]),
+  table.students.map((s) => h("option", { value: String(s.seat), data: { seat: s.seat } }, s.free)));
+}
+
+/** One table of the list: its summary, then one row of buttons (Follow, a bot for the empty seat, Review by
+ * name, Rematch and Archive once over, and Free the seat apart at the end) and the box that writes to it.
  * @param {import("./contract.js").ClassroomTable} table
  * @param {import("./contract.js").ClassroomState} state
  * @param {ClassroomIntents} intents */
@@ -64,20 +97,111 @@ function tableView(table, state, intents) {
       : h("button", { type: "button", class: "mus-classroom-follow",
         on: { click: () => intents.send({ type: "follow", table: table.table }) } }, state.texts.follow));
   }
-  for (const student of table.students) {
-    buttons.push(h("button", { type: "button", class: "mus-classroom-review", data: { seat: student.seat },
-      on: { click: () => intents.send({ type: "review", table: table.table, seat: student.seat }) } }, student.review));
-    buttons.push(h("button", { type: "button", class: "mus-classroom-free", data: { seat: student.seat },
-      on: { click: () => intents.send({ type: "free_seat", table: table.table, seat: student.seat }) } }, student.free));
+  if (table.seat_bot) {
+    buttons.push(h("button", { type: "button", class: "mus-classroom-seat-bot mus-classroom-fix",
+      data: { seat: table.open_seat },
+      on: { click: () => intents.send({ type: "seat_bot", table: table.table, seat: table.open_seat }) } },
+    table.seat_bot));
   }
-  return h("div", { class: ["mus-classroom-row", table.idle && "mus-classroom-row-idle", followed && "mus-classroom-followed"],
-    key: table.table, data: { table: table.table } },
-    h("div", { html: table.summary }),
-    buttons.length ? h("div", { class: "mus-classroom-buttons" }, buttons) : null,
-    table.writable ? tellBox(table, state, intents) : null);
+  if (table.over) {
+    buttons.push(h("button", { type: "button", class: "mus-classroom-rematch",
+      on: { click: () => intents.send({ type: "rematch", table: table.table }) } }, state.texts.rematch));
+    buttons.push(h("button", { type: "button", class: "mus-classroom-archive",
+      on: { click: () => intents.send({ type: "archive", table: table.table }) } }, state.texts.archive));
+  }
+  if (table.students.length) {
+    buttons.push(h("span", { class: "mus-classroom-reviews" },
+      h("span", { class: "mus-classroom-muted" }, state.texts["review.short"]),
+      table.students.map((student) => h("button", { type: "button", class: "mus-classroom-review",
+        data: { seat: student.seat }, title: student.review, aria: { label: student.review },
+        on: { click: () => intents.send({ type: "review", table: table.table, seat: student.seat }) } },
+      student.name))));
+  }
+  const free = freeSeat(table, state, intents);
+  const asking = table.students.some((s) => String(s.seat) === intents.drafts.get(`free:${table.table}`));
+  return h("div", { class: ["mus-classroom-row", table.idle && "mus-classroom-row-idle",
+    table.trouble && "mus-classroom-row-trouble", followed && "mus-classroom-followed"],
+  key: table.table, data: { table: table.table, trouble: table.trouble ? "true" : "false" } },
+  h("div", { html: table.summary }),
+  h("div", { class: "mus-classroom-buttons" }, buttons),
+  asking
+    ? h("div", { class: "mus-classroom-tell-line" }, table.writable ? tellBox(table, state, intents) : null)
+    : h("div", { class: "mus-classroom-tell-line" },
+      table.writable ? tellBox(table, state, intents) : null, free),
+  asking ? free : null);
 }
 
-/** The teacher's list as it stands: a pure function of the synced traits and the view's drafts.
+/** The form that creates a table: its name, who it is kept for, its join code and each seat's bot.
+ * @param {import("./contract.js").ClassroomState} state
+ * @param {ClassroomIntents} intents */
+function createForm(state, intents) {
+  const get = (key, fallback = "") => intents.drafts.get(`create:${key}`) ?? fallback;
+  const field = (key, label) => h("label", { class: "mus-classroom-field" },
+    h("span", {}, label),
+    h("input", { type: "text", value: get(key), data: { field: key }, maxlength: "200",
+      on: { input: (event) => { intents.drafts.set(`create:${key}`, event.target.value); },
+        keydown: (event) => event.stopPropagation() } }));
+  const seats = state.seat_names.map((name, seat) => h("label", { class: "mus-classroom-field" },
+    h("span", {}, name),
+    h("select", { data: { field: `bot-${seat}` },
+      on: { change: (event) => { intents.drafts.set(`create:bot-${seat}`, event.target.value); } } },
+    state.levels.map(([level, label]) => h("option", { value: level, selected: get(`bot-${seat}`) === level },
+      label)))));
+  const submit = () => {
+    const name = get("name").trim();
+    if (!name) return;
+    intents.send({ type: "create", name, kept: get("kept"), code: get("code"),
+      bots: [0, 1, 2, 3].map((seat) => get(`bot-${seat}`)) });
+    for (const key of ["name", "kept", "code"]) intents.drafts.delete(`create:${key}`);
+    intents.redraw();
+  };
+  return h("details", { class: "mus-classroom-create" },
+    h("summary", {}, state.texts.create),
+    h("div", { class: "mus-classroom-create-fields" },
+      field("name", state.texts["create.name"]), field("kept", state.texts["create.kept"]),
+      field("code", state.texts["create.code"]), seats,
+      h("button", { type: "button", class: "mus-classroom-create-submit", on: { click: submit } },
+        state.texts["create.submit"])));
+}
+
+/** The box that writes one line to every table.
+ * @param {import("./contract.js").ClassroomState} state
+ * @param {ClassroomIntents} intents */
+function tellAllBox(state, intents) {
+  const draft = intents.drafts.get(":all") || "";
+  const send = () => {
+    if (!draft.trim()) return;
+    intents.send({ type: "tell_all", text: draft.trim() });
+    intents.drafts.set(":all", "");
+    intents.redraw();
+  };
+  return h("div", { class: "mus-classroom-tell mus-classroom-tell-all" },
+    h("input", { class: "mus-classroom-tell-all-input", type: "text", value: draft, maxlength: String(state.max_chat),
+      placeholder: state.texts.tell_all, aria: { label: state.texts.tell_all },
+      on: { input: (event) => { intents.drafts.set(":all", event.target.value); intents.redraw(); },
+        keydown: (event) => { if (event.key === "Enter") { event.preventDefault(); send(); } event.stopPropagation(); } } }),
+    h("button", { type: "button", class: "mus-classroom-tell-all-send", disabled: !draft.trim(), on: { click: send } },
+      state.texts.send_all));
+}
+
+/** The archived tables, one line each with their students' review buttons.
+ * @param {import("./contract.js").ClassroomState} state
+ * @param {ClassroomIntents} intents */
+function archivedList(state, intents) {
+  if (!state.archived || !state.archived.length) return null;
+  return h("details", { class: "mus-classroom-archived" },
+    h("summary", {}, `${state.texts.archived} (${state.archived.length})`),
+    state.archived.map((table) => h("div", { class: "mus-classroom-archived-row", key: table.table,
+      data: { table: table.table } },
+    h("span", { html: table.summary }),
+    table.students.map((student) => h("button", { type: "button", class: "mus-classroom-review",
+      data: { seat: student.seat },
+      on: { click: () => intents.send({ type: "review", table: table.table, seat: student.seat }) } },
+    student.review)))));
+}
+
+/** The teacher's list as it stands: a pure function of the synced traits and the view's drafts. A review opened
+ * shows above the list, the tables that need the teacher first.
  * @param {import("./contract.js").ClassroomState} state
  * @param {Partial<import("./contract.js").ClassChat>} chat
  * @param {Partial<import("./contract.js").ClassroomReview>} review
@@ -95,11 +219,16 @@ export function classroomView(state, chat, review, intents) {
   return [
     intents.notice ? h("p", { class: "mus-classroom-kernel", role: "alert", data: { kernel: intents.notice } },
       intents.notice === "snapshot" ? state.texts.snapshot : state.texts.kernel_lost) : null,
-    h("h3", { class: "mus-classroom-title" }, state.title),
+    h("div", { class: "mus-classroom-bar" },
+      h("h3", { class: "mus-classroom-title" }, state.title),
+      tellAllBox(state, intents)),
     state.lost ? h("p", { class: "mus-classroom-lost", role: "status" }, state.lost) : null,
+    state.refused ? h("p", { class: "mus-classroom-refused", role: "status" }, state.refused) : null,
+    state.expected ? h("p", { class: "mus-classroom-expected", role: "status" }, state.expected) : null,
+    opened,
     state.none ? h("p", { class: "mus-classroom-muted" }, state.none) : null,
     h("div", { class: "mus-classroom-list" }, state.tables.map((table) => tableView(table, state, intents))),
-    opened,
+    h("div", { class: "mus-classroom-tools" }, createForm(state, intents), archivedList(state, intents)),
     chat && chat.html ? h("div", { class: "mus-classroom-class-chat", html: chat.html }) : null,
   ].filter(Boolean);
 }

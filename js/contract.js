@@ -243,6 +243,7 @@
  * @property {[string, number][]} [paces] name and seconds
  * @property {number[]} [targets]
  * @property {boolean} [coach]
+ * @property {boolean} [lesson] a lesson's stepping table: no New game, Review or tips button
  * @property {boolean} [served] a relayed table, and below
  * @property {boolean} [watching]
  * @property {string} [table]
@@ -264,7 +265,7 @@
  * @property {ChatLine[]} chat
  * @property {number} max_chat
  * @property {number} heard
- * @property {"open" | "lost"} link
+ * @property {"open" | "lost" | "freed"} link "freed": the teacher freed the seat (no reconnecting)
  */
 
 /**
@@ -280,8 +281,10 @@
  * action (none on a branch's steps).
  * @typedef {object} EditorStep
  * @property {number} step
+ * @property {string} number the step's number as shown: "4" on the main line, "3·1" in a branch
  * @property {number | null} seat
  * @property {ActionView | null} action
+ * @property {boolean} agrees whether the action was the partner's agreement ("Agree")
  * @property {string} note
  * @property {EditorBranch[]} branches
  */
@@ -353,6 +356,7 @@
  * @property {number} seat
  * @property {string} name
  * @property {string} free
+ * @property {string} confirm the question Free the seat asks first
  * @property {string} review
  */
 
@@ -362,10 +366,22 @@
  * @property {string} table
  * @property {string} summary trusted markup, drawn by Python
  * @property {boolean} idle
+ * @property {boolean} trouble the table needs the teacher: listed first
+ * @property {boolean} over
+ * @property {number | null} open_seat the empty seat the table waits on
+ * @property {string} seat_bot the label of the button giving that seat a bot ("" for none)
  * @property {boolean} followable
  * @property {boolean} writable
  * @property {ClassroomStudent[]} students
  * @property {string} tell the placeholder of the box that writes to the table
+ */
+
+/**
+ * An archived table of the teacher's list.
+ * @typedef {object} ClassroomArchived
+ * @property {string} table
+ * @property {string} summary trusted markup, drawn by Python
+ * @property {ClassroomStudent[]} students
  */
 
 /**
@@ -376,6 +392,11 @@
  * @property {string} lost
  * @property {string} none
  * @property {ClassroomTable[]} tables
+ * @property {ClassroomArchived[]} archived
+ * @property {string} expected who of the expected students has not joined yet ("" for nobody)
+ * @property {string} refused the server's latest refusal of a request of the list
+ * @property {string[][]} levels [level, label] of each choice for a seat of a new table ("": a student)
+ * @property {string[]} seat_names
  * @property {string | null} following
  * @property {Record<string, string>} texts
  * @property {number} max_chat
@@ -490,7 +511,7 @@
  * @property {boolean} fromReview the hand on the table was reopened from the review
  * @property {{seat: number, slot: number} | null} editorSlot the scenario editor's slot picked for the next card
  * @property {Set<string>} editorDiscard the cards picked for a discard in the scenario editor
- * @property {number | null} editorAmount the envido amount typed in the scenario editor
+ * @property {string | null} editorAmount the envido amount as typed in the scenario editor
  * @property {string} editorKey
  * @property {string | null} editorFile the file name typed, until saved
  * @property {boolean} overwrite replace the file when saving
@@ -539,6 +560,7 @@
  * @property {(on: boolean) => void} setTips
  * @property {(seq: number) => void} dismissError
  * @property {() => void} openNewGame
+ * @property {() => void} rematch at a served table: a new match at the same table, the same players
  * @property {() => void} closeNewGame
  * @property {() => void} startGame
  * @property {(to: number) => void} step

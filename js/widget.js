@@ -295,6 +295,11 @@ function render({ model: born, el }) {
         });
         draw();
       },
+      rematch() {
+        ui.waitingFor = state.v;
+        send({ type: "rematch" });
+        draw();
+      },
       closeNewGame() {
         ui.form = null;
         draw();

@@ -18,6 +18,10 @@ settings.register_profile(
 settings.register_profile("dev", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
+os.environ.setdefault("MUS_TUTORIAL_QUICK", "1")
+"""Tutorial 14 trains an agent for a minute; under the tests (nbval's kernels inherit this environment) it trains
+and measures a little, in seconds. Set it to 0 to run the full training under pytest."""
+
 BROWSER_TESTS = Path(__file__).parent / "browser"
 TUTORIALS = Path(__file__).parents[1] / "tutorials"
 

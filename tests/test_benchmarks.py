@@ -233,3 +233,11 @@ def test_a_benchmark_counts_what_it_sees_finish_and_keeps_its_lines_on_standard_
         assert seen.stdout.count("MB traced") == 10, seen.stdout
     quiet = run_at_terminal([*command, "--quiet"], cwd=str(ROOT), timeout=300)
     assert quiet.returncode == 0 and f"{what}:" not in quiet.terminal, quiet.terminal
+
+
+def test_the_class_review_benchmark_times_the_summary_of_grades_made_as_the_games_went() -> None:
+    figures = last_json("class_review.py", "--students", "3", "--tables", "2", "--target", "10", "--samples", "16",
+                        "--cold")
+    assert figures["students"] == 3 and figures["players"] == 3 and figures["decisions"] > 0
+    assert figures["reused"] == figures["decisions"], "every grade made at the tables is reused"
+    assert figures["summary_s"] >= 0 and figures["summary_cold_s"] >= 0

@@ -234,6 +234,7 @@ def test_the_teachers_classroom_lists_the_tables_live_and_follows_one_face_up(se
         assert "<i>Ana" not in rows()[0]
         assert room.state["tables"][0]["students"] == [
             {"seat": 0, "name": "<i>Ana</i>", "free": "Free the seat of <i>Ana</i> (South)",
+             "confirm": "Free <i>Ana</i>'s seat? Their seat's token stops working.",
              "review": "Review <i>Ana</i>'s decisions"}], "button labels, set as text by the browser"
 
         view = room.follow("3B")
@@ -292,7 +293,7 @@ def test_running_the_cell_again_closes_the_table_it_made_before(server: ServerPr
         second.close()
 
 
-def test_in_a_notebook_the_room_shows_its_picture_then_the_list_with_the_followed_table_below(
+def test_in_a_notebook_the_room_shows_its_picture_then_the_list_with_the_followed_table_above(
         server: ServerProcess) -> None:
     partners_against_bots(server)
     room = mw.Classroom(server.url, teacher_key=TEACHER_KEY, language="en")
@@ -302,7 +303,7 @@ def test_in_a_notebook_the_room_shows_its_picture_then_the_list_with_the_followe
         assert 'data-mus-still="' + room.model_id + '"' in picture["text/html"]
         assert "Tables at" in picture["text/html"] and "A snapshot of the classroom" in picture["text/html"]
         assert picture["text/plain"] == repr(room)
-        assert room.displayed is not None and room.displayed.children == (room, room.below) and view["text/plain"] == ""
+        assert room.displayed is not None and room.displayed.children == (room.below, room) and view["text/plain"] == ""
         assert view["application/vnd.jupyter.widget-view+json"]["model_id"] == room.displayed.model_id
         assert [row["followable"] for row in room.state["tables"]] == [True]
         room.receive({"type": "follow", "table": "3B"})

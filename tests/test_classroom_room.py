@@ -86,7 +86,7 @@ def test_the_list_waits_by_the_server_clock_and_marks_only_a_person_idle() -> No
     assert "Le toca a: Ana, desde hace 1:15" in shown and 'data-idle="true"' in shown
     assert "mus-classroom-idle-seat" in shown and "Parado: Ana" in shown
     assert 'data-idle' not in table_html({**base, "to_move": 1, "waiting": 75.0}, "es", idle_after=40)
-    assert "Le toca a: Ana</span>" in table_html({**base, "to_move": 0}, "es"), "no clock from an older server"
+    assert "Le toca a: Ana</div>" in table_html({**base, "to_move": 0}, "es"), "no clock from an older server"
 
 
 def test_the_servers_clock_starts_with_each_action(server: ServerProcess) -> None:
@@ -318,7 +318,8 @@ def test_a_class_of_two_students_and_two_bots_seen_from_the_teachers_room(tmp_pa
                 server.url, "3B", teacher_key=TEACHER_KEY)["moves"]))
             bea.close()  # now nobody of the team is there: the match waits
             await until("the match paused in the teacher's list", lambda: room.tables[0]["paused"])
-            assert "Paused: every player of a team is away" in box()
+            assert "Paused: the match waits for Ana, Bea to come back" in box()
+            assert "Away: the match waits for them" in box() and "a bot plays for them" not in box(), "no contradiction"
             paused_at = room.tables[0]["seq"]
             await asyncio.sleep(1.5)
             assert room.tables[0]["seq"] == paused_at and not room.tables[0]["is_over"]

@@ -105,7 +105,7 @@ def test_with_no_open_tables_only_the_teacher_creates_tables(tmp_path: Path) -> 
 
 
 def test_unknown_tables_are_named_in_the_refusal(server: ServerProcess) -> None:
-    with pytest.raises(ClassroomError, match="no table 'nowhere'") as caught:
+    with pytest.raises(ClassroomError, match="There is no table “nowhere” on this server") as caught:
         remote.join(server.url, "nowhere", name="Ana")
     assert caught.value.kind == "unknown_table"
     assert kind_of(lambda: remote.record(server.url, "nowhere", teacher_key=TEACHER_KEY)) == "unknown_table"

@@ -121,3 +121,26 @@ def test_the_help_checks_catch_markup_and_a_bare_option() -> None:
     assert unexplained(text) == ["--seed SEED"]
     wrapped = "options:\n  --max-connections-per-address N\n                        connections one address holds\n"
     assert unexplained(wrapped) == []
+
+
+BLOCK_IMPORT = """
+import sys
+class Missing:
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] == {module!r}:
+            raise ModuleNotFoundError(f"No module named {{name!r}}", name=name)
+sys.meta_path.insert(0, Missing())
+from mus_widget.cli import main
+raise SystemExit(main(["serve", "--teacher-key", "k", "--port", "0"]))
+"""
+
+
+@pytest.mark.parametrize("module", ["websockets", "orjson"])
+def test_serve_without_the_classroom_extra_says_which_extra_in_one_line(module: str) -> None:
+    done = subprocess.run([sys.executable, "-c", BLOCK_IMPORT.format(module=module)], check=False,
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT / "src"), "LANG": "C", "LC_ALL": "C"})
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert module in done.stderr and 'pip install "mus-widget[classroom]"' in done.stderr

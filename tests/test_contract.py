@@ -332,6 +332,10 @@ def play_a_served_table(recorder: Recorder, server: ServerProcess) -> None:
         room.open_review("3B", 0, samples=16)
         await until("the review in the room", lambda: bool(room.review_view.get("html")))
         room.receive({"type": "close_review"})
+        room.receive({"type": "create", "name": "3Z", "kept": "Eva, Iker", "code": "", "bots": ["", "novice", "", ""]})
+        await until("the table made from the list", lambda: any(t["table"] == "3Z" for t in room.tables))
+        room.receive({"type": "archive", "table": "3Z"})
+        await until("the table archived", lambda: bool(room.state["archived"]))
         for table in (*tables, watch, room):
             table.close()
 

@@ -127,3 +127,39 @@ def test_the_branches_speak_the_tables_language() -> None:
     assert table.state["steps"]["branches"][0]["text"] == "¿Y si Este hubiera jugado Quiero?"
     table.go_into(0)
     assert table.state["steps"]["note"] == "Si Este la quisiera, Oeste también responde."
+
+
+def test_agree_is_the_partners_proposal_played_again_and_the_old_writing_still_reads() -> None:
+    agreed = REFUSED.replace("then: quiero", "then: agree")
+    agreed = agreed.replace("play: no-quiero\nnote: West", "play: Agree\nnote: West")
+    old, new = Scenario.parse(REFUSED), Scenario.parse(agreed)
+    assert new.actions == old.actions and [b.actions for b in new.branches] == [b.actions for b in old.branches]
+    assert [new.note_at(s) for s in range(len(new) + 1)] == [old.note_at(s) for s in range(len(old) + 1)]
+
+
+def test_agree_with_no_proposal_waiting_is_refused_with_its_reason() -> None:
+    with pytest.raises(ScenarioError) as caught:
+        Scenario.parse(REFUSED.replace("play: no-mus, envido 2", "play: no-mus, agree"))
+    assert caught.value.line == 3 and caught.value.position == 2
+    assert "'agree' confirms a partner's proposal, and none is waiting here" in str(caught.value)
+
+
+def test_a_branch_is_counted_as_its_own_line_at_the_stepping_table() -> None:
+    table = MusTable.from_scenario(REFUSED, step=4, language="en")
+    table.receive({"type": "step_branch", "branch": 0})
+    steps = table.state["steps"]
+    assert (steps["index"], steps["count"], steps["branch"]["text"]) == (1, 2, "What if East played Quiero?")
+    table.close()
+
+
+def test_a_lessons_table_shows_the_lesson_only_unless_the_author_asks() -> None:
+    lesson = MusTable.from_scenario(REFUSED, language="en")
+    assert lesson.setup["lesson"] is True and lesson.tips is False
+    full = MusTable.from_scenario(REFUSED, language="en", game_controls=True)
+    assert full.setup["lesson"] is False and full.tips is True
+    tipped = MusTable.from_scenario(REFUSED, language="en", tips=True)
+    assert tipped.setup["lesson"] is True and tipped.tips is True
+    with pytest.raises(TypeError):
+        MusTable.from_scenario(REFUSED, game_controls="yes")  # type: ignore[arg-type]
+    for table in (lesson, full, tipped):
+        table.close()

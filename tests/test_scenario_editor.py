@@ -53,7 +53,7 @@ def test_a_lesson_is_dealt_played_noted_and_branched_by_messages() -> None:
 
 @pytest.mark.parametrize(("content", "error"), [
     ({"op": "act", "action": "quiero"}, "ui.error.editor"),
-    ({"op": "act", "action": "envido two"}, "ui.error.editor"),
+    ({"op": "act", "action": "envido two"}, "ui.error.editor.amount"),
     ({"op": "act", "action": 7}, "ui.error.editor"),
     ({"op": "card", "seat": 0, "slot": 0, "card": "13o"}, "ui.error.editor"),
     ({"op": "card", "seat": 4, "slot": 0, "card": "1o"}, "ui.error.editor"),
@@ -158,4 +158,71 @@ def test_the_static_picture_shows_the_lesson_not_the_game_waiting_behind_it() ->
     picture = editor.picture()
     assert 'data-seat="0"' in picture.html and "A lesson being made" not in picture.html
     assert all(card in picture.html for card in HANDS[1].split()), "every hand of the lesson face up"
+    editor.close()
+
+
+def test_the_amount_typed_is_the_amount_played_and_one_out_of_range_is_refused_in_words() -> None:
+    editor = dealt()
+    edit(editor, op="stage", stage="play")
+    edit(editor, op="act", action="no-mus")
+    assert editor.editor["turn"]["raise"] == [2, 40]
+    before = editor.editor
+    for typed in ("envido 45", "envido 1", "envido ", "envido -3"):
+        edit(editor, op="act", action=typed)
+        assert editor.error["id"] == "ui.error.editor.amount", typed
+        assert "2 to 40" in editor.error["text"], editor.error["text"]
+        assert editor.editor == before, "a refused amount changes nothing"
+    edit(editor, op="act", action="envido 5")
+    assert not editor.error
+    assert editor.draft.actions == ("no-mus", "envido 5")
+    step = editor.editor["steps"][-1]
+    assert (step["seat"], step["action"], step["agrees"]) == (0, {"kind": "envido", "amount": 5, "text": "envido 5"},
+                                                              False)
+    editor.close()
+
+
+def test_a_partners_agreement_is_listed_and_written_as_one_and_reads_back_the_same() -> None:
+    editor = dealt()
+    edit(editor, op="stage", stage="play")
+    for action in ("no-mus", "paso", "envido 2", "envido 2"):
+        edit(editor, op="act", action=action)
+    # North raised by 2: South is offered North's raise as an agreement (the table's "Agree"), or another answer.
+    turn = editor.editor["turn"]
+    assert editor.editor["mover"] == 0 and turn["proposed"]["text"] == "envido 2" and turn["proposer"] == 2
+    edit(editor, op="act", action="envido 2")
+    steps = editor.editor["steps"]
+    assert [s["agrees"] for s in steps[1:]] == [False, False, False, False, True]
+    assert editor.text.splitlines()[-1] == "play: no-mus, paso, envido 2, envido 2, agree"
+    assert Scenario.parse(editor.text).actions == editor.draft.actions
+    editor.close()
+
+
+def test_a_branchs_steps_are_numbered_as_its_own() -> None:
+    editor = dealt()
+    edit(editor, op="stage", stage="play")
+    for action in ("no-mus", "paso", "envido 2", "no-quiero", "no-quiero"):
+        edit(editor, op="act", action=action)
+    edit(editor, op="select", step=4)
+    edit(editor, op="what_if", on=True)
+    edit(editor, op="act", action="quiero")
+    edit(editor, op="act", action="quiero")
+    steps = editor.editor["steps"]
+    assert [s["number"] for s in steps] == ["0", "1", "2", "3", "4", "5"]
+    (branch,) = steps[4]["branches"]
+    assert [(s["number"], s["agrees"]) for s in branch["steps"]] == [("3·1", False), ("3·2", True)]
+    assert "branch: quiero, agree" in editor.text
+    editor.close()
+
+
+def test_a_refused_save_changes_nothing_and_a_good_one_clears_the_refusal(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    editor = dealt()
+    edit(editor, op="stage", stage="play")
+    edit(editor, op="save", file="tie-grande.txt")
+    assert editor.editor["saved"] == "tie-grande.txt" and not editor.error
+    edit(editor, op="save", file="tie-grande.txt")
+    assert editor.error["id"] == "ui.error.editor.exists" and editor.editor["saved"] == "tie-grande.txt"
+    edit(editor, op="save", file="tie-grande.txt", overwrite=True)
+    assert not editor.error
     editor.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import builtins
 import json
+import os
 import re
 import sys
 from collections.abc import Iterator
@@ -30,7 +31,7 @@ from support.committed import committed_tutorials
 TUTORIALS = committed_tutorials()
 """The tutorials as committed: a notebook a student played (outputs, widgets' state) is theirs, not checked here."""
 NAME = re.compile(r"^(\d\d)-[a-z0-9-]+\.ipynb$")
-NUMBERS = [f"{n:02d}" for n in range(14)]
+NUMBERS = [f"{n:02d}" for n in range(15)]
 LANCE_LESSONS = {"03": ("grande",), "04": ("chica",), "05": ("pares",), "06": ("juego", "punto"), "07": ("negada",)}
 """The lance notebooks and the quiz kinds each must ask at least twice."""
 SEEDS = range(12)
@@ -40,7 +41,9 @@ TRANSLATED_SEEDS = range(3)
 MAX_CELLS = 16
 MAX_LINES = 20
 KERNEL_NAMES = {"display", "get_ipython"}
-ALLOWED_IMPORTS = {"mus_widget", "IPython"} | set(sys.stdlib_module_names)
+ALLOWED_IMPORTS = {"mus_widget", "IPython", "numpy"} | set(sys.stdlib_module_names)
+"""What a notebook may import: the package, the kernel's display, the standard library and NumPy (14 trains an
+agent with it; the ``env`` extra, part of the test extra, installs it)."""
 FILE_CALLS = {"open", "read_text", "write_text", "read_bytes", "write_bytes", "load", "loads", "dump", "dumps",
               "unlink", "mkdir", "to_csv", "savefig"}
 
@@ -280,13 +283,13 @@ def test_each_lance_notebook_has_at_least_two_quizzes_on_its_lance(number: str, 
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_readme_lists_every_notebook_00_to_13_and_nothing_else(language: str) -> None:
+def test_the_readme_lists_every_notebook_00_to_14_and_nothing_else(language: str) -> None:
     readme = (folder(language) / "README.md").read_text(encoding="utf-8")
     listed = re.findall(r"\]\((\d\d-[a-z0-9-]+\.ipynb)\)", readme)
     files = sorted(p.name for p in folder(language).glob("*.ipynb"))
     assert sorted(set(listed)) == files, f"README lists {sorted(set(listed))}, the folder holds {files}"
     assert len(listed) == len(set(listed)), "each notebook is listed once"
-    assert [name[:2] for name in files] == NUMBERS, f"one notebook per number 00 to 13, not {files}"
+    assert [name[:2] for name in files] == NUMBERS, f"one notebook per number 00 to 14, not {files}"
     assert all(NAME.match(name) for name in files)
     play = "tutorials/00-play.ipynb" if language == "en" else f"tutorials/{language}/00-play.ipynb"
     assert play in readme, "the README says how to open the tutorials (the play command)"
@@ -371,3 +374,24 @@ def test_each_notebook_has_a_title_short_cells_and_leads_to_the_next(language: s
             assert f"]({following.path.name})" in last, f"{nb.name} ends with a link to {following.path.name}"
         else:
             assert "](README.md)" in last or "](00-play.ipynb)" in last, f"{nb.name} ends with a way back"
+
+
+# ---------------------------------------------------------------------------------------------- training an agent
+
+FIGURES = re.compile(r"trained in (\d+) s.*?won (\d+) of 1,000 games.*?interval ([\d.]+)–([\d.]+) %", re.DOTALL)
+"""The full run's figures as the notebook's prose and docs/ai.md state them: training time, games won, interval."""
+
+
+def test_the_training_notebook_runs_short_under_the_tests_and_states_the_full_runs_figures() -> None:
+    """14 trains for minutes unless ``MUS_TUTORIAL_QUICK=1`` (tests/conftest.py sets it, so nbval runs it in
+    seconds); its prose and docs/ai.md give the same measured figures, the interval above one half."""
+    nb = by_number()["14"]
+    code = "\n".join(text for _, text in nb.code())
+    assert 'os.environ.get("MUS_TUTORIAL_QUICK") == "1"' in code and "np.random.default_rng(1)" in code
+    assert os.environ.get("MUS_TUTORIAL_QUICK") == "1", "tests/conftest.py sets MUS_TUTORIAL_QUICK for nbval"
+    prose = "\n".join(source(cell) for cell in nb.cells if cell["cell_type"] == "markdown")
+    stated, documented = FIGURES.search(prose), FIGURES.search((TUTORIALS.parent / "docs" / "ai.md").read_text())
+    assert stated and documented, "the notebook and docs/ai.md state the training time, the wins and the interval"
+    assert stated.groups() == documented.groups()
+    low, high = float(stated.group(3)), float(stated.group(4))
+    assert 50 < low < int(stated.group(2)) / 10 < high, "the agent beats random: the interval is above 50 %"

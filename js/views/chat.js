@@ -13,11 +13,14 @@ export function roomBar(ctx) {
   const watching = ctx.setup && ctx.setup.watching;
   const name = watching ? t("ui.room.watching", { table: room.table }) : t("ui.room.table", { table: room.table });
   const lost = room.link === "lost";
+  // A freed seat is no dropped connection: one message, what happened and how to sit down again.
+  const freed = room.link === "freed";
+  const text = freed ? t("ui.error.room.freed") : lost ? t("ui.room.lost") : null;
   return h(
     "div",
-    { class: ["mus-room-bar", lost && "mus-room-lost"], data: { link: room.link }, title: lost ? t("ui.room.lost") : name },
-    lost
-      ? h("span", { class: "mus-room-link", role: "status" }, t("ui.room.lost"))
+    { class: ["mus-room-bar", (lost || freed) && "mus-room-lost"], data: { link: room.link }, title: text || name },
+    text
+      ? h("span", { class: "mus-room-link", role: freed ? "alert" : "status" }, text)
       : h("strong", { class: "mus-room-table" }, name),
   );
 }

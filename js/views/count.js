@@ -131,9 +131,12 @@ export function countFooter(ctx) {
     state.steps || ctx.editor.stage
       ? null
       : h("div", { class: "mus-count-buttons" },
-          over
+          over && ctx.setup.watching
+            ? null
+            : over
             ? h("button", { class: "mus-action mus-primary", type: "button", data: { key: "play-again" },
-                on: { click: () => ctx.openNewGame() } }, t("ui.play_again"))
+                // A served table has no new-game panel: the server starts a new match, same table and players.
+                on: { click: () => (ctx.setup.served ? ctx.rematch() : ctx.openNewGame()) } }, t("ui.play_again"))
             : h("button", { class: "mus-action mus-primary", type: "button", data: { key: "next-hand" },
                 disabled: ctx.waiting, on: { click: () => ctx.nextHand() } }, t("ui.next_hand")),
           over && ctx.review.total

@@ -166,7 +166,7 @@ export function dealPanel(ctx) {
 function stepText(ctx, step) {
   const { t } = ctx;
   if (!step.action) return t("ui.editor.the_deal");
-  return `${ctx.editor.names[step.seat]}: ${actionLabel(ctx.t, step.action)}`;
+  return `${ctx.editor.names[step.seat]}: ${step.agrees ? t("ui.agree") : actionLabel(t, step.action)}`;
 }
 
 /** A step of a line as a button that selects it; its note's start beside it. */
@@ -178,9 +178,17 @@ function stepButton(ctx, step, branch) {
   return h("button", { class: ["mus-editor-step", on && "mus-editor-step-on"], type: "button",
     aria: { current: on ? "step" : null }, data: { key: `step-${branch === null ? "m" : branch}-${step.step}`, step: step.step },
     on: { click: () => ctx.edit("select", { branch, step: step.step }) } },
-    h("span", { class: "mus-editor-step-n" }, String(step.step)),
+    h("span", { class: "mus-editor-step-n" }, step.number ?? String(step.step)),
     h("span", { class: "mus-editor-step-text" }, stepText(ctx, step),
       step.note ? h("span", { class: "mus-editor-step-note" }, step.note) : null));
+}
+
+/** A branch as the stepping table names it: "What if North played Quiero?". */
+/** @param {import("../contract.js").Ctx} ctx @param {import("../contract.js").EditorBranch | undefined} branch */
+function branchName(ctx, branch) {
+  if (!branch) return "";
+  const first = branch.steps[0];
+  return ctx.t("ui.steps.what_if", { name: ctx.editor.names[first.seat], action: actionLabel(ctx.t, first.action) });
 }
 
 /** The main line's steps, each with its branches under it. */
@@ -216,7 +224,13 @@ function noteBox(ctx) {
   const { t } = ctx;
   const editor = ctx.editor;
   if (editor.what_if) return null;
-  const label = onMainLine(editor) && editor.step === 0 ? t("ui.editor.note_deal") : t("ui.editor.note", { step: editor.step });
+  let label;
+  if (onMainLine(editor)) label = editor.step === 0 ? t("ui.editor.note_deal") : t("ui.editor.note", { step: editor.step });
+  else {
+    const branch = editor.steps.flatMap((s) => s.branches).find((b) => b.index === editor.line);
+    const step = branch && branch.steps.find((s) => s.step === editor.step);
+    label = t("ui.editor.note_branch", { step: step ? step.number : String(editor.step), branch: branchName(ctx, branch) });
+  }
   const where = { branch: editor.line, step: editor.step };
   return h("label", { class: "mus-field mus-editor-note" }, h("span", {}, label),
     h("textarea", { rows: "3", maxlength: "1000", placeholder: t("ui.editor.note_hint"), value: editor.note,
@@ -249,7 +263,29 @@ function textBox(ctx) {
       h("button", { class: "mus-action", type: "button", data: { key: "editor-save" }, disabled: !editor.text,
         on: { click: () => ctx.edit("save", { file: ui.editorFile ?? editor.file, overwrite: ui.overwrite }) } },
         t("ui.editor.save")),
-      editor.saved ? h("span", { class: "mus-editor-status" }, t("ui.editor.saved", { file: editor.saved })) : null));
+      saveStatus(ctx)));
+}
+
+/** The one status line of saving: a refused save's words (in place of the banner), else where it was saved. */
+/** @param {import("../contract.js").Ctx} ctx */
+export function saveStatus(ctx) {
+  const { t } = ctx;
+  const refused = saveRefusal(ctx);
+  if (refused) {
+    return h("span", { class: "mus-editor-status mus-editor-refused", role: "alert", data: { error: refused.id } },
+      refused.text);
+  }
+  return ctx.editor.saved
+    ? h("span", { class: "mus-editor-status", role: "status" }, t("ui.editor.saved", { file: ctx.editor.saved })) : null;
+}
+
+/** The refusal of a save shown now, if the kernel's last refusal was one. */
+/** @param {import("../contract.js").Ctx} ctx */
+export function saveRefusal(ctx) {
+  const { error, ui } = ctx;
+  const saving = error && error.seq && ui.dismissedError !== error.seq
+    && ["ui.error.editor.exists", "ui.error.editor.file"].includes(error.id);
+  return saving ? error : null;
 }
 
 /** Beside the felt at the play stage: the header, the steps, the note, Undo and What if…, the text. */
@@ -294,9 +330,9 @@ export function editorTurn(ctx) {
         on: { click: () => ctx.edit("select", { branch: editor.line, step: last }) } }, t("ui.editor.go_last")));
   }
   const name = editor.names[editor.mover];
-  const button = (action) => h("button", { class: "mus-action", type: "button", data: { key: `do-${action.text}`, action: action.text },
-    disabled: action.text === editor.excluded, on: { click: () => ctx.edit("act", { action: action.text }) } },
-    actionLabel(t, action));
+  const button = (action, key = `do-${action.text}`, label = actionLabel(t, action)) => h("button", {
+    class: "mus-action", type: "button", data: { key, action: action.text },
+    disabled: action.text === editor.excluded, on: { click: () => ctx.edit("act", { action: action.text }) } }, label);
   let choices;
   if (turn.kind === "discard") {
     const picked = editor.hand.filter((card) => ui.editorDiscard.has(card));
@@ -312,18 +348,14 @@ export function editorTurn(ctx) {
         t("action.discard", { count: picked.length })),
     ];
   } else {
-    const low = turn.raise ? turn.raise[0] : null;
-    const amount = ui.editorAmount ?? low;
+    // The partner's proposal is offered as the live table words it: Agree (turn.js).
+    const proposed = turn.proposed;
     choices = [
-      turn.choices.map(button),
-      turn.raise
-        ? h("span", { class: "mus-editor-envido" },
-            h("input", { type: "number", min: String(turn.raise[0]), max: String(turn.raise[1]), value: String(amount),
-              aria: { label: t("action.envido", { amount: "" }).trim() }, data: { key: "editor-amount" },
-              on: { input: (event) => { ui.editorAmount = Number(event.target.value); } } }),
-            button({ kind: "envido", amount, text: `envido ${amount}` }))
-        : null,
-      turn.kind === "bet" && turn.ordago ? button({ kind: "ordago", text: "ordago" }) : null,
+      proposed ? button(proposed, "do-agree", t("ui.agree")) : null,
+      turn.choices.filter((action) => !proposed || action.text !== proposed.text).map((action) => button(action)),
+      turn.raise ? amountBox(ctx, turn) : null,
+      turn.kind === "bet" && turn.ordago && !(proposed && proposed.kind === "ordago")
+        ? button({ kind: "ordago", text: "ordago" }) : null,
     ];
   }
   const excluded = editor.what_if && editor.excluded
@@ -336,6 +368,31 @@ export function editorTurn(ctx) {
       ? h("button", { class: "mus-action", type: "button", data: { key: "editor-what-if-cancel" },
           on: { click: () => ctx.edit("what_if", { on: false }) } }, t("ui.cancel"))
       : null);
+}
+
+/** The amount of an envido as typed, and its button: the button's face follows every keystroke, and the button
+ * (or Enter in the box) plays the amount in the box; an amount out of range is refused by the kernel, in words. */
+/** @param {import("../contract.js").Ctx} ctx @param {import("../contract.js").Turn} turn */
+function amountBox(ctx, turn) {
+  const { t, ui } = ctx;
+  const typed = ui.editorAmount ?? String(turn.raise[0]);
+  const amount = typed.trim();
+  const play = () => ctx.edit("act", { action: `envido ${ui.editorAmount ?? turn.raise[0]}`.trim() });
+  const action = { kind: "envido", amount: Number(amount), text: `envido ${amount}` };
+  return h("span", { class: "mus-editor-envido" },
+    h("input", { type: "number", min: String(turn.raise[0]), max: String(turn.raise[1]), value: typed,
+      aria: { label: t("action.envido", { amount: "" }).trim() }, data: { key: "editor-amount" },
+      on: {
+        input: (event) => { ui.editorAmount = event.target.value; ctx.redraw(); },
+        keydown: (event) => {
+          if (event.key !== "Enter") return;
+          event.preventDefault();
+          event.stopPropagation();
+          play();
+        },
+      } }),
+    h("button", { class: "mus-action", type: "button", data: { key: "do-envido", action: action.text },
+      on: { click: play } }, actionLabel(t, action)));
 }
 
 /** An action's text as the state's actions carry it ({kind, amount?, cards?, text}). */

@@ -32,8 +32,8 @@ function branchesView(ctx) {
   const { t } = ctx;
   const steps = ctx.state.steps;
   if (steps.branch) {
+    // The branch is named on the step counter ("What if West played Quiero? — step 1 of 1").
     return h("div", { class: "mus-steps-branch", role: "group", aria: { label: steps.branch.text } },
-      h("p", { class: "mus-steps-what-if" }, steps.branch.text),
       h("button", { class: "mus-action mus-main-line", type: "button", data: { key: "main-line" },
         disabled: ctx.waiting, on: { click: () => ctx.stepBranch(null) } }, t("ui.steps.main_line")));
   }
@@ -59,7 +59,9 @@ export function stepsView(ctx) {
         disabled: at <= 0, aria: { label: t("ui.steps.back") }, title: t("ui.steps.back"),
         on: { click: () => ctx.step(stepFrom(steps, ctx.ui) - 1) } }, "◀"),
       h("span", { class: "mus-steps-count", aria: { live: "polite" } },
-        t("ui.steps.step", { index: steps.index, count: steps.count })),
+        steps.branch
+          ? t("ui.steps.branch_step", { branch: steps.branch.text, index: steps.index, count: steps.count })
+          : t("ui.steps.step", { index: steps.index, count: steps.count })),
       h("button", { class: "mus-step-button", type: "button", data: { key: "step-forward" },
         disabled: at >= steps.count, aria: { label: t("ui.steps.forward") },
         title: t("ui.steps.forward"), on: { click: () => ctx.step(stepFrom(steps, ctx.ui) + 1) } }, "▶")),

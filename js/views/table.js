@@ -17,7 +17,7 @@ import { senasOverview } from "./senas.js";
 import { replayBar } from "./replay.js";
 import { reviewButton, reviewView } from "./review.js";
 import { noteView, stepsView } from "./steps.js";
-import { dealPanel, dealing, editorSide, editorTurn } from "./editor.js";
+import { dealPanel, dealing, editorSide, editorTurn, saveRefusal } from "./editor.js";
 import { tipsView } from "./tips.js";
 import { turnView } from "./turn.js";
 
@@ -87,7 +87,8 @@ function topBar(ctx) {
             team_a: state.teams[0], team_b: state.teams[1], a: state.games_won[0], b: state.games_won[1] }))
         : null),
     h("span", { class: "mus-scores" }, scores),
-    h("span", { class: "mus-top-buttons" },
+    // A lesson's stepping table shows the lesson: no Review, tips button or New game (MusTable.from_scenario).
+    ctx.setup.lesson ? null : h("span", { class: "mus-top-buttons" },
       reviewButton(ctx),
       ctx.tips
         ? null
@@ -104,7 +105,8 @@ function topBar(ctx) {
 /** @param {import("../contract.js").Ctx} ctx */
 function errorBanner(ctx) {
   const { error, ui, t } = ctx;
-  if (!error || !error.seq || ui.dismissedError === error.seq) return null;
+  // A refused save is said on the save's own status line (editor.js), not twice.
+  if (!error || !error.seq || ui.dismissedError === error.seq || saveRefusal(ctx)) return null;
   return h(
     "div",
     { class: "mus-error", role: "alert", data: { error: error.id } },

@@ -18,10 +18,23 @@ Main = Callable[[Sequence[str]], "int | None"]
 """A command's own ``main(argv)``: its exit status (None: 0)."""
 
 
-def _serve(argv: Sequence[str]) -> None:
-    from .classroom.server import main
+CLASSROOM_EXTRA: Final = ("websockets", "orjson")
+"""What the server needs beyond the package (the ``classroom`` extra)."""
 
+
+def _serve(argv: Sequence[str]) -> int | None:
+    try:
+        from .classroom.server import main
+    except ModuleNotFoundError as error:
+        missing = (error.name or "").partition(".")[0]
+        if missing not in CLASSROOM_EXTRA:
+            raise
+        from .i18n.catalogues import default_language, message
+
+        print(message("cli.serve.extra", default_language(), module=missing), file=sys.stderr)
+        return 2
     main(list(argv))
+    return None
 
 
 def _lite(argv: Sequence[str]) -> int | None:

@@ -328,3 +328,83 @@ def test_the_teachers_list_runs_in_marimo(browser: Any, classroom: ServerProcess
             eva.close()
         page.close()
         marimo.stop()
+
+
+def glance_notebook(url: str, expected: list[str]) -> dict[str, Any]:
+    return code_notebook(f"import mus_widget as mw\n\nroom = mw.Classroom({url!r}, teacher_key={TEACHER_KEY!r}, "
+                         f"language='en', expected={expected!r})\nroom")
+
+
+def test_the_room_at_a_glance_fits_seven_tables_on_one_laptop_screen(
+    browser: Any, tmp_path: Path, screenshots: Path
+) -> None:
+    """A class of 25 at seven tables: every box in sight on a 1280×800 JupyterLab with its file browser open, the
+    table waiting on an empty seat first, and *Free the seat* apart from *Review*, asking before it frees."""
+    (tmp_path / "server").mkdir()
+    server = ServerProcess(tmp_path / "server", away_after=60.0).start()
+    seats: list[remote.RemoteSeat] = []
+    lab = None
+    page = None
+    try:
+        names = ["Ana", "Bea", "Iker", "Eva", "Jon", "Leire", "Mikel", "Nerea", "Unai", "Ane", "Aitor", "Maite",
+                 "Oier", "June", "Asier", "Irati", "Gorka", "Amaia", "Ibai", "Naiara", "Xabier", "Uxue", "Peio",
+                 "Garazi", "Eneko"]  # a class of 25
+        for t in range(6):
+            remote.create(server.url, f"T{t + 1}", teacher_key=TEACHER_KEY, seed=10 + t)
+            seats += [remote.join(server.url, f"T{t + 1}", name=names[4 * t + s]) for s in range(4)]
+        remote.create(server.url, "T7", bots={1: "novice", 2: "novice"}, teacher_key=TEACHER_KEY, seed=4)
+        seats.append(remote.join(server.url, "T7", name=names[24], seat=3))  # seat 0, first to move, stays empty
+        lab = Lab({"room.ipynb": glance_notebook(server.url, [*names, "Zoe"])}, tmp_path / "seats.json").server
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        open_notebook(page, lab, "room.ipynb")
+        if page.locator(".jp-FileBrowser:visible").count() == 0:
+            page.locator(".jp-SideBar li[data-id='filebrowser']").first.click()
+        page.locator(".jp-FileBrowser").first.wait_for(state="visible", timeout=20_000)
+        menu(page, "Run", "Run All Cells")
+        room = page.locator(".mus-classroom")
+        room.locator(".mus-classroom-row").nth(6).wait_for(timeout=60_000)
+        room.locator(".mus-classroom-row[data-trouble='true']").first.wait_for(timeout=20_000)
+        assert room.locator(".mus-classroom-row").first.get_attribute("data-table") == "T7", "trouble first"
+        assert "Waiting for a player at South" in room.locator(".mus-classroom-row").first.inner_text()
+        assert room.locator(".mus-classroom-expected").inner_text() == "Not joined yet: Zoe"
+        room.evaluate("el => el.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(500)
+        notebook = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").bounding_box()
+        browser_panel = page.locator(".jp-FileBrowser").first.bounding_box()
+        assert notebook is not None and browser_panel is not None and browser_panel["width"] > 150
+        page.screenshot(path=str(screenshots / "classroom-room-glance.png"), animations="disabled")
+        boxes = [room.locator(".mus-classroom-row").nth(i).bounding_box() for i in range(7)]
+        heights = [round(box["height"]) for box in boxes if box is not None]
+        assert len(heights) == 7 and max(heights) <= 160, heights
+        bottom = max(box["y"] + box["height"] for box in boxes if box is not None)
+        top = min(box["y"] for box in boxes if box is not None)
+        assert top >= notebook["y"] and bottom <= min(notebook["y"] + notebook["height"], 800), (top, bottom, notebook)
+
+        # Free the seat: apart from Review (after it, past a divider), and it asks first.
+        row = room.locator(".mus-classroom-row[data-table='T1']")
+        review = row.locator(".mus-classroom-review").last.bounding_box()
+        free = row.locator(".mus-classroom-free").bounding_box()
+        assert review is not None and free is not None
+        assert free["x"] > review["x"] + review["width"] + 8 or free["y"] > review["y"] + review["height"]
+        row.locator(".mus-classroom-free").select_option(value="0")
+        confirm = row.locator(".mus-classroom-confirm")
+        confirm.wait_for(timeout=10_000)
+        assert "token stops working" in confirm.inner_text()
+        row.screenshot(path=str(screenshots / "classroom-free-confirm.png"), animations="disabled")
+        confirm.locator(".mus-classroom-free-no").click()
+        confirm.wait_for(state="detached", timeout=10_000)
+        assert all(p["kind"] == "human" for p in remote.tables(server.url, teacher_key=TEACHER_KEY)[0]["players"])
+
+        # One click gives the empty seat a bot: the table plays on and leaves the top.
+        room.locator(".mus-classroom-row[data-table='T7'] .mus-classroom-seat-bot").click()
+        page.wait_for_function("() => document.querySelector('.mus-classroom-row')?.dataset.table !== 'T7'"
+                               " || document.querySelector('.mus-classroom-row')?.dataset.trouble === 'false'",
+                               timeout=20_000)
+    finally:
+        for seat in seats:
+            seat.close()
+        if page is not None:
+            page.close()
+        if lab is not None:
+            lab.stop()
+        server.stop()

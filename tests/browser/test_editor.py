@@ -34,6 +34,10 @@ NOTEBOOKS = {
         "import mus_widget as mw",
         "mw.MusTable.from_scenario(open('lesson.txt', encoding='utf-8').read(), language='en')"),
     "live.ipynb": code_notebook("import mus_widget as mw", PLAY_TO_THE_COUNT),
+    "raise.ipynb": code_notebook(
+        "import mus_widget as mw",
+        f"draft = mw.Draft(title='Raised').dealt_hands({HANDS!r}).played('no-mus').played('paso')\n"
+        "mw.ScenarioEditor(draft, language='en')"),
 }
 
 
@@ -110,8 +114,10 @@ def test_a_teacher_deals_plays_notes_branches_copies_and_steps_a_lesson(browser:
         assert root.locator(".mus-hand-down").count() == 0
         editor.select(0)
         editor.write("note-m-0", "North and East both hold a rey.")
-        for action in ("no-mus", "paso", "envido 2", "no-quiero", "no-quiero"):
-            editor.press(f"do-{action}")
+        # East's envido 2 is the amount box's button; South's no quiero confirms North's: "Agree".
+        for key in ("no-mus", "paso", "envido", "no-quiero", "agree"):
+            editor.press(f"do-{key}")
+        assert root.locator("[data-key='step-m-5'] .mus-editor-step-text").inner_text().strip() == "South: Agree"
         editor.select(3)
         editor.write("note-m-3", "East bets two at Grande.")
 
@@ -121,10 +127,20 @@ def test_a_teacher_deals_plays_notes_branches_copies_and_steps_a_lesson(browser:
         editor.press("editor-what-if")
         assert root.locator("[data-key='do-no-quiero']").is_disabled()
         editor.press("do-quiero")
+        # North's quiero is a proposal: South is offered it as the live table words it, Agree, not a second Quiero.
+        assert root.locator("[data-key='do-agree']").inner_text().strip() == "Agree"
+        assert root.locator("[data-key='do-quiero']").count() == 0
         editor.write("note-0-1", "Had North wanted it, the envido would go to the count.")
-        editor.press("do-quiero")
+        editor.press("do-agree")
         editor.write("note-0-2", "South agrees: it goes to the count.")
+        # The branch is numbered as its own line, and the note's label says which line.
+        branch = root.locator(".mus-editor-branch")
+        assert branch.locator(".mus-editor-step-n").all_inner_texts() == ["3·1", "3·2"]
+        assert branch.locator(".mus-editor-step-text").all_inner_texts()[1].startswith("South: Agree")
+        label = root.locator(".mus-editor-note > span").inner_text().strip()
+        assert label == "Note on step 3·2, in the branch “What if North played Quiero?”", label
         editor.press("editor-main-line")
+        assert root.locator(".mus-editor-note > span").inner_text().strip() == "Note on step 5 of the main line"
         editor.press("do-paso")
         editor.press("do-paso")
         assert root.locator(".mus-editor-branch").count() == 1
@@ -148,6 +164,7 @@ def test_a_teacher_deals_plays_notes_branches_copies_and_steps_a_lesson(browser:
         scenario = Scenario.parse(copied)
         assert [scenario.note_at(s) for s in range(len(scenario) + 1)] == list(expected.notes)
         assert [(b.at, b.actions) for b in scenario.branches] == [(3, ("quiero", "quiero"))]
+        assert "play: agree, paso, paso" in copied and "then: agree" in copied, copied
         assert not errors, errors
 
         # Save to file: beside the notebook; saved again, the widget says the file exists and nothing changes.
@@ -162,7 +179,11 @@ def test_a_teacher_deals_plays_notes_branches_copies_and_steps_a_lesson(browser:
                                  " list.scrollTop = list.scrollHeight; return list.scrollTop; }")
         assert scrolled > 0, "the list of steps should scroll at this size"
         root.locator("[data-key='editor-save']").click()
-        root.locator(".mus-error[data-error='ui.error.editor.exists']").wait_for()
+        # One status line for saving: the refusal takes the place of "Saved as lesson.txt", and no banner repeats it.
+        root.locator(".mus-editor-save .mus-editor-status[data-error='ui.error.editor.exists']").wait_for()
+        statuses = root.locator(".mus-editor-save .mus-editor-status").all_inner_texts()
+        assert len(statuses) == 1 and statuses[0].startswith("lesson.txt already exists"), statuses
+        assert root.locator(".mus-error").count() == 0
         assert editor.version() == before and root.locator(".mus-editor-source").input_value() == copied
         kept = root.evaluate("el => [el.querySelector('.mus-editor-steps').scrollTop,"
                              " document.activeElement && document.activeElement.dataset.key]")
@@ -174,6 +195,10 @@ def test_a_teacher_deals_plays_notes_branches_copies_and_steps_a_lesson(browser:
         run_all(page)
         fresh = Editor(page)
         fresh.root.locator(".mus-steps").wait_for()
+        # A lesson's table shows the lesson: no tips, no New game, no Review.
+        for key in ("new-game", "review", "tips-on"):
+            assert fresh.root.locator(f"[data-key='{key}']").count() == 0, key
+        assert fresh.root.locator(".mus-tips").count() == 0
         for step in range(len(scenario) + 1):
             note = fresh.root.locator(".mus-note")
             shown = note.inner_text().strip() if note.count() else ""
@@ -204,3 +229,55 @@ def test_a_finished_live_hand_becomes_a_lesson_and_the_table_goes_back_to_its_ga
         live.press("editor-back")
         root.locator("[data-key='next-hand']").wait_for()
         assert root.locator(".mus-editor").count() == 0
+
+
+def test_the_amount_typed_is_the_amount_recorded_and_a_partners_answer_reads_agree(browser: Any, lab: LabServer,
+                                                                                  screenshots: Path) -> None:
+    with notebook_page(browser, lab, "raise.ipynb", {"width": 1400, "height": 1000}) as (page, errors):
+        editor = Editor(page)
+        root = editor.root
+        box = root.locator("[data-key='editor-amount']")
+        button = root.locator("[data-key='do-envido']")
+        box.wait_for()
+        assert button.inner_text().strip() == "Envido 2"
+
+        # Typing 5: the button follows at each keystroke, before the kernel hears anything; Tab and a click
+        # elsewhere leave it be.
+        before = editor.version()
+        box.click()
+        page.keyboard.press("Control+A")
+        page.keyboard.type("5")
+        assert button.inner_text().strip() == "Envido 5"
+        box.press("Tab")
+        root.locator(".mus-editor-mover").click()
+        assert button.inner_text().strip() == "Envido 5" and editor.version() == before
+
+        # 45 is out of range: Enter is refused in words naming the range, and nothing is recorded.
+        box.fill("45")
+        assert button.inner_text().strip() == "Envido 45"
+        box.press("Enter")
+        refusal = root.locator(".mus-error[data-error='ui.error.editor.amount']")
+        refusal.wait_for()
+        assert "2 to 40" in refusal.inner_text(), refusal.inner_text()
+        assert editor.version() == before and root.locator("[data-key='step-m-3']").count() == 0
+        root.screenshot(path=str(screenshots / "editor-amount-refused-1400.png"), animations="disabled")
+
+        # 5 and Enter: East's envido 5 is recorded as typed.
+        box.fill("5")
+        box.press("Enter")
+        editor.wait_newer(before)
+        assert root.locator("[data-key='step-m-3'] .mus-editor-step-text").inner_text().strip() == "East: Envido 5"
+
+        # North raises 3 with the button; South is offered North's raise as Agree, and it is listed as Agree.
+        box.fill("3")
+        editor.press("do-envido")
+        assert root.locator("[data-key='step-m-4'] .mus-editor-step-text").inner_text().strip() == "North: Envido 3"
+        agree = root.locator("[data-key='do-agree']")
+        assert agree.inner_text().strip() == "Agree" and agree.get_attribute("data-action") == "envido 3"
+        root.screenshot(path=str(screenshots / "editor-agree-1400.png"), animations="disabled")
+        editor.press("do-agree")
+        assert root.locator("[data-key='step-m-5'] .mus-editor-step-text").inner_text().strip() == "South: Agree"
+        text = root.locator(".mus-editor-source").input_value()
+        assert text.splitlines()[-1] == "play: no-mus, paso, envido 5, envido 3, agree", text
+        assert Scenario.parse(text).actions[-3:] == ("envido 5", "envido 3", "envido 3")
+        assert not errors, errors

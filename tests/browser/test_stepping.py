@@ -66,6 +66,10 @@ def test_a_teacher_steps_through_a_scenario(browser: Any, lab_server: LabServer,
         assert table.face_down() == 0 and root.locator(".mus-card-slot").count() == 16
         assert root.locator(".mus-turn").count() == 0
         assert root.locator("[data-key='step-back']").is_disabled()
+        # A lesson's table shows the lesson: no beginner's tips, no New game, no Review.
+        for key in ("new-game", "review", "tips-on"):
+            assert root.locator(f"[data-key='{key}']").count() == 0, key
+        assert root.locator(".mus-tips").count() == 0
         fit_widget(page, 1200)
         root.screenshot(path=str(screenshots / "steps-deal-light-1200.png"), animations="disabled")
 
@@ -153,8 +157,8 @@ def test_a_teacher_goes_down_a_branch_and_back(browser: Any, lab_server: LabServ
         assert "West agrees" in table.note()
 
         table.press("what-if-0")
-        assert table.counter() == "Step 1 of 1"
-        assert root.locator(".mus-steps-what-if").inner_text().strip() == "What if West played Quiero?"
+        # The counter names the branch and counts its own steps, not the main line's.
+        assert table.counter() == "What if West played Quiero? — step 1 of 1"
         assert table.note() == scenario.branches[0].note_at(1)
         assert root.locator(".mus-log-lines").inner_text().strip().endswith("West: Quiero\nGrande: quiero.")
         assert root.locator("[data-key='step-forward']").is_disabled()
@@ -162,9 +166,10 @@ def test_a_teacher_goes_down_a_branch_and_back(browser: Any, lab_server: LabServ
         root.screenshot(path=str(screenshots / "steps-branch-light-1200.png"), animations="disabled")
 
         table.key("ArrowLeft")
-        assert table.counter() == "Step 0 of 1" and table.note() == "", "step 0 is where the branch leaves"
+        assert table.counter() == "What if West played Quiero? — step 0 of 1" and table.note() == "", \
+            "step 0 is where the branch leaves"
         table.press("main-line")
-        assert table.counter() == f"Step 4 of {last}" and root.locator(".mus-steps-what-if").count() == 0
+        assert table.counter() == f"Step 4 of {last}"
         assert "West agrees" in table.note() and root.locator("[data-key='what-if-0']").count() == 1
         table.key("ArrowRight")
         assert table.counter() == f"Step 5 of {last}", "the arrows step the main line again"

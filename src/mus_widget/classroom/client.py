@@ -20,6 +20,7 @@ from websockets.sync.client import ClientConnection, connect
 from ..engine.actions import Action
 from ..engine.observation import Observation
 from ..engine.rules import Rules
+from .joining import join_error, unreachable
 from .protocol import ClassroomError, encode, error_from_frame, player_name
 
 TIMEOUT = 10.0
@@ -255,7 +256,14 @@ def join(url: str, table: str, name: str | None = None, *, seat: int | None = No
     Raises :class:`ClassroomError` (``unknown_table``, ``table_full``, ``seat_taken``, ``bad_token``,
     ``bad_code``, ``locked``, ``name_taken`` when a player of that name sits there already, ``bad_name`` for a
     name with control, bidi or other format characters or over 24 characters...)."""
-    return RemoteSeat(url, table, name=name, seat=seat, token=token, code=code, timeout=timeout)
+    try:
+        return RemoteSeat(url, table, name=name, seat=seat, token=token, code=code, timeout=timeout)
+    except ClassroomError as error:  # a wrong table, code or name: one clear line, no client frames under it
+        raise join_error(error, table=table, name=name, code=code) from None
+    except TimeoutError:
+        raise
+    except OSError:  # refused, or no such host
+        raise unreachable(url) from None
 
 
 def _once(url: str, frame: dict[str, Any], timeout: float) -> dict[str, Any]:

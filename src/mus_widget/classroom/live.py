@@ -22,7 +22,7 @@ from typing import Any
 from websockets.exceptions import InvalidURI, WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
-from .protocol import ClassroomError, encode, error_from_frame
+from .protocol import FREED_CLOSE, ClassroomError, encode, error_from_frame, name_key, table_key
 
 log = logging.getLogger(__name__)
 
@@ -143,8 +143,12 @@ class Link:
             self._read(ws)
             with self._lock:
                 self._ws = None
+            freed = ws.close_code == FREED_CLOSE
             ws = None
             self._greeted.set()  # a first connection that closed at once: the constructor says so
+            if freed:  # the teacher freed the seat: its token is void, there is nothing to reconnect to
+                self._hand({"type": "link", "open": False, "freed": True})
+                return
             if not self._closed.is_set():
                 self._hand({"type": "link", "open": False})
 
@@ -221,7 +225,9 @@ def seats_path() -> Path:
 
 
 def seat_key(url: str, table: str, name: str) -> str:
-    return json.dumps([url.rstrip("/"), table, name], ensure_ascii=False)
+    """The seat file's key of a seat: the server, and the table and the name as the server compares them ("Ana"
+    at "3B" is "ana" at "3b")."""
+    return json.dumps([url.rstrip("/"), table_key(table), name_key(name)], ensure_ascii=False)
 
 
 class SeatFile:
@@ -242,7 +248,10 @@ class SeatFile:
         return data if isinstance(data, dict) else {}
 
     def token(self, url: str, table: str, name: str) -> str | None:
-        entry = self._read().get(seat_key(url, table, name))
+        data = self._read()
+        entry = data.get(seat_key(url, table, name))
+        if entry is None:  # a seat file written before names were compared, keyed by the name as typed
+            entry = data.get(json.dumps([url.rstrip("/"), table, name], ensure_ascii=False))
         token = entry.get("token") if isinstance(entry, dict) else None
         return token if isinstance(token, str) else None
 
@@ -251,6 +260,9 @@ class SeatFile:
 
     def forget(self, url: str, table: str, name: str) -> None:
         self._write(seat_key(url, table, name), None)
+        raw = json.dumps([url.rstrip("/"), table, name], ensure_ascii=False)
+        if raw in self._read():
+            self._write(raw, None)
 
     def _write(self, key: str, entry: dict[str, Any] | None) -> None:
         data = self._read()

@@ -14,7 +14,7 @@ from typing import Any, Final
 from ..engine.log import HandSummary
 from ..engine.observation import Observation
 from ..engine.seats import SEATS, team_of
-from ..i18n.catalogues import message
+from ..i18n.catalogues import LANGUAGES, default_language, message
 from ..i18n.names import check_name
 from ..table.checking import Check
 from ..table.contract import ChatLine, Room, SeatView, ServedSetup
@@ -23,6 +23,7 @@ from ..table.refusal import RefusalError, short
 from ..table.relayed import Host, RelayedTable
 from ..table.view_state import Player, Stage, TableView, view_state, with_hand
 from ..teaching.coach import Advice, Coach
+from .joining import join_error, unreachable
 from .live import Frame, Link, SeatFile, running_loop, seat_key
 from .protocol import ENGINE_ERRORS, MAX_CHAT, ClassroomError
 
@@ -79,6 +80,8 @@ class _Room:
         """How many chat lines this view has heard in all (the lines kept are the last few): the browser marks
         the folded chat with the lines heard since it was last open."""
         self.open = True
+        self.freed = False
+        """Whether the teacher freed this view's seat (the bar then says so, and how to sit down again)."""
 
     def chat(self, line: Frame) -> None:
         """A chat line as the server sent it (in a ``chat`` frame, or in the history of the first frame): a
@@ -98,6 +101,7 @@ class _Room:
             self.event(frame)
         elif kind == "link":
             self.open = bool(frame.get("open"))
+            self.freed = self.freed or bool(frame.get("freed"))
         else:
             return False
         return True
@@ -110,7 +114,7 @@ class _Room:
 
     def view(self, language: str, own: int | None, max_chat: int) -> Room:
         return {"table": self.table, "chat": [_line(e, language, own) for e in self.lines], "max_chat": max_chat,
-                "heard": self.heard, "link": "open" if self.open else "lost"}
+                "heard": self.heard, "link": "freed" if self.freed else "open" if self.open else "lost"}
 
 
 class _Linked:
@@ -217,7 +221,7 @@ class SeatRelay(_Linked):
 
     def handlers(self, language: str) -> dict[str, Handler]:
         return {"act": lambda c: self._act(c, language), "sena": lambda c: self._sena(c, language),
-                "next_hand": self._next_hand, "say": self._say}
+                "next_hand": self._next_hand, "say": self._say, "rematch": self._rematch}
 
     # ------------------------------------------------------------------ frames from the server
 
@@ -229,6 +233,8 @@ class SeatRelay(_Linked):
             self._players = list(frame.get("players", []))
             self._waiting = None
             obs = self._observation
+            if before is not None and before.is_over and not obs.is_over:  # a rematch: a new match, a new log
+                self._history, self._stage = (), "play"
             self._history = with_hand(self._history, obs.last_hand)
             if (before is not None and obs.last_hand is not None
                     and (before.game_number, before.hand_number) != (obs.game_number, obs.hand_number)):
@@ -241,7 +247,8 @@ class SeatRelay(_Linked):
             else:
                 self._refused(frame)
                 return
-        elif kind == "table" and frame.get("event") == "freed" and frame.get("seat") == self.seat:
+        elif (kind == "table" and frame.get("event") == "freed" and frame.get("seat") == self.seat) or (
+                kind == "link" and frame.get("freed")):  # or closed by the server as freed (the event lost)
             self._freed(frame)
         elif not self.chat_room.take(frame):  # "ok": what it changed comes in its own frames
             return
@@ -249,16 +256,18 @@ class SeatRelay(_Linked):
 
     def _freed(self, frame: Frame) -> None:
         """The teacher freed this seat: its token is void, so forget it, stop the link (no rejoining with it)
-        and say so; running the cell again sits the student down afresh."""
-        self.freed = True
+        and say so once, in the room bar (``link`` "freed": the seat was freed, run the cell again to sit down
+        afresh), never as a dropped connection being retried."""
         if frame.get("type") == "table":
             self.chat_room.take(frame)
+        if self.freed:
+            return
+        self.freed = True
         if self.name is not None:
             self.seats.forget(self.url, self.table, self.name)
         self.link.close()
         self.chat_room.open = False
-        if self._host is not None:
-            self._host.refuse(RefusalError("ui.error.room.freed"))
+        self.chat_room.freed = True
 
     def _refused(self, frame: Frame) -> None:
         self._waiting = None
@@ -306,6 +315,14 @@ class SeatRelay(_Linked):
         if self._stage != "count":
             raise RefusalError("ui.error.no_count")
         self._stage = "play"
+        if self._host is not None:
+            self._host.taken()
+
+    def _rematch(self, _content: dict[str, Any]) -> None:
+        """*Play again* once the match is over: the server starts a new match at this table, the same players."""
+        if self._observation is None or not self._observation.is_over:
+            raise RefusalError("ui.error.room.wait")
+        self._send("rematch", {})
         if self._host is not None:
             self._host.taken()
 
@@ -473,10 +490,20 @@ def served_table(server: str, table: str, name: str | None = None, *, seat: int 
         raise TypeError("a served table needs the player's name (or the seat's token)")
     if name is not None:
         _close_open(seat_key(server, table, name))
-    relay = SeatRelay(server, table, name, seat=seat, token=token, code=code, seats=seats)
+    try:
+        relay = SeatRelay(server, table, name, seat=seat, token=token, code=code, seats=seats)
+    except ClassroomError as error:  # the student's mistake: one line in the cell, in their language
+        raise join_error(error, table=table, name=name, code=code, language=_language(options)) from None
+    except ConnectionError:
+        raise unreachable(server, _language(options)) from None
     served = ServedTable(relay, **options)
     _OPEN[seat_key(server, table, relay.name or "")] = served
     return served
+
+
+def _language(options: dict[str, Any]) -> str:
+    language = options.get("language")
+    return language if isinstance(language, str) and language in LANGUAGES else default_language()
 
 
 _OPEN: dict[str, ServedTable] = {}

@@ -100,7 +100,10 @@ class Persistence:
                 table.hands.append(table.game.last_hand)
         table.players = {s.seat: Player(s.name, s.token_hash) for s in stored.seats}
         table.code_hash, table.locked = stored.code_hash, stored.locked
-        table.moves = len(stored.moves)
+        first = stored.base.get("first_seq", 0)
+        if isinstance(first, bool) or not isinstance(first, int) or first < 0:
+            raise RecordError(f"its first_seq is a whole number, not {first!r}")
+        table.moves = first + len(stored.moves)
         table.n_actions = len(table.game.actions)
         table.chat = [chat_line(*line) for line in stored.chat]
         return table

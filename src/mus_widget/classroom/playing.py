@@ -21,7 +21,7 @@ from ..engine.errors import MusError
 from ..engine.observation import Observation
 from .connections import Connections, Session
 from .persistence import Persistence
-from .protocol import ClassroomError, required_text
+from .protocol import ClassroomError, find_name, required_text
 from .storage import StorageFailedError
 from .tables import Player, Table, replay
 
@@ -76,17 +76,23 @@ class Playing:
         self.pool = ProcessPoolExecutor(max_workers=bot_workers, mp_context=multiprocessing.get_context("spawn"),
                                         initializer=_watch_parent, initargs=(os.getpid(),))
         self.tasks: set[asyncio.Task[None]] = set()
+        self.loops: dict[str, asyncio.Task[None]] = {}
+        """Each served table's bot loop, by name."""
 
     def table(self, frame: dict[str, Any]) -> Table:
         """The served table the frame names (``table``); ``unknown_table`` if there is none, or it is set aside."""
         name = required_text(frame, "table")
         table = self.tables.get(name)
         if table is None:
+            found, close = find_name(name, [*self.tables, *self.persistence.set_aside])
             set_aside = self.persistence.set_aside
-            if name in set_aside:
-                raise ClassroomError("unknown_table", f"table {name!r} is set aside, its stored rows do not "
-                                                      f"replay: {set_aside[name]}")
-            raise ClassroomError("unknown_table", f"there is no table {name!r}")
+            if found in set_aside:
+                raise ClassroomError("unknown_table", f"table {found!r} is set aside, its stored rows do not "
+                                                      f"replay: {set_aside[found]}")
+            if found is not None:
+                return self.tables[found]
+            raise ClassroomError("unknown_table", f"there is no table {name!r}"
+                                 + (f"; did you mean {close!r}?" if close else ""), suggestion=close)
         return table
 
     def open(self, table: Table) -> None:
@@ -94,8 +100,17 @@ class Playing:
         self.tables[table.name] = table
         task = asyncio.get_running_loop().create_task(self._bot_loop(table))
         self.tasks.add(task)
+        self.loops[table.name] = task
         task.add_done_callback(self._bot_loop_ended)
         table.wake.set()
+
+    def retire(self, table: Table) -> None:
+        """Serve ``table`` no more (archived): out of the list, its bots stopped."""
+        if self.tables.get(table.name) is table:
+            del self.tables[table.name]
+        task = self.loops.pop(table.name, None)
+        if task is not None:
+            task.cancel()
 
     def _bot_loop_ended(self, task: asyncio.Task[None]) -> None:
         self.tasks.discard(task)

@@ -9,9 +9,11 @@ the server's answer to it (``ok``, ``error`` or a typed reply) echoes that ``id`
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
@@ -36,11 +38,13 @@ TABLE_NAME: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]*")
 
 MAX_CODE: Final = 32
 """The longest join code of a table, in characters."""
+FREED_CLOSE: Final = 4001
+"""The close code of a seat's connection when the teacher frees the seat (the client stops reconnecting)."""
 MAX_LOCKED: Final = 4
 """The most names a table may be locked to (a table seats four)."""
 
 REQUESTS: Final = frozenset({"create", "join", "act", "sena", "say", "record", "list", "watch", "free_seat", "lock",
-                             "unlock", "set_code", "tell"})
+                             "unlock", "set_code", "tell", "tell_all", "rematch", "archive", "seat_bot"})
 """The frame types a client may send."""
 
 ENGINE_ERRORS: Final[dict[str, type[MusError]]] = {
@@ -90,19 +94,30 @@ class ClassroomError(MusError):
     """The server refused a request for a reason of the classroom (not of the rules): ``kind`` is one of
     :data:`CLASSROOM_ERRORS`, the message says what and why."""
 
-    def __init__(self, kind: str, message: str, request_id: int | None = None) -> None:
+    def __init__(self, kind: str, message: str, request_id: int | None = None, *,
+                 suggestion: str | None = None) -> None:
         super().__init__(f"{kind}: {message}")
         self.kind = kind
         self.detail = message
         self.request_id = request_id
         """The refused frame's ``id``, when :func:`decode` could read it (the answer echoes it)."""
+        self.suggestion = suggestion
+        """A close name the request may have meant (``unknown_table``: "did you mean 3B?"), or None."""
+
+    def _render_traceback_(self) -> list[str]:
+        """What IPython shows for it in a cell: one line, not the client's frames (a student's mistake is no
+        bug)."""
+        return [f"\x1b[0;31m{type(self).__name__}\x1b[0m: {self}"]
 
 
-def error_frame(kind: str, message: str, request_id: object = None) -> dict[str, Any]:
-    """The frame that tells a client its request changed nothing, and why."""
+def error_frame(kind: str, message: str, request_id: object = None, suggestion: str | None = None
+                ) -> dict[str, Any]:
+    """The frame that tells a client its request changed nothing, and why (and a close name it may have meant)."""
     frame: dict[str, Any] = {"type": "error", "kind": kind, "message": message}
     if request_id is not None:
         frame["id"] = request_id
+    if suggestion is not None:
+        frame["suggestion"] = suggestion
     return frame
 
 
@@ -112,7 +127,10 @@ def error_from_frame(frame: dict[str, Any]) -> MusError:
     kind = str(frame.get("kind", "bad_frame"))
     message = str(frame.get("message", ""))
     engine = ENGINE_ERRORS.get(kind)
-    return engine(message) if engine is not None else ClassroomError(kind, message)
+    if engine is not None:
+        return engine(message)
+    suggestion = frame.get("suggestion")
+    return ClassroomError(kind, message, suggestion=suggestion if isinstance(suggestion, str) else None)
 
 
 def encode(frame: object) -> str:
@@ -229,6 +247,29 @@ def player_name(value: str) -> str:
 def name_key(name: str) -> str:
     """The form in which two players' names are the same name at a table ("Ana", "ANA", "ａｎａ")."""
     return unicodedata.normalize("NFKC", name).casefold()
+
+
+def table_key(name: str) -> str:
+    """The form in which two tables' names are the same name ("3B", "3b", "３Ｂ", a decomposed accent): NFKC,
+    case-folded, the spaces around trimmed and those inside run together."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def find_name(wanted: str, names: Iterable[str]) -> tuple[str | None, str | None]:
+    """``(the name of names that is wanted, None)`` when one is the same name (:func:`table_key`), else
+    ``(None, the closest name)`` when one is close (difflib, on the compared forms; a missing space or a typo),
+    else ``(None, None)``."""
+    by_key: dict[str, str] = {}
+    for name in names:
+        by_key.setdefault(table_key(name), name)
+    key = table_key(wanted)
+    if key in by_key:
+        return by_key[key], None
+    squeezed = {k.replace(" ", ""): v for k, v in by_key.items()}
+    if key.replace(" ", "") in squeezed:
+        return None, squeezed[key.replace(" ", "")]
+    close = difflib.get_close_matches(key, list(by_key), n=1, cutoff=0.6)
+    return None, by_key[close[0]] if close else None
 
 
 def join_code(value: str) -> str:

@@ -61,6 +61,7 @@ class Room:
         self.persistence = persistence
         self.playing = playing
         self.class_chat = ClassChat()
+        self._archived: list[dict[str, Any]] | None = None
 
     def load_chat(self, tables: list[Table]) -> None:
         """The class's chat rebuilt from the stored tables' lines, in the order they were written."""
@@ -78,7 +79,7 @@ class Room:
     def listing(self, frame: dict[str, Any]) -> dict[str, Any]:
         """The teacher's list; with ``chat_from`` (a number), also the class's chat lines from that number on
         (``chat``) and how many there are in all (``chat_total``)."""
-        reply = {"type": "tables", "id": frame.get("id"), "tables": self.summaries()}
+        reply = {"type": "tables", "id": frame.get("id"), "tables": self.summaries(), "archived": self.archived()}
         first = frame.get("chat_from")
         if first is not None:
             if isinstance(first, bool) or not isinstance(first, int):
@@ -86,6 +87,16 @@ class Room:
             reply["chat"] = self.class_chat.since(first)
             reply["chat_total"] = self.class_chat.total
         return reply
+
+    def archived(self) -> list[dict[str, Any]]:
+        """Every archived table's summary as it was archived (``table`` is its archived name, ``archived`` when)."""
+        if self._archived is None:
+            self._archived = self.persistence.storage.archived()
+        return self._archived
+
+    def archived_now(self) -> None:
+        """A table was archived: the list reads the archive again."""
+        self._archived = None
 
     def summaries(self) -> list[dict[str, Any]]:
         """The teacher's list: every served table's summary, then every table set aside and why."""

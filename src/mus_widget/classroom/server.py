@@ -30,6 +30,7 @@ from ..engine.errors import MusError
 from ..engine.game import Game
 from ..engine.rules import Rules
 from .connections import ADDRESS_CONNECTIONS, Connections, Session, host_of
+from .lifecycle import Lifecycle
 from .persistence import Persistence
 from .playing import STANDIN_PACE, Playing
 from .protocol import (
@@ -38,6 +39,7 @@ from .protocol import (
     ClassroomError,
     decode,
     error_frame,
+    find_name,
     join_code,
     name_key,
     plain_text,
@@ -80,6 +82,7 @@ class ClassroomServer:
         self.playing = Playing(self.connections, self.persistence, away_after=away_after, standin=standin,
                                standin_pace=standin_pace, bot_workers=bot_workers)
         self.room = Room(self.connections, self.persistence, self.playing)
+        self.lifecycle = Lifecycle(self.connections, self.persistence, self.playing, self.room)
         self.failures = 0
         """Requests that failed with an error the server did not expect (each answered ``server_error``)."""
 
@@ -123,11 +126,19 @@ class ClassroomServer:
                 return self.join(session, frame)
             if kind == "create":
                 return self.create(session, frame)
+            if kind == "rematch" and "teacher_key" not in frame:
+                return await self.lifecycle.rematch(session, frame, teacher=False)
             self.check_teacher(frame)
             if kind == "record":
-                table = self.playing.table(frame)
-                return {"type": "record", "id": request_id, "table": table.name,
-                        "record": self.storage.record(table.name)}
+                return self.record(frame)
+            if kind == "rematch":
+                return await self.lifecycle.rematch(session, frame, teacher=True)
+            if kind == "archive":
+                return await self.lifecycle.archive(frame)
+            if kind == "seat_bot":
+                return await self.lifecycle.seat_bot(frame)
+            if kind == "tell_all":
+                return self.lifecycle.tell_all(frame)
             if kind == "list":
                 return self.room.listing(frame)
             if kind == "free_seat":
@@ -139,7 +150,8 @@ class ClassroomServer:
             assert kind == "watch"
             return self.watch(session, frame)
         except ClassroomError as error:
-            return error_frame(error.kind, error.detail, error.request_id if request_id is None else request_id)
+            return error_frame(error.kind, error.detail, error.request_id if request_id is None else request_id,
+                               error.suggestion)
         except MusError as error:
             return error_frame(type(error).__name__, str(error), request_id)
         except Exception as error:  # a bug: the sender hears of it, the log counts it (no traceback a frame)
@@ -149,6 +161,14 @@ class ClassroomServer:
                           self.failures, kind, type(error).__name__, error)
             log.debug("a request failed in the server", exc_info=True)
             return error_frame("server_error", "the server could not handle this request", request_id)
+
+    def record(self, frame: dict[str, Any]) -> dict[str, Any]:
+        """The record of a served table, or of an archived one (by its archived name, ``3B #1``)."""
+        name = required_text(frame, "table")
+        if name not in self.playing.tables and name in {a["table"] for a in self.room.archived()}:
+            return {"type": "record", "id": frame.get("id"), "table": name, "record": self.storage.record(name)}
+        table = self.playing.table(frame)
+        return {"type": "record", "id": frame.get("id"), "table": table.name, "record": self.storage.record(table.name)}
 
     def check_teacher(self, frame: dict[str, Any]) -> None:
         """Refuse (``forbidden``) a frame without the teacher key."""
@@ -176,8 +196,9 @@ class ClassroomServer:
         if teacher:
             self.check_teacher(frame)  # a wrong key is refused, not taken for a student
         name = table_name(required_text(frame, "table"))
-        if name in self.playing.tables or name in self.persistence.set_aside:
-            raise ClassroomError("table_exists", f"there is already a table {name!r}")
+        same, _ = find_name(name, [*self.playing.tables, *self.persistence.set_aside])
+        if same is not None:
+            raise ClassroomError("table_exists", f"there is already a table {same!r}")
         rules_data = frame.get("rules") or {}
         rules = Rules.from_dict(rules_data)
         bots_data = frame.get("bots") or {}
@@ -231,7 +252,7 @@ class ClassroomServer:
             self.connections.check_join(session)
         else:
             name = player_name(required_text(frame, "name"))
-            self.check_access(session, table, frame, name)
+            name = self.check_access(session, table, frame, name)
             free = [s for s in range(4) if s not in table.levels and s not in table.players]
             if seat is None:
                 if not free:
@@ -246,6 +267,8 @@ class ClassroomServer:
             table.players[seat] = Player(name, token_hash(fresh))
         player = table.players[seat]
         told = player.present and not player.away
+        if not player.connections:  # the player is here again: a turn waiting for them starts now
+            player.since = time.monotonic()
         player.connections.add(session.connection)
         player.gone_since, player.away, player.present = None, False, True
         player.epoch += 1
@@ -261,9 +284,10 @@ class ClassroomServer:
                 "token": fresh if fresh is not None else token, "name": player.name,
                 "chat": table.chat[-CHAT_HISTORY:]}
 
-    def check_access(self, session: Session, table: Table, frame: dict[str, Any], name: str) -> None:
+    def check_access(self, session: Session, table: Table, frame: dict[str, Any], name: str) -> str:
         """A new player at ``table``: with its join code if it has one (at a pace of wrong codes per address), a
-        name it is locked to if it is locked, and a name nobody else at the table has."""
+        name it is locked to if it is locked, and a name nobody else at the table has. The name to seat: at a
+        locked table, as the lock spells it ("ana" sits as "Ana")."""
         if table.code_hash is not None:
             code = text_field(frame, "code", optional=True)
             if code is None:
@@ -276,13 +300,17 @@ class ClassroomServer:
                 bucket.allow(now)
                 raise ClassroomError("bad_code", f"that is not the join code of {table.name!r}")
         key = name_key(name)
-        if table.locked is not None and key not in {name_key(n) for n in table.locked}:
-            raise ClassroomError("locked", f"table {table.name!r} is kept for {', '.join(table.locked)}; "
-                                           f"{name!r} is not one of them")
+        if table.locked is not None:
+            kept = {name_key(n): n for n in table.locked}
+            if key not in kept:
+                raise ClassroomError("locked", f"table {table.name!r} is kept for {', '.join(table.locked)}; "
+                                               f"{name!r} is not one of them")
+            name = kept[key]
         for seat, player in table.players.items():
             if name_key(player.name) == key:
                 raise ClassroomError("name_taken", f"{player.name!r} already sits at seat {seat} of {table.name!r}; "
                                                    f"rejoin with that seat's token, or choose another name")
+        return name
 
     def watch(self, session: Session, frame: dict[str, Any]) -> dict[str, Any]:
         """The teacher watches a table face up (``watch``): every seat's observation, its chat and its hands."""

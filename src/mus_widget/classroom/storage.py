@@ -5,10 +5,11 @@ action or seña in the order they were accepted. Each write is committed before 
 server killed at any moment restarts with every answered move, and :meth:`Storage.record` rebuilds the table's
 ``Game.record()`` for ``Game.from_record``. Seat tokens and join codes are kept only as SHA-256 hashes.
 
-The ``access`` table (join codes and locks, one row per table that has either) and the ``standins`` table (the
-moves a stand-in bot played for a player who was away) came after the others: opening a database made before
-them adds them, empty, so every table of an old database is open to anyone as it was, and its moves are its
-players' own.
+The ``access`` table (join codes and locks, one row per table that has either), the ``standins`` table (the
+moves a stand-in bot played for a player who was away) and the ``archived`` table (the tables taken out of play,
+by rematch or archive, under their archived names ``3B #1``...) came after the others: opening a database made
+before them adds them, empty, so every table of an old database is open to anyone as it was, its moves are its
+players' own and none is archived.
 
 Opening checks the file is a classroom database the server can write (:class:`NotAClassroomError` names it
 otherwise); a write that fails raises :class:`StorageFailedError` and leaves nothing half written.
@@ -67,6 +68,11 @@ CREATE TABLE IF NOT EXISTS standins (
     n INTEGER NOT NULL,          -- a move of the moves table that a stand-in bot played for a player away
     PRIMARY KEY (table_name, n)
 );
+CREATE TABLE IF NOT EXISTS archived (
+    table_name TEXT PRIMARY KEY REFERENCES tables(name),
+    stamp REAL NOT NULL,         -- when the table was archived (seconds since 1970)
+    summary TEXT NOT NULL        -- the table's summary then, as the teacher's list shows it (JSON)
+);
 CREATE TABLE IF NOT EXISTS chat (
     table_name TEXT NOT NULL REFERENCES tables(name),
     n INTEGER NOT NULL,
@@ -88,10 +94,11 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "access": ("table_name", "code_hash", "locked"),
     "chat": ("table_name", "n", "seat", "name", "text", "stamp"),
     "standins": ("table_name", "n"),
+    "archived": ("table_name", "stamp", "summary"),
 }
 """A classroom database's tables and their columns: an existing file with others, or without these (``access``
 and ``standins`` aside: a database made before them gets them, empty), is not one."""
-LATER: frozenset[str] = frozenset({"access", "standins"})
+LATER: frozenset[str] = frozenset({"access", "standins", "archived"})
 """The tables that came later: a database without them is one, made before them."""
 APPLICATION_ID = 0x4D555343
 """``PRAGMA application_id`` of a classroom database ("MUSC"), written at every start (the proof the server
@@ -290,9 +297,10 @@ class Storage:
             raise StorageFailedError(self.path, error) from error
 
     @staticmethod
-    def stored_form(game: Game, bots: dict[int, str]) -> tuple[str, str]:
-        """The rows' text of a new table: its base record (``game``'s, no moves) and its bots, as JSON."""
-        base = {**game.record(), "actions": [], "senas": []}
+    def stored_form(game: Game, bots: dict[int, str], first: int = 0) -> tuple[str, str]:
+        """The rows' text of a new table: its base record (``game``'s, no moves; ``first_seq``: the number of its
+        first move, after a rematch) and its bots, as JSON."""
+        base = {**game.record(), "actions": [], "senas": [], **({"first_seq": first} if first else {})}
         return json.dumps(base), json.dumps({str(s): lvl for s, lvl in bots.items()})
 
     @staticmethod
@@ -342,6 +350,61 @@ class Storage:
         """Store the table's chat line ``n``, written at ``stamp`` (``time.time()``)."""
         self._write([("INSERT INTO chat VALUES (?, ?, ?, ?, ?, ?)", (table, n, seat, name, text, stamp))])
 
+    def archive_name(self, table: str) -> str:
+        """The name a table's finished match is kept under once archived: ``3B #1``, ``3B #2``... (a ``#`` no
+        created table's name holds, so it never takes a name a table could have)."""
+        head = f"{table} #"
+        taken = {name for (name,) in self.db.execute("SELECT name FROM tables WHERE substr(name, 1, ?) = ?",
+                                                      (len(head), head))}
+        k = 1
+        while f"{table} #{k}" in taken:
+            k += 1
+        return f"{table} #{k}"
+
+    @staticmethod
+    def _renamed(table: str, archived_as: str, summary: dict[str, Any]) -> list[tuple[str, tuple[Any, ...]]]:
+        """The statements that move every row of ``table`` to ``archived_as`` and mark it archived."""
+        out: list[tuple[str, tuple[Any, ...]]] = [
+            ("INSERT INTO tables SELECT ?, base_record, bots, created FROM tables WHERE name = ?",
+             (archived_as, table))]
+        out += [(f"UPDATE {rows} SET table_name = ? WHERE table_name = ?", (archived_as, table))
+                for rows in ("seats", "moves", "access", "standins", "chat")]
+        out += [("DELETE FROM tables WHERE name = ?", (table,)),
+                ("INSERT INTO archived VALUES (?, ?, ?)",
+                 (archived_as, time.time(), json.dumps(summary, ensure_ascii=False)))]
+        return out
+
+    def archive(self, table: str, archived_as: str, summary: dict[str, Any]) -> None:
+        """Take ``table`` out of play, its rows kept (its record readable) under the name ``archived_as``."""
+        self._write(self._renamed(table, archived_as, summary))
+
+    def rematch(self, table: str, archived_as: str, summary: dict[str, Any], game: Game, *, bots: dict[int, str],
+                first: int) -> None:
+        """Archive ``table``'s finished match as ``archived_as`` and start ``game`` (no moves yet) at the same
+        name, in one commit: the same seats and tokens, the same join code and lock; its moves are numbered
+        from ``first`` (the table's ``seq`` goes on rising, so no client takes the new match for an old frame)."""
+        base, levels = self.stored_form(game, bots, first)
+        self._write([*self._renamed(table, archived_as, summary),
+                     ("INSERT INTO tables VALUES (?, ?, ?, ?)", (table, base, levels, time.time())),
+                     ("INSERT INTO seats SELECT ?, seat, name, token_hash, joined FROM seats WHERE table_name = ?",
+                      (table, archived_as)),
+                     ("INSERT INTO access SELECT ?, code_hash, locked FROM access WHERE table_name = ?",
+                      (table, archived_as))])
+
+    def set_bot(self, table: str, bots: dict[int, str]) -> None:
+        """Replace the table's bots (a bot took a free seat)."""
+        self._write([("UPDATE tables SET bots = ? WHERE name = ?",
+                      (json.dumps({str(s): lvl for s, lvl in sorted(bots.items())}), table))])
+
+    def archived(self) -> list[dict[str, Any]]:
+        """Every archived table's summary as it was archived, with ``archived`` (when), oldest first."""
+        return [{**json.loads(summary), "table": name, "archived": stamp} for name, stamp, summary in
+                self.db.execute("SELECT table_name, stamp, summary FROM archived ORDER BY stamp")]
+
+    def stored_table(self, name: str) -> StoredTable | UnreadableTable | None:
+        """One live table's rows, as :meth:`tables` reads them (None if there is none)."""
+        return next((stored for stored in self.tables() if stored.name == name), None)
+
     def record(self, table: str) -> dict[str, Any] | None:
         """The table's ``Game.record()``, from its rows, and beside the record's own keys what the classroom
         knows of it: ``table``, ``created``, ``bots`` (by seat), ``names`` (one per seat: its player's, None for
@@ -382,7 +445,8 @@ class Storage:
         """Every table, with its moves in the order they were accepted; a table whose rows cannot be read as
         one comes as an :class:`UnreadableTable` (its rows are left as they are)."""
         db = self.db
-        for name, base, bots in db.execute("SELECT name, base_record, bots FROM tables ORDER BY created").fetchall():
+        for name, base, bots in db.execute("SELECT name, base_record, bots FROM tables WHERE name NOT IN "
+                                           "(SELECT table_name FROM archived) ORDER BY created").fetchall():
             try:
                 form = self.read_form(str(name), base, bots)
             except (ValueError, TypeError) as error:

@@ -64,6 +64,9 @@ class Player:
     present: bool = False
     """Whether the table was last told the player is connected (``joined`` or ``back``, not ``disconnected``
     since): comings and goings within :data:`~.playing.PRESENCE_GRACE` change nothing the table sees."""
+    since: float = field(default_factory=time.monotonic)
+    """Since when (``time.monotonic``) the player has been at the table this time (their latest coming back):
+    a turn is theirs to answer for only from then on."""
     join_limit: RateLimit = field(default_factory=lambda: RateLimit(rate=SEAT_JOINS_RATE, burst=SEAT_JOINS_BURST))
     chat_limit: RateLimit = field(default_factory=lambda: RateLimit(rate=0.5, burst=4))
     sena_limit: RateLimit = field(default_factory=lambda: RateLimit(rate=1.0, burst=4))
@@ -167,10 +170,13 @@ class Table:
         """The table as the teacher's list shows it; ``waiting`` is how many seconds the seat to move has been
         to move (None when nobody is)."""
         game = self.game
-        waiting = None if game.to_move is None else round(time.monotonic() - self.turn_since, 1)
+        now = time.monotonic()
+        waiting = None if game.to_move is None else round(now - self.turn_since, 1)
+        player = None if game.to_move is None else self.players.get(game.to_move)
+        turn_for = None if player is None or waiting is None else round(now - max(self.turn_since, player.since), 1)
         return {
             "table": self.name, "seq": self.moves, "phase": game.phase.value, "to_move": game.to_move,
-            "waiting": waiting,
+            "waiting": waiting, "turn_for": turn_for,
             "scores": list(game.scores), "games_won": list(game.games_won), "game_number": game.game_number,
             "hand_number": game.hand_number, "is_over": game.is_over, "winner": game.winner,
             "players": self.players_info(), "paused": self.paused, "code": self.code_hash is not None,

@@ -1,11 +1,11 @@
 """The teacher's view of a classroom: ``mw.Classroom(server, teacher_key=...)`` lists every table of the server
 (its seats, players human, bot or away, the scores and whose turn it is), updated live, and opens any table face
-up below the list for the teacher to follow (:class:`~mus_widget.classroom.notebook.FaceUpTable`).
+up above the list for the teacher to follow (:class:`~mus_widget.classroom.notebook.FaceUpTable`).
 
 The list asks the server for the tables' summaries once a second over one connection (the kernel's loop
 sends the request; the answers come back like every frame, through :class:`~mus_widget.classroom.live.Link`).
 It is an anywidget (js/classroom.js: the rows, each an escaped HTML summary drawn here, and their buttons), so it
-runs wherever the table does, marimo included; in a notebook it is displayed with the followed table below it.
+runs wherever the table does, marimo included; in a notebook it is displayed with the followed table above it.
 """
 
 from __future__ import annotations
@@ -14,24 +14,35 @@ import asyncio
 import contextlib
 import html
 import pathlib
-import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NoReturn
 
 import ipywidgets
 
+from ..bots import LEVELS
 from ..i18n.catalogues import default_language, message
 from ..table.base import BaseWidget, Synced, synced_dict
-from ..table.contract import ClassChat, ClassroomReview, ClassroomState, ClassroomStudent, ClassroomTable
+from ..table.contract import (
+    ClassChat,
+    ClassroomArchived,
+    ClassroomReview,
+    ClassroomState,
+    ClassroomStudent,
+    ClassroomTable,
+)
 from ..table.options import check_language
+from ..table.refusal import short
 from ..teaching.class_review import ClassSummary, review_summary
 from ..teaching.pictures import Picture
 from ..teaching.review import SAMPLES, Review, Reviewer, review
 from . import client
+from .handout import Handout, handout
 from .live import Frame, Link, running_loop
-from .notebook import FaceUpTable, WatchRelay, _players
-from .protocol import MAX_CHAT, ClassroomError, name_key, plain_text
+from .marking import LiveGrading
+from .notebook import FaceUpTable, WatchRelay
+from .protocol import MAX_CHAT, ClassroomError, join_code, name_key, plain_text, player_name, table_name
+from .roomview import _text, archived_html, chat_html, clock, idle, not_joined, open_seat, table_html, trouble
 
 STATIC: Final = pathlib.Path(__file__).resolve().parents[1] / "table" / "static"
 CLASS_CHAT: Final = 200
@@ -59,98 +70,6 @@ PICTURE_STYLE: Final = """<style>
 """The style of the list's static picture (the live list's is js/classroom.css, which comes with its model)."""
 
 
-def _text(language: str, message_id: str, **values: object) -> str:
-    return html.escape(message(message_id, language, **values))
-
-
-def clock(seconds: float) -> str:
-    """A time waited as minutes and seconds: ``0:07``, ``12:40``."""
-    whole = max(0, int(seconds))
-    return f"{whole // 60}:{whole % 60:02d}"
-
-
-def idle(summary: dict[str, Any], idle_after: float | None) -> bool:
-    """Whether the table waits for a person (playing or disconnected, not away) who has had the turn for
-    ``idle_after`` seconds or more."""
-    waiting, to_move = summary.get("waiting"), summary.get("to_move")
-    if idle_after is None or not isinstance(waiting, (int, float)) or to_move not in (0, 1, 2, 3):
-        return False
-    info = summary.get("players", [])
-    entry = info[to_move] if to_move < len(info) else {}
-    return entry.get("kind") == "human" and not entry.get("away") and waiting >= idle_after
-
-
-def table_html(summary: dict[str, Any], language: str, idle_after: float | None = None) -> str:
-    """One table of the list, as escaped HTML: its name, game and hand, the scores by team, and a row per seat
-    (the player, what they are) with the seat to move in bold and for how long it has been to move; marked
-    idle when a person has had the turn for ``idle_after`` seconds or more. A table set aside (its stored rows
-    do not replay) is its name and why; a table whose latest move the server could not store says so."""
-    name = html.escape(str(summary.get("table")), quote=True)
-    if summary.get("set_aside") is not None:
-        return (f'<div class="mus-classroom-summary mus-classroom-set-aside" data-table="{name}">'
-                f'<strong>{_text(language, "ui.classroom.table", table=summary.get("table"))}</strong><br>'
-                f'{_text(language, "ui.classroom.set_aside", reason=summary["set_aside"])}</div>')
-    fault = summary.get("storage_failed")
-    warning = ("" if fault is None else f'<br><span class="mus-classroom-storage-failed">'
-               f'{_text(language, "ui.classroom.storage_failed", reason=fault)}</span>')
-    if summary.get("paused") and not summary.get("is_over"):
-        warning += f'<br><span class="mus-classroom-paused">{_text(language, "ui.classroom.paused")}</span>'
-
-    info = summary.get("players", [])
-    players = _players(info, summary.get("games_won", [0, 0]), None, language)
-    scores, won = summary.get("scores", [0, 0]), summary.get("games_won", [0, 0])
-    teams = [message("ui.team", language, a=players[a].name, b=players[b].name) for a, b in ((0, 2), (1, 3))]
-    to_move = summary.get("to_move")
-    if summary.get("is_over"):
-        winner = summary.get("winner")
-        turn = _text(language, "ui.classroom.over", team=teams[winner] if winner in (0, 1) else "—")
-    elif to_move in (0, 1, 2, 3):
-        waiting = summary.get("waiting")
-        if isinstance(waiting, (int, float)):
-            turn = _text(language, "ui.classroom.turn.since", name=players[to_move].name, time=clock(waiting))
-        else:
-            turn = _text(language, "ui.classroom.turn", name=players[to_move].name)
-        if idle(summary, idle_after):
-            turn += (f' <span class="mus-classroom-idle" role="status">'
-                     f'{_text(language, "ui.classroom.idle", name=players[to_move].name)}</span>')
-    else:
-        turn = ""
-    rows = []
-    for seat, player in enumerate(players):
-        entry = info[seat] if seat < len(info) else {"kind": "open"}
-        if entry.get("kind") == "bot":
-            status = _text(language, "ui.classroom.bot", level=message(f"ui.level.{player.level}", language))
-        else:
-            status = _text(language, f"ui.classroom.{player.presence or 'open'}")
-        mark = ' class="mus-classroom-turn"' if seat == to_move and not summary.get("is_over") else ""
-        if mark and idle(summary, idle_after):
-            mark = ' class="mus-classroom-turn mus-classroom-idle-seat"'
-        rows.append(f'<tr{mark} data-seat="{seat}"><td>{_text(language, f"seat.{seat}")}</td>'
-                    f"<td>{html.escape(player.name)}</td><td>{status}</td></tr>")
-    score = " · ".join(_text(language, "ui.classroom.score", team=teams[t], points=int(scores[t])) for t in (0, 1))
-    access = []
-    if summary.get("code"):
-        access.append(f'<span class="mus-classroom-code">{_text(language, "ui.classroom.code")}</span>')
-    locked = summary.get("locked")
-    if isinstance(locked, list):
-        access.append(f'<span class="mus-classroom-locked">'
-                      f'{_text(language, "ui.classroom.locked", names=", ".join(str(n) for n in locked))}</span>')
-    stuck = ' data-idle="true"' if idle(summary, idle_after) else ""
-    return (
-        f'<div class="mus-classroom-summary" data-table="{name}"{stuck}>'
-        f'<strong>{_text(language, "ui.classroom.table", table=summary.get("table"))}</strong> · '
-        f'<span class="mus-classroom-muted">'
-        f'{_text(language, "ui.hand_number", game=summary.get("game_number"), hand=summary.get("hand_number"))} · '
-        f'{_text(language, "ui.games_won", team_a=teams[0], a=int(won[0]), team_b=teams[1], b=int(won[1]))}'
-        f'</span><br>'
-        f'<span class="mus-classroom-score">{score}</span> · <span class="mus-classroom-to-move">{turn}</span>'
-        f'{"<br>" + " · ".join(access) if access else ""}{warning}'
-        f'<table><thead><tr><th>{_text(language, "ui.classroom.seat")}</th>'
-        f'<th>{_text(language, "ui.classroom.player")}</th><th>{_text(language, "ui.classroom.status")}</th></tr>'
-        f'</thead><tbody>{"".join(rows)}</tbody></table></div>'
-    )
-
-
 def _seat_of(record: dict[str, Any], name: str) -> int:
     """The seat of the player called ``name`` in a classroom record; KeyError naming the players if none."""
     names = record.get("names") or []
@@ -161,36 +80,17 @@ def _seat_of(record: dict[str, Any], name: str) -> int:
                    f"{', '.join(n for n in names if n) or 'none'}")
 
 
-def chat_html(lines: list[dict[str, Any]], language: str) -> str:
-    """The class's chat as escaped HTML, the latest line last: each line's time, table and writer (*Teacher*
-    for the teacher's), and its text."""
-    items = []
-    for line in lines:
-        stamp = line.get("time")
-        when = time.strftime("%H:%M", time.localtime(stamp)) if isinstance(stamp, (int, float)) else ""
-        who = message("ui.room.teacher", language) if line.get("teacher") else str(line.get("name", ""))
-        teacher = " mus-classroom-chat-teacher" if line.get("teacher") else ""
-        items.append(f'<li class="mus-classroom-chat-line{teacher}" data-table="{html.escape(str(line.get("table")))}">'
-                     f'<span class="mus-classroom-muted">{html.escape(when)} · '
-                     f'{_text(language, "ui.classroom.table", table=line.get("table"))}</span> '
-                     f'<strong>{html.escape(who)}</strong>: {html.escape(str(line.get("text", "")))}</li>')
-    body = (f'<ol class="mus-classroom-chat-lines">{"".join(items)}</ol>' if items
-            else f'<p class="mus-classroom-muted">{_text(language, "ui.classroom.chat.none")}</p>')
-    return (f'<section class="mus-classroom-chat"><h4>{_text(language, "ui.classroom.chat")}</h4>'
-            f'{body}</section>')
-
-
 class Classroom(BaseWidget):
     """Every table of the classroom server ``server``, live, for the teacher (``teacher_key`` is the server's
     ``--teacher-key``): who is to move and for how long (marked idle once a person has had the turn
     ``idle_after`` seconds or more), a box per table to write to everyone there (:meth:`tell`), a button per
     seated student to free their seat (:meth:`free_seat`) or to review their decisions (:meth:`review`), and
-    the class's chat (:attr:`class_chat`). "Follow face up" (or :meth:`follow`) shows a table below the list
+    the class's chat (:attr:`class_chat`). "Follow face up" (or :meth:`follow`) shows a table above the list
     with every hand of the match face up, read-only, as it is played. ``language`` is that of every text
     (default: the kernel's locale).
 
     An anywidget, so it runs wherever the table does (marimo included: ``mo.ui.anywidget(room)``); where the
-    notebook displays it (JupyterLab, Notebook 7, VS Code, Colab), the followed table shows below the list."""
+    notebook displays it (JupyterLab, Notebook 7, VS Code, Colab), the followed table shows above the list."""
 
     _esm = (STATIC / "classroom.js").read_text(encoding="utf-8")
     _css = (STATIC / "classroom.css").read_text(encoding="utf-8")
@@ -203,7 +103,7 @@ class Classroom(BaseWidget):
     """The review of a student opened in the room (empty: none), drawn once complete."""
 
     def __init__(self, server: str, *, teacher_key: str, language: str | None = None, every: float = EVERY,
-                 idle_after: float | None = IDLE_AFTER) -> None:
+                 idle_after: float | None = IDLE_AFTER, expected: Sequence[str] = ()) -> None:
         language = default_language() if language is None else language
         check_language(language)
         super().__init__()
@@ -216,6 +116,10 @@ class Classroom(BaseWidget):
         self._loop = running_loop()
         self._timer: asyncio.TimerHandle | None = None
         self._summaries: list[dict[str, Any]] = []
+        self._archived: list[dict[str, Any]] = []
+        self.expected = [player_name(name) for name in expected]
+        """The students the teacher expects (``expected=``): the list says who of them has not joined yet."""
+        self._refused = ""
         self._lost = False
         self._chat: list[dict[str, Any]] = []
         """The class's chat lines heard so far (the latest :data:`CLASS_CHAT`), each with its table."""
@@ -223,16 +127,18 @@ class Classroom(BaseWidget):
         """The number of the next class chat line to ask the server for."""
         self.following: FaceUpTable | None = None
         self.below = ipywidgets.VBox()
-        """Where the followed table shows, below the list (the notebook displays the two together)."""
+        """Where the followed table shows, above the list (the notebook displays the two together; the attribute
+        keeps its old name)."""
         self.below.add_class("mus-classroom-below")
         self._shown_below = False
         """Whether the room was displayed with :attr:`below` (a notebook), so its Follow buttons can show."""
         self.displayed: ipywidgets.VBox | None = None
-        """What a notebook displays: the list, and :attr:`below` it (made when first displayed)."""
+        """What a notebook displays: :attr:`below` (the followed table) above the list (made when first displayed)."""
         self._reviewing: _Reviewing | None = None
         self._closed = False
         self.link = Link(server, self._listing, self._frame, self._loop)
         self._heard(self.link.first)
+        self._archived = list(self.link.first.get("archived", []))
         self._show(self.link.first.get("tables", []))
         self._first_view_made()
         self._schedule()
@@ -267,10 +173,62 @@ class Classroom(BaseWidget):
         text = plain_text(text, MAX_CHAT, "message", "bad_chat")
         self._to_server({"type": "tell", "table": table, "text": text, "teacher_key": self._key})
 
+    def tell_all(self, text: str) -> None:
+        """Write ``text`` to everyone at every table at once (a teacher's line at each)."""
+        text = plain_text(text, MAX_CHAT, "message", "bad_chat")
+        self._to_server({"type": "tell_all", "text": text, "teacher_key": self._key})
+
+    def rematch(self, table: str) -> None:
+        """A new match at ``table``, whose match is over: the same players, bots and join code; the finished
+        match is archived (``3B #1``), its record kept and reviewable."""
+        self._to_server({"type": "rematch", "table": table, "teacher_key": self._key})
+        self.refresh()
+
+    def archive(self, table: str) -> None:
+        """Take ``table`` out of the live list; its record is kept under ``<table> #n`` (:attr:`archived`)."""
+        self._to_server({"type": "archive", "table": table, "teacher_key": self._key})
+        self.refresh()
+
+    def seat_bot(self, table: str, seat: int, level: str = "novice") -> None:
+        """A bot of ``level`` takes ``seat`` of ``table``, a seat nobody sits at (the table stops waiting)."""
+        self._to_server({"type": "seat_bot", "table": table, "seat": seat, "level": level, "teacher_key": self._key})
+        self.refresh()
+
+    def create(self, table: str, *, bots: Mapping[int, str] | None = None, code: str | None = None,
+               kept_for: Sequence[str] = ()) -> None:
+        """Create ``table`` (the rules by default): ``bots`` maps seats to levels, ``code`` is its join code,
+        ``kept_for`` the only names that may sit down (a lock). Refusals show in the list."""
+        frame: dict[str, Any] = {"type": "create", "table": table_name(table), "teacher_key": self._key,
+                                 "bots": {str(seat): level for seat, level in (bots or {}).items()},
+                                 "code": None if code is None else join_code(code)}
+        self._to_server(frame)
+        if kept_for:
+            self._to_server({"type": "lock", "table": table, "names": [player_name(n) for n in kept_for],
+                             "teacher_key": self._key})
+        self.refresh()
+
+    @property
+    def archived(self) -> list[dict[str, Any]]:
+        """The archived tables' summaries as they were archived (``table`` is the name to :meth:`record` or
+        :meth:`review` them by, ``3B #1``)."""
+        return list(self._archived)
+
     def record(self, table: str) -> dict[str, Any]:
         """The record of ``table`` with its players' names, every move's time and who played it (the player,
         a stand-in or a bot) and its chat (docs/classroom.md, "The record of a table")."""
         return client.record(self.server, table, teacher_key=self._key)
+
+    def handout(self, codes: Mapping[str, str] | None = None) -> Handout:
+        """The printable join-code handout of the tables listed: a card per table with its name, its join code
+        (``codes``, by table: the server keeps only their hashes), who it is kept for and the cell a student runs,
+        in the room's language (:func:`.handout.handout`)."""
+        return handout(self._summaries, server=self.server, codes=codes, language=self.language)
+
+    def grade_as_they_play(self, *, every: float = 10.0, samples: int = SAMPLES) -> LiveGrading:
+        """Grade the students' decisions as they are made, on a thread of the kernel's at a lower priority
+        (every ``every`` seconds, each table's new decisions), so that :meth:`review_summary` after the lesson
+        reuses the grades and weighs nothing again; ``.stop()`` the :class:`.marking.LiveGrading` returned."""
+        return LiveGrading(self.server, self._key, every=every, samples=samples)
 
     def review(self, table: str, player: int | str, *, samples: int = SAMPLES, seed: int = 0) -> Review:
         """The review of one student's decisions at ``table`` (``player``: the seat, or the player's name):
@@ -288,7 +246,7 @@ class Classroom(BaseWidget):
                               language=self.language)
 
     def open_review(self, table: str, seat: int, *, samples: int = SAMPLES) -> None:
-        """Open the review of the student at ``seat`` of ``table`` in the room, below the list: graded one
+        """Open the review of the student at ``seat`` of ``table`` in the room, above the list: graded one
         decision at a time on the kernel's loop (the progress shows meanwhile; at once without a loop), then
         drawn as :meth:`review` returns it."""
         record = self.record(table)
@@ -315,7 +273,7 @@ class Classroom(BaseWidget):
         return reviewing.reviewer.review()
 
     def follow(self, table: str) -> FaceUpTable:
-        """Follow ``table`` face up below the list (the table before it, if any, is let go); returns its view,
+        """Follow ``table`` face up above the list (the table before it, if any, is let go); returns its view,
         which a host that does not show the list's :attr:`below` (marimo) displays in a cell of its own."""
         if self.following is not None:
             self.following.close()
@@ -363,11 +321,11 @@ class Classroom(BaseWidget):
         return Picture(body, self.state.get("title", repr(self)))
 
     def _displayed(self, bundle: tuple[dict[str, Any], dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]]:
-        """In a notebook: the list with the followed table below it (:attr:`below`), so Follow buttons show."""
+        """In a notebook: the list with the followed table above it (:attr:`below`), so Follow buttons show."""
         self._shown_below = True
         self._show(self._summaries, lost=self._lost)
         if self.displayed is None:
-            self.displayed = ipywidgets.VBox([self, self.below])
+            self.displayed = ipywidgets.VBox([self.below, self])  # the followed table above the list, in sight
             self.displayed.add_class("mus-classroom-room")
         return {**self.displayed._repr_mimebundle_(), "text/plain": bundle[0]["text/plain"]}, bundle[1]
 
@@ -383,10 +341,21 @@ class Classroom(BaseWidget):
         if kind == "close_review":
             self.close_review()
             return
+        if kind == "tell_all" and isinstance(content.get("text"), str):
+            with contextlib.suppress(ClassroomError):
+                self.tell_all(content["text"])
+            return
+        if kind == "create":
+            self._create_from(content)
+            return
         table = content.get("table")
+        seat = content.get("seat")
+        if kind == "review" and table in {str(a.get("table")) for a in self._archived}:
+            if isinstance(seat, int) and not isinstance(seat, bool) and seat in range(4):
+                self.open_review(str(table), seat)
+            return
         if table not in {str(t.get("table")) for t in self._summaries if t.get("set_aside") is None}:
             return
-        seat = content.get("seat")
         seated = seat if isinstance(seat, int) and not isinstance(seat, bool) and any(
             student["seat"] == seat for row in self.state["tables"] if row["table"] == table
             for student in row["students"]) else None
@@ -396,9 +365,34 @@ class Classroom(BaseWidget):
             self.free_seat(str(table), seated)
         elif kind == "review" and seated is not None:
             self.open_review(str(table), seated)
+        elif kind == "rematch":
+            self.rematch(str(table))
+        elif kind == "archive":
+            self.archive(str(table))
+        elif kind == "seat_bot" and isinstance(seat, int) and not isinstance(seat, bool) and seat in range(4):
+            level = content.get("level")
+            self.seat_bot(str(table), seat, level if isinstance(level, str) and level in LEVELS else "novice")
         elif kind == "tell" and isinstance(content.get("text"), str):
             with contextlib.suppress(ClassroomError):  # the box keeps to the limits; the server checks again
                 self.tell(str(table), content["text"])
+
+    def _create_from(self, content: dict[str, Any]) -> None:
+        """The create form's intent: a name, the bots' levels by seat ("" for a student), a code, names."""
+        name, code, kept = content.get("name"), content.get("code"), content.get("kept")
+        bots = content.get("bots")
+        if not isinstance(name, str) or not isinstance(bots, list) or len(bots) != 4:
+            return
+        levels = {seat: level for seat, level in enumerate(bots) if isinstance(level, str) and level in LEVELS}
+        names = [n.strip() for n in kept.split(",") if n.strip()] if isinstance(kept, str) else []
+        try:
+            self.create(name, bots=levels, code=code.strip() or None if isinstance(code, str) else None,
+                        kept_for=names)
+        except ClassroomError as error:
+            self._refuse(error.kind)
+
+    def _refuse(self, kind: str) -> None:
+        self._refused = message("ui.error.room.refused", self.language, kind=short(kind))
+        self._show(self._summaries, lost=self._lost)
 
     # ------------------------------------------------------------------ updates
 
@@ -426,7 +420,10 @@ class Classroom(BaseWidget):
     def _frame(self, frame: Frame) -> None:
         if frame.get("type") == "tables":
             self._heard(frame)
+            self._archived = list(frame.get("archived", self._archived))
             self._show(frame.get("tables", []))
+        elif frame.get("type") == "error" and not frame.get("greeting"):
+            self._refuse(str(frame.get("kind", "")))
         elif frame.get("type") == "link":
             self._show(self._summaries, lost=not frame.get("open"))
 
@@ -456,21 +453,45 @@ class Classroom(BaseWidget):
                 {"seat": int(p["seat"]), "name": str(p.get("name", "")),
                  "free": message("ui.classroom.free", language, name=p.get("name", ""),
                                  seat=message(f"seat.{p['seat']}", language)),
+                 "confirm": message("ui.classroom.free.confirm", language, name=p.get("name", "")),
                  "review": message("ui.classroom.review", language, name=p.get("name", ""))}
                 for p in summary.get("players", []) if p.get("kind") == "human"]
+            empty = open_seat(summary)
             rows.append({"table": str(summary.get("table")), "summary": table_html(summary, language, self.idle_after),
-                         "idle": idle(summary, self.idle_after), "followable": not aside and self._shown_below,
+                         "idle": idle(summary, self.idle_after), "trouble": trouble(summary, self.idle_after),
+                         "over": bool(summary.get("is_over")) and not aside,
+                         "open_seat": empty,
+                         "seat_bot": "" if empty is None else message("ui.classroom.seat_bot", language,
+                                                                      seat=message(f"seat.{empty}", language)),
+                         "followable": not aside and self._shown_below,
                          "writable": not aside, "students": students,
                          "tell": message("ui.classroom.tell", language, table=summary.get("table"))})
+        rows.sort(key=lambda row: not row["trouble"])  # the tables that need the teacher first, else in order
+        archived: list[ClassroomArchived] = [
+            {"table": str(a.get("table")), "summary": archived_html(a, language),
+             "students": [{"seat": int(p["seat"]), "name": str(p.get("name", "")), "free": "", "confirm": "",
+                           "review": message("ui.classroom.review", language, name=p.get("name", ""))}
+                          for p in a.get("players", []) if p.get("kind") == "human"]}
+            for a in self._archived]
+        missing = not_joined(self.expected, summaries)
         self.state = {
             "language": language,
             "title": message("ui.classroom.title", language, count=len(summaries), server=self.server),
             "lost": message("ui.room.lost", language) if lost else "",
             "none": "" if summaries else message("ui.classroom.none", language),
             "tables": rows,
+            "archived": archived,
+            "expected": message("ui.classroom.expected", language, names=", ".join(missing)) if missing else "",
+            "refused": self._refused,
+            "levels": [["", message("ui.classroom.create.student", language)],
+                       *([level, message(f"ui.level.{level}", language)] for level in LEVELS)],
             "following": following,
             "texts": {key: message(f"ui.classroom.{key}", language)
-                      for key in ("follow", "stop", "send", "close", "kernel_lost", "snapshot")},
+                      for key in ("follow", "stop", "send", "close", "kernel_lost", "snapshot", "rematch", "archive",
+                                  "archived", "tell_all", "send_all", "create", "create.name", "create.kept",
+                                  "create.code", "create.submit", "free.yes", "free.no", "trouble", "review.short",
+                                  "free.pick")},
+            "seat_names": [message(f"seat.{seat}", language) for seat in range(4)],
             "max_chat": MAX_CHAT,
         }
 
@@ -515,4 +536,4 @@ class _Reviewing:
     reviewer: Reviewer
 
 
-__all__ = ["IDLE_AFTER", "Classroom", "chat_html", "clock", "idle", "table_html"]
+__all__ = ["IDLE_AFTER", "Classroom", "chat_html", "clock", "idle", "table_html", "trouble"]

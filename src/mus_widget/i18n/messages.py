@@ -361,6 +361,7 @@ EN.update({
     # stepping through a scenario
     "ui.steps.region": "Stepping through a scenario",
     "ui.steps.step": "Step {index} of {count}",
+    "ui.steps.branch_step": "{branch} — step {index} of {count}",
     "ui.steps.back": "Step back",
     "ui.steps.forward": "Step forward",
     "ui.steps.face_up": "All hands face up",
@@ -400,7 +401,8 @@ EN.update({
     "ui.editor.to_play": "Play the hand",
     "ui.editor.steps": "Steps",
     "ui.editor.the_deal": "The deal",
-    "ui.editor.note": "Note on step {step}",
+    "ui.editor.note": "Note on step {step} of the main line",
+    "ui.editor.note_branch": "Note on step {step}, in the branch “{branch}”",
     "ui.editor.note_deal": "Note on the deal",
     "ui.editor.note_hint": "What should the class see at this step?",
     "ui.editor.undo": "Undo the last step",
@@ -475,6 +477,7 @@ EN.update({
     "ui.error.editor": "The editor cannot do that: {reason}",
     "ui.error.editor.file": "“{file}” is not a file name: use letters, digits, spaces, dots, dashes and underscores.",
     "ui.error.editor.exists": "{file} already exists: tick “Replace the file if it exists” to write over it.",
+    "ui.error.editor.amount": "An envido here is {low} to {high}, not “{amount}”: type an amount in that range.",
     "ui.error.not_editing": "The scenario editor is not open.",
     "ui.error.editing": "The scenario editor is open: go back to the game first.",
     "ui.error.lesson": "Hand {hand} cannot be made a lesson: only a hand of this game that has been played can.",
@@ -703,6 +706,63 @@ EN.update({
     "ui.classroom.set_aside": "Set aside: its stored moves do not replay, its rows are kept for inspection ({reason})",
     "ui.classroom.paused": "Paused: every player of a team is away",
     "ui.classroom.storage_failed": "The server cannot store this table's moves ({reason}); its bots wait until it can",
+    "ui.classroom.paused.for": "Paused: the match waits for {names} to come back",
+    "ui.classroom.away.paused": "Away: the match waits for them",
+    "ui.classroom.open.waiting": "Waiting for a player at {seat}: nobody sits there",
+    "ui.classroom.seat_bot": "A bot takes seat {seat}",
+    "ui.classroom.rematch": "Rematch",
+    "ui.classroom.archive": "Archive",
+    "ui.classroom.archived": "Archived tables",
+    "ui.classroom.expected": "Not joined yet: {names}",
+    "ui.classroom.tell_all": "Write to every table",
+    "ui.classroom.send_all": "Send to every table",
+    "ui.classroom.create": "New table",
+    "ui.classroom.create.name": "Table name",
+    "ui.classroom.create.kept": "Kept for (names, with commas)",
+    "ui.classroom.create.code": "Join code (optional)",
+    "ui.classroom.create.student": "A student",
+    "ui.classroom.create.submit": "Create the table",
+    "ui.classroom.free.confirm": "Free {name}'s seat? Their seat's token stops working.",
+    "ui.classroom.free.yes": "Yes, free the seat",
+    "ui.classroom.free.no": "Keep the seat",
+    "ui.classroom.trouble": "Needs you",
+    "ui.classroom.points": "{a}–{b} (games {ga}–{gb})",
+    "ui.classroom.review.short": "Review:",
+    "ui.classroom.free.pick": "Free a seat…",
+})
+
+# A student's mistake at joining a served table, in one line (mus_widget.classroom.joining), and the teacher's
+# printable handout of the join codes (mus_widget.classroom.handout).
+EN.update({
+    "join.error.unknown_table": "There is no table \u201c{table}\u201d on this server: check the table's name with "
+                                "your teacher.",
+    "join.error.did_you_mean": "There is no table \u201c{table}\u201d on this server. Did you mean "
+                               "\u201c{suggestion}\u201d?",
+    "join.error.needs_code": "Table \u201c{table}\u201d needs its join code: ask your teacher for it and add "
+                             "code=\"\u2026\" to the cell.",
+    "join.error.bad_code": "That is not the join code of table \u201c{table}\u201d: check it with your teacher.",
+    "join.error.locked": "Table \u201c{table}\u201d is kept for other names than \u201c{name}\u201d: check your name "
+                         "on the teacher's list.",
+    "join.error.name_taken": "Someone called \u201c{name}\u201d already sits at table \u201c{table}\u201d: if it is "
+                             "you on another computer, ask your teacher to free that seat.",
+    "join.error.table_full": "Every seat at table \u201c{table}\u201d is taken: ask your teacher which table is yours.",
+    "join.error.seat_taken": "That seat at table \u201c{table}\u201d is taken: leave out seat= to get a free one.",
+    "join.error.bad_name": "That name cannot be used: at most {max} characters, with no invisible ones.",
+    "join.error.flood": "Too many wrong join codes from this computer: wait a minute, then try again.",
+    "join.error.other": "The server did not seat you at table \u201c{table}\u201d ({kind}): ask your teacher.",
+    "join.error.unreachable": "Cannot reach the classroom server at {url}: check the address with your teacher, "
+                              "and that the server is running.",
+    "cli.serve.extra": "mus-widget serve: the classroom server needs {module}, which is not installed: "
+                        "pip install \"mus-widget[classroom]\"",
+    "handout.title": "Join codes",
+    "handout.table": "Table",
+    "handout.code": "Join code",
+    "handout.no_code": "none needed",
+    "handout.code_unknown": "(write it here)",
+    "handout.kept_for": "Kept for",
+    "handout.anyone": "anyone in the class",
+    "handout.how": "In your notebook:",
+    "handout.your_name": "your name",
 })
 
 # The review of a game (mus_widget.teaching.review): every decision of a player weighed by the expert, from what the
@@ -775,4 +835,9 @@ EN.update({
     "review.class.costliest": "Costliest decisions",
     "review.class.costly": "Record {record}, hand {hand}, {moment}: {action} where {best} was better, −{cost} % to "
                            "win the game.",
+    "review.class.player_at": "{player} at table {table}",
+    "review.of_table": "Table {table}, match of {date}",
+    "review.of_table.undated": "Table {table}",
+    "review.class.costly_at": "Table {table}, hand {hand}, {moment}: {action} where {best} was better, −{cost} % to "
+                              "win the game.",
 })

@@ -314,6 +314,8 @@ class TableSetup(TypedDict):
     """``[name, seconds]`` of each bot speed."""
     targets: list[int]
     coach: bool
+    lesson: bool
+    """A lesson's stepping table (``MusTable.from_scenario``): no New game, no Review, no tips button."""
 
 
 class ServedSetup(TypedDict):
@@ -348,7 +350,9 @@ class Room(TypedDict):
     """The longest line this view may write; 0: it may not chat."""
     heard: int
     """Chat lines heard in all (the browser marks a folded chat with those heard since it was open)."""
-    link: Literal["open", "lost"]
+    link: Literal["open", "lost", "freed"]
+    """``open``; ``lost``: the connection dropped, reconnecting; ``freed``: the teacher freed the seat (no
+    reconnecting)."""
 
 
 class ErrorView(TypedDict):
@@ -364,8 +368,13 @@ class EditorStep(TypedDict):
     step 0), its note, and on the main line the branches that replace its action."""
 
     step: int
+    number: str
+    """The step's number as shown: ``"4"`` on the main line, ``"3·1"`` for a branch's first step (the main line's
+    step it leaves, then its own)."""
     seat: int | None
     action: ActionView | None
+    agrees: bool
+    """Whether the action was the partner's agreement with a proposal ("Agree", as the live table words it)."""
     note: str
     branches: list["EditorBranch"]
     """Empty on a branch's steps: a branch has no branches of its own."""
@@ -449,6 +458,8 @@ class ClassroomStudent(TypedDict):
     seat: int
     name: str
     free: str
+    confirm: str
+    """The question *Free the seat* asks before it frees it."""
     review: str
 
 
@@ -459,11 +470,27 @@ class ClassroomTable(TypedDict):
     summary: str
     """Trusted markup, drawn by Python (every text escaped there)."""
     idle: bool
+    trouble: bool
+    """Whether the table needs the teacher (idle, waiting on an empty seat, paused...): listed first."""
+    over: bool
+    open_seat: int | None
+    """The empty seat the table waits on, or None."""
+    seat_bot: str
+    """The label of the button that gives that seat a bot ("" when there is none)."""
     followable: bool
     writable: bool
     students: list[ClassroomStudent]
     tell: str
     """The placeholder of the box that writes to the table."""
+
+
+class ClassroomArchived(TypedDict):
+    """An archived table of the teacher's list: its line and its students' review buttons."""
+
+    table: str
+    summary: str
+    """Trusted markup, drawn by Python (every text escaped there)."""
+    students: list[ClassroomStudent]
 
 
 class ClassroomState(TypedDict):
@@ -476,6 +503,14 @@ class ClassroomState(TypedDict):
     none: str
     """Says there are no tables yet ("" when there are)."""
     tables: list[ClassroomTable]
+    archived: list[ClassroomArchived]
+    expected: str
+    """Says who of the expected students has not joined yet ("" when nobody, or none expected)."""
+    refused: str
+    """The server's latest refusal of a request of the list ("" for none)."""
+    levels: list[list[str]]
+    """``[level, label]`` of each choice for a seat of a new table (``""``: a student)."""
+    seat_names: list[str]
     following: str | None
     texts: dict[str, str]
     max_chat: int
@@ -502,8 +537,8 @@ class ClassroomReview(TypedDict):
 
 
 __all__ = [
-    "ActionView", "BetTurn", "BetView", "Bubble", "ChatLine", "ClassChat", "ClassroomReview", "ClassroomState",
-    "ClassroomStudent", "ClassroomTable", "Coach", "Count", "CountRow", "DiscardTurn", "EditorBranch",
+    "ActionView", "BetTurn", "BetView", "Bubble", "ChatLine", "ClassChat", "ClassroomArchived", "ClassroomReview",
+    "ClassroomState", "ClassroomStudent", "ClassroomTable", "Coach", "Count", "CountRow", "DiscardTurn", "EditorBranch",
     "EditorStep", "EditorView", "ErrorView",
     "HistoryLine", "MusTurn", "PlayerView", "QuizState", "QuizVerdict", "Replay", "ReviewRowView", "ReviewView",
     "Room", "RulesView", "ServedSetup", "Setup", "StepBranch", "StepHand", "Steps", "TableSetup", "TableState", "Turn",

@@ -18,6 +18,7 @@ from ..engine.errors import MusError
 from ..engine.game import Game
 from ..engine.rules import Rules
 from ..teaching.authoring import Draft, DraftError, PlayedHand
+from ..teaching.scenario_text import agrees
 from .contract import ActionView, EditorBranch, EditorStep, EditorView, RulesView, SeatView
 from .refusal import RefusalError, short
 from .view_state import Player, TableView, seat_turn, view_state
@@ -131,6 +132,9 @@ class EditIntents:
     def _act(self, e: Editing, c: dict[str, Any]) -> Editing:
         action = _text(c.get("action"))
         draft = e.draft
+        shown = e.shown()
+        if shown is not None:
+            _check_amount(shown, action)
         if e.what_if:
             draft = draft.branched(e.step - 1, action)
             line = draft.branch_index(e.step - 1, action)
@@ -209,6 +213,22 @@ _OPS: Final[dict[str, Callable[[EditIntents, Editing, dict[str, Any]], Editing]]
 }
 
 
+def _check_amount(game: Game, action: str) -> None:
+    """An envido whose amount is not one the seat to move may bet or confirm is refused in words, with the range
+    allowed (the box of the amount holds whatever was typed: ``envido 45``, ``envido `` or ``envido -1``)."""
+    words = action.split()
+    betting = game.betting
+    if not words or words[0].lower() != "envido" or betting is None:
+        return
+    legal = betting.legal()
+    if not legal.raise_from:
+        return
+    amount = words[1] if len(words) == 2 else " ".join(words[1:])
+    if amount.isdigit() and (legal.raise_from <= int(amount) <= legal.raise_to or int(amount) == legal.confirm):
+        return
+    raise RefusalError("ui.error.editor.amount", amount=short(amount), low=legal.raise_from, high=legal.raise_to)
+
+
 def _int(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise DraftError(f"a whole number was expected, not {short(value)}")
@@ -229,13 +249,14 @@ def editor_view(editing: Editing, names: Sequence[str]) -> EditorView:
     and branches, the step selected, the choices of the seat to move there, the scenario text."""
     draft = editing.draft
     games = draft.games() if draft.complete else ()
-    steps: list[EditorStep] = [_step(games, 0, None, draft.notes[0])]
+    steps: list[EditorStep] = [_step(games, 0, None, draft.notes[0], "0")]
     for i, action in enumerate(draft.actions, start=1):
-        steps.append(_step(games, i, action, draft.notes[i]))
+        steps.append(_step(games, i, action, draft.notes[i], str(i)))
     for index, branch in enumerate(draft.branches):
         line = draft.games(index)
         made: EditorBranch = {"index": index, "steps": [
-            _step(line, i, action, branch.notes[i - 1]) for i, action in enumerate(branch.actions, start=1)]}
+            _step(line, i, action, branch.notes[i - 1], branch_step(branch.at, i))
+            for i, action in enumerate(branch.actions, start=1)]}
         steps[branch.at + 1]["branches"].append(made)
     shown = editing.shown()
     at_end = shown is not None and not editing.what_if and editing.step == len(draft.games(editing.line)) - 1
@@ -273,11 +294,18 @@ def editor_view(editing: Editing, names: Sequence[str]) -> EditorView:
     }
 
 
-def _step(games: Sequence[Game], step: int, action: str | None, note: str) -> EditorStep:
-    """A step of a line: the seat that played its action (None at the deal) and the action, its note."""
+def branch_step(at: int, step: int) -> str:
+    """The number a branch's step shows: the main line's step it leaves, then its own ("3·1", "3·2")."""
+    return f"{at}·{step}"
+
+
+def _step(games: Sequence[Game], step: int, action: str | None, note: str, number: str) -> EditorStep:
+    """A step of a line: its number as shown, the seat that played its action (None at the deal) and the action,
+    whether that was the partner's agreement, its note."""
     seat = None if action is None else games[step - 1].to_move
-    return {"step": step, "seat": seat,
+    return {"step": step, "number": number, "seat": seat,
             "action": None if action is None else cast(ActionView, Action.parse(action).to_dict()),
+            "agrees": action is not None and agrees(games[step - 1], action),
             "note": note, "branches": []}
 
 
@@ -298,4 +326,4 @@ def editor_table(editing: Editing, players: tuple[Player, Player, Player, Player
                                                    reveal=reveal, watch=True))
 
 
-__all__ = ["EditIntents", "Editing", "editor_table", "editor_view"]
+__all__ = ["EditIntents", "Editing", "branch_step", "editor_table", "editor_view"]

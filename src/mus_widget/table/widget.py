@@ -224,6 +224,9 @@ class MusTable(TableWidget):
     student back to their seat.
     """
 
+    _lesson_only: bool = False
+    """A lesson's stepping table (:meth:`from_scenario`): the game's own controls hidden."""
+
     def __new__(cls, *args: Any, server: str | None = None, table: str | None = None, name: str | None = None,
                 token: str | None = None, code: str | None = None, **options: Any) -> Any:
         """A table of three bots, or with ``server`` a seat at a classroom table (:mod:`.served`)."""
@@ -287,7 +290,8 @@ class MusTable(TableWidget):
 
     @classmethod
     def from_scenario(
-        cls, scenario: Scenario | str, *, step: int = 0, face_up: bool = True, teacher: bool = True, **options: Any
+        cls, scenario: Scenario | str, *, step: int = 0, face_up: bool = True, teacher: bool = True,
+        game_controls: bool = False, **options: Any
     ) -> MusTable:
         """A table stepping through a scripted hand: ◀ and ▶ go through its actions, the step's note shows
         beside the table and the count, explained, at the end. ``scenario`` is a
@@ -296,17 +300,26 @@ class MusTable(TableWidget):
         "Play on from here" (or :meth:`play_on`) lets the student play on from the step shown, against the
         bots. Other options are those of :class:`MusTable` (``seat``, ``names``, ``bots``, ``tips``, ...); the
         players are named by their seats (South, East, North, West) unless ``names`` says otherwise, as the
-        notes of a scenario speak of seats."""
+        notes of a scenario speak of seats. The table shows the lesson only: no beginner's tips, no New game and
+        no Review, unless ``game_controls=True`` (``tips=True`` alone brings back the tips)."""
+        if not isinstance(game_controls, bool):
+            raise TypeError("game_controls is True or False")
         if options.get("names") is None:
             language = options.get("language", "en")
             check_language(language)
             options["names"] = [message(f"seat.{s}", language) for s in SEATS]
-        return cls(scenario=scenario, step=step, face_up=face_up, teacher=teacher, **options)
+        options.setdefault("tips", game_controls)
+        table = cls(scenario=scenario, step=step, face_up=face_up, teacher=teacher, **options)
+        table._lesson_only = not game_controls
+        table.setup = table._setup_state()
+        return table
 
     @classmethod
     def from_record(cls, record: dict[str, Any] | str, **options: Any) -> MusTable:
         """A table stepping through any game from its record (``Game.record()``), as :meth:`from_scenario`; in
-        time linear in the record's length (:meth:`Scenario.from_record`: 50,000 actions in about 4 s)."""
+        time linear in the record's length (:meth:`Scenario.from_record`: 50,000 actions in about 4 s); a game's
+        own controls stay (``game_controls=False`` hides them, as for a lesson)."""
+        options.setdefault("game_controls", True)
         return cls.from_scenario(Scenario.from_record(record), **options)
 
     @classmethod
@@ -542,6 +555,7 @@ class MusTable(TableWidget):
             "paces": [[name, value] for name, value in PACES],
             "targets": sorted({30, 35, 40, s.rules.target}),
             "coach": self.coach,
+            "lesson": self._lesson_only,
         }
 
     def _sync(self) -> None:

@@ -28,7 +28,7 @@ from ..engine.phase import Phase
 from ..engine.record import SEED_DIGITS
 from ..engine.rules import Rules
 from ..engine.seats import SEAT_NAMES, SEATS
-from .scenario_text import rules_line
+from .scenario_text import rules_line, written
 from .scenarios import Scenario
 
 PER_LINE: Final = 10
@@ -420,23 +420,29 @@ def draft_text(draft: Draft) -> str:
     # The main line is cut after every step with a note and before every action a branch replaces.
     cuts = {i for i in range(1, len(draft.actions) + 1) if draft.notes[i]} | {at for at in leaving if at > 0}
     for first, last in _chunks(len(draft.actions), cuts | {at + 1 for at in leaving}):
-        lines.append("play: " + ", ".join(draft.actions[first:last]))
+        lines.append("play: " + _written(draft.games(), draft.actions, first, last))
         if draft.notes[last]:
             lines.append(f"note: {draft.notes[last]}")
-        for branch in draft.branches:
+        for index, branch in enumerate(draft.branches):
             if branch.at + 1 == last:
-                lines.extend(_branch_lines(branch))
+                lines.extend(_branch_lines(branch, draft.games(index)))
     return "\n".join(lines) + "\n"
 
 
-def _branch_lines(branch: Branch) -> list[str]:
+def _branch_lines(branch: Branch, games: Sequence[Game]) -> list[str]:
     cuts = {i for i in range(1, len(branch.actions) + 1) if branch.notes[i - 1]}
     out = []
     for first, last in _chunks(len(branch.actions), cuts):
-        out.append(("branch: " if first == 0 else "then: ") + ", ".join(branch.actions[first:last]))
+        out.append(("branch: " if first == 0 else "then: ") + _written(games, branch.actions, first, last))
         if branch.notes[last - 1]:
             out.append(f"note: {branch.notes[last - 1]}")
     return out
+
+
+def _written(games: Sequence[Game], actions: Sequence[str], first: int, last: int) -> str:
+    """Actions ``first`` to ``last`` of a line (``games[i]`` the state before action ``i``) as a line writes them:
+    a partner's agreement as ``agree``."""
+    return ", ".join(written(games[i], actions[i]) for i in range(first, last))
 
 
 def _chunks(count: int, cuts: Iterable[int]) -> list[tuple[int, int]]:

@@ -13,8 +13,12 @@ from __future__ import annotations
 
 import copy
 import functools
+import hashlib
 import html
 import json
+import threading
+import time
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -36,6 +40,48 @@ SAMPLES: Final = 240
 With them the noise of a cost stays well under the grades' thresholds (benchmarks/review.py measures it)."""
 BATCHES: Final = 8
 """The worlds (or draws) of one evaluation are split in this many batches to measure its own noise."""
+KEPT_GRADES: Final = 5_000
+"""Graded decisions this process keeps (the latest used): a decision graded once, at the table as the game went
+or by an earlier review, is not weighed again by the next review of the same game, seat, samples and seed."""
+
+
+class _Grades:
+    """The grades this process made, by what decides them: the seat, the samples and the seed of the review, and
+    a digest of the record up to the decision (rules, seed, deal, every action and seña before it). A review is
+    reproducible, so a grade kept is the grade that weighing it again would give."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: OrderedDict[tuple[int, int, int, bytes], Graded] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = 0
+
+    def get(self, key: tuple[int, int, int, bytes]) -> Graded | None:
+        with self._lock:
+            done = self._kept.get(key)
+            if done is not None:
+                self._kept.move_to_end(key)
+                self.hits += 1
+            return done
+
+    def keep(self, key: tuple[int, int, int, bytes], done: Graded) -> None:
+        with self._lock:
+            self._kept[key] = done
+            self._kept.move_to_end(key)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+            self.hits = 0
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+
+GRADES: Final = _Grades(KEPT_GRADES)
+"""Every grade this process made (:class:`Reviewer` reads and fills it); ``GRADES.clear()`` forgets them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +98,26 @@ class Review:
     language: str = "en"
     samples: int = SAMPLES
     seed: int = 0
+    table: str | None = None
+    """The classroom table the record is of (its ``"table"``), if any."""
+    match: str | None = None
+    """When that table's match began (its ``"created"``, as ``YYYY-MM-DD HH:MM`` UTC), if the record says."""
 
     def __repr__(self) -> str:
         counts = ", ".join(f"{sum(1 for r in self.rows if r.grade is g)} {g.value}" for g in Grade)
+        where = "" if self.place is None else f" ({self.place})"
         return (f"review(record, seat={self.seat}, samples={self.samples}, seed={self.seed})  "
-                f"# {len(self.rows)} of {self.decisions} decisions of {self.player}: {counts}")
+                f"# {len(self.rows)} of {self.decisions} decisions of {self.player}{where}: {counts}")
+
+    @property
+    def place(self) -> str | None:
+        """Which table and match the review is of, in its language ("Table 3B, match of 2026-12-06 10:40"), or
+        None for a record of no classroom table."""
+        if self.table is None:
+            return None
+        if self.match is None:
+            return message("review.of_table.undated", self.language, table=self.table)
+        return message("review.of_table", self.language, table=self.table, date=self.match)
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -98,7 +159,7 @@ class Review:
     def in_language(self, language: str) -> Review:
         """The same review, its sentences and pictures in ``language``."""
         return Review(self.seat, self.rows, self.decisions, self.points, self.record, self.names,
-                      check_language(language), self.samples, self.seed)
+                      check_language(language), self.samples, self.seed, self.table, self.match)
 
     def chart(self) -> str:
         """The chart as SVG: the team's chance of winning the game after each hand, and the chance lost at each
@@ -108,6 +169,9 @@ class Review:
     def _repr_html_(self) -> str:
         t = functools.partial(message, language=self.language)
         parts = [f'<h3 style="margin:0 0 4px 0">{html.escape(t("review.title", player=self.player))}</h3>']
+        if self.place is not None:
+            parts.append(f'<p class="mus-review-place" style="margin:0 0 4px 0;color:{MUTED}">'
+                         f"{html.escape(self.place)}</p>")
         if not self.rows:
             parts.append(f"<p>{html.escape(t('review.none', player=self.player))}</p>")
             return page("".join(parts), "review")
@@ -129,6 +193,17 @@ def record_prefix(record: Record, at: int) -> dict[str, Any]:
 
 RecordLike = Record | Mapping[str, Any] | str | Game
 """What a review reads: a :class:`Record`, its dict or JSON text (a classroom record too), or a :class:`Game`."""
+
+
+def read_place(source: RecordLike) -> tuple[str | None, str | None]:
+    """The classroom table a record is of and when its match began (``"table"``, ``"created"``), if it says."""
+    data = json.loads(source) if isinstance(source, str) and '"table"' in source else source
+    if not isinstance(data, Mapping):
+        return None, None
+    table, created = data.get("table"), data.get("created")
+    match = (time.strftime("%Y-%m-%d %H:%M", time.gmtime(created))
+             if isinstance(created, int | float) and not isinstance(created, bool) else None)
+    return (table if isinstance(table, str) else None), match
 
 
 def read_record(source: RecordLike) -> tuple[Record, tuple[str, str, str, str] | None]:
@@ -165,6 +240,9 @@ class _Moment:
     at: int
     game: Game
     action: Action
+    key: bytes
+    """The digest of the record up to this decision (what its grade is kept under, with the review's seat,
+    samples and seed)."""
 
 
 class Reviewer:
@@ -189,7 +267,10 @@ class Reviewer:
             raise ValueError(f"names are four, one per seat, not {names!r}")
         self.names: tuple[str, str, str, str] | None = (
             None if chosen is None else (chosen[0], chosen[1], chosen[2], chosen[3]))
+        self.table, self.match = read_place(source)
         self._record = Record(record.rules, record.seed, record.deal, (), (), record.version)
+        self._digest = hashlib.blake2b(repr((record.rules, record.seed, record.deal, record.version)).encode(),
+                                       digest_size=20)
         start = (Game.new(record.seed, record.rules) if record.deal is None else
                  Game.from_deal(record.deal.hands, record.deal.mano, record.deal.scores, record.seed, record.rules))
         self._game = start
@@ -233,12 +314,14 @@ class Reviewer:
             while cursor < len(senas) and senas[cursor].at <= index:
                 made = senas[cursor]
                 game = _replayed(game, index, sena=(made.seat, made.sena))
+                self._digest.update(f"s{made.seat}:{made.sena}@{made.at};".encode())
                 cursor += 1
             if index == len(record.actions):
                 break
             text = record.actions[index]
             if game.to_move == self.seat:
-                self._moments.append(_Moment(index, game, Action.parse(text)))
+                self._moments.append(_Moment(index, game, Action.parse(text), self._digest.digest()))
+            self._digest.update(f"a{text};".encode())
             after = _replayed(game, index, action=text)
             if (after.game_number, after.hand_number) != (game.game_number, game.hand_number) or after.is_over:
                 self._hand_ended(game, after)
@@ -251,8 +334,13 @@ class Reviewer:
         done = self._graded.get(row)
         if done is not None:
             return done
-        bot = self.assessor(row)
         moment = self._moments[row]
+        key = (self.seat, self.samples, self.seed, moment.key)
+        done = GRADES.get(key)
+        if done is not None:
+            self._graded[row] = done
+            return done
+        bot = self.assessor(row)
         game = moment.game
         obs = game.observe(self.seat)
         evaluation = bot.evaluate(obs, (moment.action,), batches=BATCHES)
@@ -262,6 +350,7 @@ class Reviewer:
             hindsight = Hindsight(known.choice.text, known.chosen.chance, bool(known.lance_chance))
         done = graded(row, moment.at, obs, moment.action, evaluation, hindsight=hindsight)
         self._graded[row] = done
+        GRADES.keep(key, done)
         return done
 
     def moment(self, row: int) -> Game:
@@ -291,7 +380,7 @@ class Reviewer:
         """The review of the decisions graded so far (``complete`` says whether that is all of them)."""
         rows = tuple(self._graded[row] for row in sorted(self._graded))
         return Review(self.seat, rows, len(self._moments), tuple(self._points), self._record, self.names,
-                      self.language, self.samples, self.seed)
+                      self.language, self.samples, self.seed, self.table, self.match)
 
     # ------------------------------------------------------------------ the replay
 
@@ -346,4 +435,5 @@ def review(source: RecordLike, seat: int = 0, *, samples: int = SAMPLES, seed: i
     return Reviewer(source, seat, samples=samples, seed=seed, names=names, language=language).review()
 
 
-__all__ = ["BATCHES", "SAMPLES", "RecordLike", "Review", "Reviewer", "read_record", "record_prefix", "review"]
+__all__ = ["BATCHES", "GRADES", "KEPT_GRADES", "SAMPLES", "RecordLike", "Review", "Reviewer", "read_place",
+           "read_record", "record_prefix", "review"]

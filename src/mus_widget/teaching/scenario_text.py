@@ -400,8 +400,11 @@ class _Reader:
                 assert game.winner is not None
                 raise spot.error(f"the game is over after {self._after()} ({_TEAM_NAMES[game.winner]} won)",
                                  "no more actions")
+            notation = _notation(action, spot)
+            if notation == "agree":
+                notation = _proposal(game, spot)
             try:
-                game = game.apply(_notation(action, spot), seat=seat)
+                game = game.apply(notation, seat=seat)
             except IllegalActionError as error:
                 raise self._refused(spot, game, seat, error) from None
             except MusError as error:
@@ -547,6 +550,30 @@ def _notation(text: str, spot: _Spot) -> str:
     if found is None:
         return plain
     return f"no-{found[1]}" if found[1] else f"envido {found[2]}"
+
+
+def agrees(game: Game, action: str) -> bool:
+    """Whether ``action``, played at ``game``, is the answering partner's agreement: the proposal of the other
+    player of the team played again (written ``agree`` in a scenario, "Agree" at the table)."""
+    betting = game.betting
+    return (betting is not None and betting.proposal is not None and betting.proposer is not None
+            and game.to_move is not None and game.to_move != betting.proposer and str(betting.proposal) == action)
+
+
+def written(game: Game, action: str) -> str:
+    """``action`` as a scenario writes it when played at ``game``: ``agree`` for a partner's agreement."""
+    return "agree" if agrees(game, action) else action
+
+
+def _proposal(game: Game, spot: _Spot) -> str:
+    """The action ``agree`` stands for at ``game``: the partner's proposal, which must be waiting."""
+    betting = game.betting
+    if betting is None or betting.proposal is None or betting.proposer is None or game.to_move == betting.proposer:
+        mover = game.to_move
+        who = "" if mover is None else f" for {SEAT_NAMES[mover]}"
+        raise spot.error("'agree' confirms a partner's proposal, and none is waiting here",
+                         f"a legal action{who}")
+    return str(betting.proposal)
 
 
 def _seat(number: int, value: str) -> int:

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:55dc083e2d7424e1f0e1eba77ee00364cbffd2c3035e5147f6c403f6497b116b (built from js/ by npm run build)
+// mus-widget bundle sha256:8444e035f7ba04f11628570c7a81a10549c849ccb950ae630be16f92e1bdb753 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -624,6 +624,54 @@ function tellBox(table, state, intents) {
     }, state.texts.send)
   );
 }
+function freeSeat(table, state, intents) {
+  const asking = intents.drafts.get(`free:${table.table}`);
+  const student = table.students.find((s2) => String(s2.seat) === asking);
+  if (student) {
+    return h2(
+      "div",
+      { class: "mus-classroom-confirm", role: "group", data: { seat: student.seat } },
+      h2("span", {}, student.confirm),
+      h2("button", {
+        type: "button",
+        class: "mus-classroom-free-yes",
+        data: { seat: student.seat },
+        on: { click: () => {
+          intents.drafts.delete(`free:${table.table}`);
+          intents.send({ type: "free_seat", table: table.table, seat: student.seat });
+          intents.redraw();
+        } }
+      }, state.texts["free.yes"]),
+      h2(
+        "button",
+        {
+          type: "button",
+          class: "mus-classroom-free-no",
+          on: { click: () => {
+            intents.drafts.delete(`free:${table.table}`);
+            intents.redraw();
+          } }
+        },
+        state.texts["free.no"]
+      )
+    );
+  }
+  if (!table.students.length) return null;
+  return h2(
+    "select",
+    {
+      class: "mus-classroom-free",
+      aria: { label: state.texts["free.pick"] },
+      on: { change: (event) => {
+        if (event.target.value !== "") intents.drafts.set(`free:${table.table}`, event.target.value);
+        event.target.value = "";
+        intents.redraw();
+      } }
+    },
+    h2("option", { value: "", selected: true }, state.texts["free.pick"]),
+    table.students.map((s2) => h2("option", { value: String(s2.seat), data: { seat: s2.seat } }, s2.free))
+  );
+}
 function tableView(table, state, intents) {
   const followed = state.following === table.table;
   const buttons = [];
@@ -638,30 +686,208 @@ function tableView(table, state, intents) {
       on: { click: () => intents.send({ type: "follow", table: table.table }) }
     }, state.texts.follow));
   }
-  for (const student of table.students) {
-    buttons.push(h2("button", {
-      type: "button",
-      class: "mus-classroom-review",
-      data: { seat: student.seat },
-      on: { click: () => intents.send({ type: "review", table: table.table, seat: student.seat }) }
-    }, student.review));
-    buttons.push(h2("button", {
-      type: "button",
-      class: "mus-classroom-free",
-      data: { seat: student.seat },
-      on: { click: () => intents.send({ type: "free_seat", table: table.table, seat: student.seat }) }
-    }, student.free));
+  if (table.seat_bot) {
+    buttons.push(h2(
+      "button",
+      {
+        type: "button",
+        class: "mus-classroom-seat-bot mus-classroom-fix",
+        data: { seat: table.open_seat },
+        on: { click: () => intents.send({ type: "seat_bot", table: table.table, seat: table.open_seat }) }
+      },
+      table.seat_bot
+    ));
   }
+  if (table.over) {
+    buttons.push(h2("button", {
+      type: "button",
+      class: "mus-classroom-rematch",
+      on: { click: () => intents.send({ type: "rematch", table: table.table }) }
+    }, state.texts.rematch));
+    buttons.push(h2("button", {
+      type: "button",
+      class: "mus-classroom-archive",
+      on: { click: () => intents.send({ type: "archive", table: table.table }) }
+    }, state.texts.archive));
+  }
+  if (table.students.length) {
+    buttons.push(h2(
+      "span",
+      { class: "mus-classroom-reviews" },
+      h2("span", { class: "mus-classroom-muted" }, state.texts["review.short"]),
+      table.students.map((student) => h2(
+        "button",
+        {
+          type: "button",
+          class: "mus-classroom-review",
+          data: { seat: student.seat },
+          title: student.review,
+          aria: { label: student.review },
+          on: { click: () => intents.send({ type: "review", table: table.table, seat: student.seat }) }
+        },
+        student.name
+      ))
+    ));
+  }
+  const free = freeSeat(table, state, intents);
+  const asking = table.students.some((s2) => String(s2.seat) === intents.drafts.get(`free:${table.table}`));
   return h2(
     "div",
     {
-      class: ["mus-classroom-row", table.idle && "mus-classroom-row-idle", followed && "mus-classroom-followed"],
+      class: [
+        "mus-classroom-row",
+        table.idle && "mus-classroom-row-idle",
+        table.trouble && "mus-classroom-row-trouble",
+        followed && "mus-classroom-followed"
+      ],
       key: table.table,
-      data: { table: table.table }
+      data: { table: table.table, trouble: table.trouble ? "true" : "false" }
     },
     h2("div", { html: table.summary }),
-    buttons.length ? h2("div", { class: "mus-classroom-buttons" }, buttons) : null,
-    table.writable ? tellBox(table, state, intents) : null
+    h2("div", { class: "mus-classroom-buttons" }, buttons),
+    asking ? h2("div", { class: "mus-classroom-tell-line" }, table.writable ? tellBox(table, state, intents) : null) : h2(
+      "div",
+      { class: "mus-classroom-tell-line" },
+      table.writable ? tellBox(table, state, intents) : null,
+      free
+    ),
+    asking ? free : null
+  );
+}
+function createForm(state, intents) {
+  const get = (key, fallback = "") => intents.drafts.get(`create:${key}`) ?? fallback;
+  const field = (key, label) => h2(
+    "label",
+    { class: "mus-classroom-field" },
+    h2("span", {}, label),
+    h2("input", {
+      type: "text",
+      value: get(key),
+      data: { field: key },
+      maxlength: "200",
+      on: {
+        input: (event) => {
+          intents.drafts.set(`create:${key}`, event.target.value);
+        },
+        keydown: (event) => event.stopPropagation()
+      }
+    })
+  );
+  const seats = state.seat_names.map((name, seat) => h2(
+    "label",
+    { class: "mus-classroom-field" },
+    h2("span", {}, name),
+    h2(
+      "select",
+      {
+        data: { field: `bot-${seat}` },
+        on: { change: (event) => {
+          intents.drafts.set(`create:bot-${seat}`, event.target.value);
+        } }
+      },
+      state.levels.map(([level, label]) => h2(
+        "option",
+        { value: level, selected: get(`bot-${seat}`) === level },
+        label
+      ))
+    )
+  ));
+  const submit = () => {
+    const name = get("name").trim();
+    if (!name) return;
+    intents.send({
+      type: "create",
+      name,
+      kept: get("kept"),
+      code: get("code"),
+      bots: [0, 1, 2, 3].map((seat) => get(`bot-${seat}`))
+    });
+    for (const key of ["name", "kept", "code"]) intents.drafts.delete(`create:${key}`);
+    intents.redraw();
+  };
+  return h2(
+    "details",
+    { class: "mus-classroom-create" },
+    h2("summary", {}, state.texts.create),
+    h2(
+      "div",
+      { class: "mus-classroom-create-fields" },
+      field("name", state.texts["create.name"]),
+      field("kept", state.texts["create.kept"]),
+      field("code", state.texts["create.code"]),
+      seats,
+      h2(
+        "button",
+        { type: "button", class: "mus-classroom-create-submit", on: { click: submit } },
+        state.texts["create.submit"]
+      )
+    )
+  );
+}
+function tellAllBox(state, intents) {
+  const draft = intents.drafts.get(":all") || "";
+  const send = () => {
+    if (!draft.trim()) return;
+    intents.send({ type: "tell_all", text: draft.trim() });
+    intents.drafts.set(":all", "");
+    intents.redraw();
+  };
+  return h2(
+    "div",
+    { class: "mus-classroom-tell mus-classroom-tell-all" },
+    h2("input", {
+      class: "mus-classroom-tell-all-input",
+      type: "text",
+      value: draft,
+      maxlength: String(state.max_chat),
+      placeholder: state.texts.tell_all,
+      aria: { label: state.texts.tell_all },
+      on: {
+        input: (event) => {
+          intents.drafts.set(":all", event.target.value);
+          intents.redraw();
+        },
+        keydown: (event) => {
+          if (event.key === "Enter") {
+            event.preventDefault();
+            send();
+          }
+          event.stopPropagation();
+        }
+      }
+    }),
+    h2(
+      "button",
+      { type: "button", class: "mus-classroom-tell-all-send", disabled: !draft.trim(), on: { click: send } },
+      state.texts.send_all
+    )
+  );
+}
+function archivedList(state, intents) {
+  if (!state.archived || !state.archived.length) return null;
+  return h2(
+    "details",
+    { class: "mus-classroom-archived" },
+    h2("summary", {}, `${state.texts.archived} (${state.archived.length})`),
+    state.archived.map((table) => h2(
+      "div",
+      {
+        class: "mus-classroom-archived-row",
+        key: table.table,
+        data: { table: table.table }
+      },
+      h2("span", { html: table.summary }),
+      table.students.map((student) => h2(
+        "button",
+        {
+          type: "button",
+          class: "mus-classroom-review",
+          data: { seat: student.seat },
+          on: { click: () => intents.send({ type: "review", table: table.table, seat: student.seat }) }
+        },
+        student.review
+      ))
+    ))
   );
 }
 function classroomView(state, chat, review, intents) {
@@ -688,11 +914,19 @@ function classroomView(state, chat, review, intents) {
       { class: "mus-classroom-kernel", role: "alert", data: { kernel: intents.notice } },
       intents.notice === "snapshot" ? state.texts.snapshot : state.texts.kernel_lost
     ) : null,
-    h2("h3", { class: "mus-classroom-title" }, state.title),
+    h2(
+      "div",
+      { class: "mus-classroom-bar" },
+      h2("h3", { class: "mus-classroom-title" }, state.title),
+      tellAllBox(state, intents)
+    ),
     state.lost ? h2("p", { class: "mus-classroom-lost", role: "status" }, state.lost) : null,
+    state.refused ? h2("p", { class: "mus-classroom-refused", role: "status" }, state.refused) : null,
+    state.expected ? h2("p", { class: "mus-classroom-expected", role: "status" }, state.expected) : null,
+    opened,
     state.none ? h2("p", { class: "mus-classroom-muted" }, state.none) : null,
     h2("div", { class: "mus-classroom-list" }, state.tables.map((table) => tableView(table, state, intents))),
-    opened,
+    h2("div", { class: "mus-classroom-tools" }, createForm(state, intents), archivedList(state, intents)),
     chat && chat.html ? h2("div", { class: "mus-classroom-class-chat", html: chat.html }) : null
   ].filter(Boolean);
 }

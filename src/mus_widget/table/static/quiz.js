@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:55dc083e2d7424e1f0e1eba77ee00364cbffd2c3035e5147f6c403f6497b116b (built from js/ by npm run build)
+// mus-widget bundle sha256:8444e035f7ba04f11628570c7a81a10549c849ccb950ae630be16f92e1bdb753 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:55dc083e2d7424e1f0e1eba77ee00364cbffd2c3035e5147f6c403f6497b116b (built from js/ by npm run build)
+// mus-widget bundle sha256:8444e035f7ba04f11628570c7a81a10549c849ccb950ae630be16f92e1bdb753 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -857,7 +857,6 @@ function branchesView(ctx) {
     return h2(
       "div",
       { class: "mus-steps-branch", role: "group", aria: { label: steps.branch.text } },
-      h2("p", { class: "mus-steps-what-if" }, steps.branch.text),
       h2("button", {
         class: "mus-action mus-main-line",
         type: "button",
@@ -904,7 +903,7 @@ function stepsView(ctx) {
       h2(
         "span",
         { class: "mus-steps-count", aria: { live: "polite" } },
-        t2("ui.steps.step", { index: steps.index, count: steps.count })
+        steps.branch ? t2("ui.steps.branch_step", { branch: steps.branch.text, index: steps.index, count: steps.count }) : t2("ui.steps.step", { index: steps.index, count: steps.count })
       ),
       h2("button", {
         class: "mus-step-button",
@@ -956,10 +955,12 @@ function roomBar(ctx) {
   const watching = ctx.setup && ctx.setup.watching;
   const name = watching ? t2("ui.room.watching", { table: room.table }) : t2("ui.room.table", { table: room.table });
   const lost = room.link === "lost";
+  const freed = room.link === "freed";
+  const text = freed ? t2("ui.error.room.freed") : lost ? t2("ui.room.lost") : null;
   return h2(
     "div",
-    { class: ["mus-room-bar", lost && "mus-room-lost"], data: { link: room.link }, title: lost ? t2("ui.room.lost") : name },
-    lost ? h2("span", { class: "mus-room-link", role: "status" }, t2("ui.room.lost")) : h2("strong", { class: "mus-room-table" }, name)
+    { class: ["mus-room-bar", (lost || freed) && "mus-room-lost"], data: { link: room.link }, title: text || name },
+    text ? h2("span", { class: "mus-room-link", role: freed ? "alert" : "status" }, text) : h2("strong", { class: "mus-room-table" }, name)
   );
 }
 function lineView(line2) {
@@ -1431,7 +1432,7 @@ function dealPanel(ctx) {
 function stepText(ctx, step) {
   const { t: t2 } = ctx;
   if (!step.action) return t2("ui.editor.the_deal");
-  return `${ctx.editor.names[step.seat]}: ${actionLabel(ctx.t, step.action)}`;
+  return `${ctx.editor.names[step.seat]}: ${step.agrees ? t2("ui.agree") : actionLabel(t2, step.action)}`;
 }
 function stepButton(ctx, step, branch) {
   const editor = ctx.editor;
@@ -1446,7 +1447,7 @@ function stepButton(ctx, step, branch) {
       data: { key: `step-${branch === null ? "m" : branch}-${step.step}`, step: step.step },
       on: { click: () => ctx.edit("select", { branch, step: step.step }) }
     },
-    h2("span", { class: "mus-editor-step-n" }, String(step.step)),
+    h2("span", { class: "mus-editor-step-n" }, step.number ?? String(step.step)),
     h2(
       "span",
       { class: "mus-editor-step-text" },
@@ -1454,6 +1455,11 @@ function stepButton(ctx, step, branch) {
       step.note ? h2("span", { class: "mus-editor-step-note" }, step.note) : null
     )
   );
+}
+function branchName(ctx, branch) {
+  if (!branch) return "";
+  const first = branch.steps[0];
+  return ctx.t("ui.steps.what_if", { name: ctx.editor.names[first.seat], action: actionLabel(ctx.t, first.action) });
 }
 function stepList(ctx) {
   const { t: t2 } = ctx;
@@ -1496,7 +1502,13 @@ function noteBox(ctx) {
   const { t: t2 } = ctx;
   const editor = ctx.editor;
   if (editor.what_if) return null;
-  const label = onMainLine(editor) && editor.step === 0 ? t2("ui.editor.note_deal") : t2("ui.editor.note", { step: editor.step });
+  let label;
+  if (onMainLine(editor)) label = editor.step === 0 ? t2("ui.editor.note_deal") : t2("ui.editor.note", { step: editor.step });
+  else {
+    const branch = editor.steps.flatMap((s2) => s2.branches).find((b2) => b2.index === editor.line);
+    const step = branch && branch.steps.find((s2) => s2.step === editor.step);
+    label = t2("ui.editor.note_branch", { step: step ? step.number : String(editor.step), branch: branchName(ctx, branch) });
+  }
   const where = { branch: editor.line, step: editor.step };
   return h2(
     "label",
@@ -1585,9 +1597,26 @@ function textBox(ctx) {
         },
         t2("ui.editor.save")
       ),
-      editor.saved ? h2("span", { class: "mus-editor-status" }, t2("ui.editor.saved", { file: editor.saved })) : null
+      saveStatus(ctx)
     )
   );
+}
+function saveStatus(ctx) {
+  const { t: t2 } = ctx;
+  const refused = saveRefusal(ctx);
+  if (refused) {
+    return h2(
+      "span",
+      { class: "mus-editor-status mus-editor-refused", role: "alert", data: { error: refused.id } },
+      refused.text
+    );
+  }
+  return ctx.editor.saved ? h2("span", { class: "mus-editor-status", role: "status" }, t2("ui.editor.saved", { file: ctx.editor.saved })) : null;
+}
+function saveRefusal(ctx) {
+  const { error, ui } = ctx;
+  const saving = error && error.seq && ui.dismissedError !== error.seq && ["ui.error.editor.exists", "ui.error.editor.file"].includes(error.id);
+  return saving ? error : null;
 }
 function editorSide(ctx) {
   const { t: t2 } = ctx;
@@ -1659,17 +1688,13 @@ function editorTurn(ctx) {
     );
   }
   const name = editor.names[editor.mover];
-  const button = (action) => h2(
-    "button",
-    {
-      class: "mus-action",
-      type: "button",
-      data: { key: `do-${action.text}`, action: action.text },
-      disabled: action.text === editor.excluded,
-      on: { click: () => ctx.edit("act", { action: action.text }) }
-    },
-    actionLabel(t2, action)
-  );
+  const button = (action, key = `do-${action.text}`, label = actionLabel(t2, action)) => h2("button", {
+    class: "mus-action",
+    type: "button",
+    data: { key, action: action.text },
+    disabled: action.text === editor.excluded,
+    on: { click: () => ctx.edit("act", { action: action.text }) }
+  }, label);
   let choices;
   if (turn.kind === "discard") {
     const picked = editor.hand.filter((card) => ui.editorDiscard.has(card));
@@ -1699,27 +1724,12 @@ function editorTurn(ctx) {
       )
     ];
   } else {
-    const low = turn.raise ? turn.raise[0] : null;
-    const amount = ui.editorAmount ?? low;
+    const proposed = turn.proposed;
     choices = [
-      turn.choices.map(button),
-      turn.raise ? h2(
-        "span",
-        { class: "mus-editor-envido" },
-        h2("input", {
-          type: "number",
-          min: String(turn.raise[0]),
-          max: String(turn.raise[1]),
-          value: String(amount),
-          aria: { label: t2("action.envido", { amount: "" }).trim() },
-          data: { key: "editor-amount" },
-          on: { input: (event) => {
-            ui.editorAmount = Number(event.target.value);
-          } }
-        }),
-        button({ kind: "envido", amount, text: `envido ${amount}` })
-      ) : null,
-      turn.kind === "bet" && turn.ordago ? button({ kind: "ordago", text: "ordago" }) : null
+      proposed ? button(proposed, "do-agree", t2("ui.agree")) : null,
+      turn.choices.filter((action) => !proposed || action.text !== proposed.text).map((action) => button(action)),
+      turn.raise ? amountBox(ctx, turn) : null,
+      turn.kind === "bet" && turn.ordago && !(proposed && proposed.kind === "ordago") ? button({ kind: "ordago", text: "ordago" }) : null
     ];
   }
   const excluded = editor.what_if && editor.excluded ? t2("ui.editor.what_if_help", { name, action: actionLabel(t2, parsed(editor.excluded)) }) : t2("ui.editor.to_move", { name });
@@ -1734,6 +1744,43 @@ function editorTurn(ctx) {
       data: { key: "editor-what-if-cancel" },
       on: { click: () => ctx.edit("what_if", { on: false }) }
     }, t2("ui.cancel")) : null
+  );
+}
+function amountBox(ctx, turn) {
+  const { t: t2, ui } = ctx;
+  const typed = ui.editorAmount ?? String(turn.raise[0]);
+  const amount = typed.trim();
+  const play = () => ctx.edit("act", { action: `envido ${ui.editorAmount ?? turn.raise[0]}`.trim() });
+  const action = { kind: "envido", amount: Number(amount), text: `envido ${amount}` };
+  return h2(
+    "span",
+    { class: "mus-editor-envido" },
+    h2("input", {
+      type: "number",
+      min: String(turn.raise[0]),
+      max: String(turn.raise[1]),
+      value: typed,
+      aria: { label: t2("action.envido", { amount: "" }).trim() },
+      data: { key: "editor-amount" },
+      on: {
+        input: (event) => {
+          ui.editorAmount = event.target.value;
+          ctx.redraw();
+        },
+        keydown: (event) => {
+          if (event.key !== "Enter") return;
+          event.preventDefault();
+          event.stopPropagation();
+          play();
+        }
+      }
+    }),
+    h2("button", {
+      class: "mus-action",
+      type: "button",
+      data: { key: "do-envido", action: action.text },
+      on: { click: play }
+    }, actionLabel(t2, action))
   );
 }
 function parsed(text) {
@@ -1906,11 +1953,12 @@ function countFooter(ctx) {
     state.steps || ctx.editor.stage ? null : h2(
       "div",
       { class: "mus-count-buttons" },
-      over ? h2("button", {
+      over && ctx.setup.watching ? null : over ? h2("button", {
         class: "mus-action mus-primary",
         type: "button",
         data: { key: "play-again" },
-        on: { click: () => ctx.openNewGame() }
+        // A served table has no new-game panel: the server starts a new match, same table and players.
+        on: { click: () => ctx.setup.served ? ctx.rematch() : ctx.openNewGame() }
       }, t2("ui.play_again")) : h2("button", {
         class: "mus-action mus-primary",
         type: "button",
@@ -2657,7 +2705,8 @@ function topBar(ctx) {
       })) : null
     ),
     h2("span", { class: "mus-scores" }, scores),
-    h2(
+    // A lesson's stepping table shows the lesson: no Review, tips button or New game (MusTable.from_scenario).
+    ctx.setup.lesson ? null : h2(
       "span",
       { class: "mus-top-buttons" },
       reviewButton(ctx),
@@ -2684,7 +2733,7 @@ function topBar(ctx) {
 }
 function errorBanner(ctx) {
   const { error, ui, t: t2 } = ctx;
-  if (!error || !error.seq || ui.dismissedError === error.seq) return null;
+  if (!error || !error.seq || ui.dismissedError === error.seq || saveRefusal(ctx)) return null;
   return h2(
     "div",
     { class: "mus-error", role: "alert", data: { error: error.id } },
@@ -3414,6 +3463,11 @@ function render({ model: born, el }) {
           language: model.get("language"),
           pace: model.get("pace")
         });
+        draw2();
+      },
+      rematch() {
+        ui.waitingFor = state.v;
+        send({ type: "rematch" });
         draw2();
       },
       closeNewGame() {
