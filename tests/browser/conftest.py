@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from browser.lite_site import SITE, build_site
+from browser.lite_site import SITE, StaticServer, build_site
 from browser.mus_lab import CHROMIUM, LabServer, code_notebook, launch_browser
 from support.deals import DEAL
 from support.locks import locked
@@ -152,6 +152,16 @@ def lite_site(chromium: Path) -> Path:
             build_site(SITE, reuse=bool(os.environ.get("MUS_LITE_REUSE")))
             stamp.write_text(run)
     return SITE
+
+
+@pytest.fixture(scope="module")
+def site(lite_site: Path) -> Iterator[StaticServer]:
+    """The classroom site served on 127.0.0.1 for one module's tests."""
+    server = StaticServer(lite_site)
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,6 @@ import json
 import re
 import sys
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,15 +33,6 @@ pytestmark = pytest.mark.slow
 KERNEL_START_MS = 600_000
 """Pyodide starts, loads every wheel and imports the package before the first cell answers; on a machine busy
 with other work that has taken three minutes (alone, it takes seconds)."""
-
-
-@pytest.fixture(scope="module")
-def site(lite_site: Path) -> Iterator[StaticServer]:
-    server = StaticServer(lite_site)
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def test_the_sites_lock_lists_exactly_the_wheels_beside_it(site: StaticServer) -> None:

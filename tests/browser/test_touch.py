@@ -421,15 +421,6 @@ def test_the_editor_deals_by_taps(moments: Any) -> None:
     assert editor.locator("[data-key='deck-4o'] .mus-editor-holder").inner_text() == "N"
 
 
-@pytest.fixture(scope="module")
-def site(lite_site: Path) -> Iterator[StaticServer]:
-    server = StaticServer(lite_site)
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
 def test_hands_are_played_and_explained_by_taps_in_the_offline_site(browser: Any, site: StaticServer,
                                                                     screenshots: Path) -> None:
     """One page of the offline site (the kernel starts once), a hand on each screen in turn: the window takes
