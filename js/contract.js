@@ -247,6 +247,7 @@
  * @property {boolean} [served] a relayed table, and below
  * @property {boolean} [watching]
  * @property {string} [table]
+ * @property {number} [here_every] seconds between a view's signs of life to the kernel (0: none)
  */
 
 /**

@@ -11,6 +11,7 @@ import { tableView } from "./views/table.js";
 import { tipMoment } from "./views/tips.js";
 import { mount } from "./mount.js";
 import { showOnArrival } from "./arrival.js";
+import { presence } from "./presence.js";
 
 /** @typedef {import("./contract.js").TableState} TableState */
 /** @typedef {import("./contract.js").Translate} Translate */
@@ -648,7 +649,12 @@ function render({ model: born, el }) {
   // In the cell the student just ran, the student's cards and turn (a scenario's steps) scroll into view once,
   // with the rest of the felt and the score bar where they fit too.
   const arrived = showOnArrival(root, ".mus-widget", [".mus-bottom-area, .mus-steps", ".mus-felt", ".mus-topbar"]);
+  // A student's seat at a served table: the classroom server hears from this view whether a page shows it.
+  const setup = model.get("setup");
+  const every = setup && setup.here_every && !mounted.watch.frozen() ? setup.here_every * 1000 : 0;
+  const present = every > 0 ? presence(model, { every }) : () => {};
   return () => {
+    present();
     arrived();
     mounted.unmount();
   };

@@ -122,3 +122,14 @@ def test_the_teachers_kernel_grades_the_class_as_it_plays_and_the_summary_reuses
     monkeypatch.setattr(review_module._Assessor, "evaluate", weighed_again)
     summary = mw.review_summary([record], samples=SAMPLES)
     assert [(p.table, p.player, p.decisions) for p in summary.players] == [("3B", "Ana", made)]
+
+
+def test_closing_the_room_stops_the_grading_it_started(server: Any) -> None:
+    pytest.importorskip("websockets")
+    from classroom_support import TEACHER_KEY
+
+    room = mw.Classroom(server.url, teacher_key=TEACHER_KEY, language="en")
+    grading = room.grade_as_they_play(every=0.1, samples=SAMPLES)
+    assert grading.running
+    room.close()
+    assert not grading.running, "no thread of the room's grades on once the room is closed"

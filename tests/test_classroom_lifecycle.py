@@ -71,7 +71,7 @@ def test_the_teacher_asks_for_a_rematch_and_a_restart_keeps_both_matches(server:
     ana = finished_table(server)
     seq = ana.seq
     ana.close()
-    reply = teacher(server, {"type": "rematch", "table": "3B"})
+    reply = remote.rematch(server.url, "3B", teacher_key=TEACHER_KEY)
     assert reply["archived_as"] == "3B #1"
     server.kill()
     server.start()
@@ -88,7 +88,7 @@ def test_the_teacher_asks_for_a_rematch_and_a_restart_keeps_both_matches(server:
 def test_the_teacher_archives_a_table_out_of_the_live_list_and_its_name_is_free_again(server: ServerProcess) -> None:
     ana = finished_table(server)
     actions = remote.record(server.url, "3B", teacher_key=TEACHER_KEY)["actions"]
-    reply = teacher(server, {"type": "archive", "table": "3B"})
+    reply = remote.archive(server.url, "3B", teacher_key=TEACHER_KEY)
     assert reply["archived_as"] == "3B #1"
     assert listing(server)["tables"] == [] and listing(server)["archived"][0]["table"] == "3B #1"
     assert remote.record(server.url, "3B #1", teacher_key=TEACHER_KEY)["actions"] == actions
@@ -107,9 +107,9 @@ def test_a_bot_takes_a_seat_nobody_took_and_the_table_plays_on(server: ServerPro
     remote.create(server.url, "3C", bots={1: "random", 3: "random"}, teacher_key=TEACHER_KEY, seed=4)
     ana = remote.join(server.url, "3C", name="Ana", seat=0)
     with pytest.raises(ClassroomError) as taken:
-        teacher(server, {"type": "seat_bot", "table": "3C", "seat": 0, "level": "novice"})
+        remote.seat_bot(server.url, "3C", 0, teacher_key=TEACHER_KEY)
     assert taken.value.kind == "seat_taken"
-    reply = teacher(server, {"type": "seat_bot", "table": "3C", "seat": 2, "level": "novice"})
+    reply = remote.seat_bot(server.url, "3C", 2, "novice", teacher_key=TEACHER_KEY)
     assert reply["players"][2] == {"seat": 2, "kind": "bot", "level": "novice"}
     play_until({0: ana}, random.Random(5), lambda obs: obs.hand_number >= 2)
     moves = remote.record(server.url, "3C", teacher_key=TEACHER_KEY)["moves"]
@@ -126,7 +126,7 @@ def test_the_teacher_writes_one_line_to_every_table(server: ServerProcess) -> No
     remote.create(server.url, "3B", bots={1: "random", 2: "random", 3: "random"}, teacher_key=TEACHER_KEY)
     remote.create(server.url, "3C", bots={1: "random", 2: "random", 3: "random"}, teacher_key=TEACHER_KEY)
     ana, iker = remote.join(server.url, "3B", name="Ana"), remote.join(server.url, "3C", name="Iker")
-    assert teacher(server, {"type": "tell_all", "text": "Five minutes left"})["tables"] == 2
+    assert remote.tell_all(server.url, "Five minutes left", teacher_key=TEACHER_KEY) == 2
     def heard(chat: list[remote.ChatLine]) -> Callable[[], bool]:
         return lambda: any(line.text == "Five minutes left" for line in chat)
 
@@ -148,7 +148,7 @@ def test_play_again_at_a_served_table_starts_the_rematch(server: ServerProcess, 
     async def play_again() -> None:
         table = mw.MusTable(server=server.url, table="3B", token=token, tips=False)
         await until("the finished match", lambda: table.observation.is_over)
-        assert table.setup == {"served": True, "watching": False, "seat": 0, "table": "3B"}
+        assert table.setup == {"served": True, "watching": False, "seat": 0, "table": "3B", "here_every": 10.0}
         table.receive({"type": "rematch"})
         await until("a new match at the same seat", lambda: not table.observation.is_over)
         assert table.error == {} and table.seat == 0 and table.state["stage"] != "over"

@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -312,3 +313,49 @@ def test_in_a_notebook_the_room_shows_its_picture_then_the_list_with_the_followe
         assert room.state["following"] == "3B"
     finally:
         room.close()
+
+
+def test_the_kernel_tells_the_server_when_no_page_shows_the_seat(server: ServerProcess) -> None:
+    from mus_widget.classroom.notebook import VIEW_GONE_AFTER, SeatRelay
+    from mus_widget.table.refusal import RefusalError
+
+    partners_against_bots(server, "3V")
+
+    def closed() -> bool:
+        (summary,) = remote.tables(server.url, teacher_key=TEACHER_KEY)
+        return bool(summary["players"][0]["closed"])
+
+    relay = SeatRelay(server.url, "3V", "Ana", seat=0)  # a seat's relay, as a kernel holds it
+    here = relay.handlers("en")["here"]
+    try:
+        assert not closed(), "a seat no page ever showed is its script's: present"
+        here({"view": "first", "open": True})
+        here({"view": "second", "open": True})  # the same notebook open in a second tab
+        here({"view": "first", "open": False})
+        assert not closed(), "one page still shows the table"
+        here({"view": "second", "open": False})
+        eventually(closed, "the server told that no page shows the table")
+        here({"view": "third", "open": True})
+        eventually(lambda: not closed(), "the page open again")
+
+        relay.look(time.monotonic() + VIEW_GONE_AFTER + 1)  # a view silent too long: its last word was lost
+        eventually(closed, "the silent view forgotten")
+
+        server.kill()  # the link comes back by itself, and its greeting says still no page shows the table
+        eventually(lambda: not relay.chat_room.open, "the link down")
+        server.start()
+        eventually(closed, "the seat back, its page still closed", timeout=30)
+        assert relay.chat_room.open
+        with pytest.raises(RefusalError):
+            here({"view": "", "open": True})
+        with pytest.raises(RefusalError):
+            here({"view": "fourth", "open": "yes"})
+    finally:
+        relay.close()
+
+
+def eventually(ready: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not ready():
+        assert time.monotonic() < deadline, f"still waiting for {what} after {timeout} s"
+        time.sleep(0.05)

@@ -140,7 +140,8 @@ def test_a_student_killed_mid_hand_finds_the_match_paused_and_rejoins_with_the_t
         record = remote.record(server.url, "2B", teacher_key=TEACHER_KEY)
         assert again.observe().hand == game_at(record, again.seq).hands[0], "her own cards again"
         assert again.observe().to_move == 0 and not again.observe().is_over
-        assert again.players[0] == {"seat": 0, "kind": "human", "name": "Eva", "connected": True, "away": False}
+        assert again.players[0] == {"seat": 0, "kind": "human", "name": "Eva", "connected": True, "away": False,
+                                    "closed": False}
         watcher.wait_for(lambda w: bool(events(w, "back")) and bool(events(w, "resumed")), 10, "back, resumed")
         assert remote.tables(server.url, teacher_key=TEACHER_KEY)[0]["paused"] is False
         again.act(again.legal_actions()[0])

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
@@ -25,6 +26,14 @@ T = TypeVar("T")
 
 def in_a_kernel_loop(test: Callable[[], Awaitable[T]]) -> T:
     return asyncio.run(test())  # type: ignore[arg-type]
+
+
+def until_sync(what: str, ready: Callable[[], bool], timeout: float = 20.0) -> None:
+    """Poll ``ready()`` until it holds; AssertionError naming ``what`` after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not ready():
+        assert time.monotonic() < deadline, f"still waiting for {what} after {timeout} s"
+        time.sleep(0.05)
 
 
 def only(server: ServerProcess) -> dict[str, Any]:
@@ -91,3 +100,33 @@ def test_the_list_words_a_pause_as_its_rows_do_and_names_who_has_not_joined() ->
     assert not_joined(["Ana", "bea", "Zoe"], [summary]) == ["Zoe"], "names compared as the server does"
     for language in ("es", "nl", "tr", "cs", "af"):
         assert "Ana" in table_html(summary, language) and "{" not in table_html(summary, language)
+
+
+def test_a_student_whose_page_closed_is_stood_in_for_and_is_back_when_it_opens(tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path, away_after=3.0, standin_pace=0.2).start()
+    try:
+        remote.create(server.url, "3P", bots={1: "novice", 3: "novice"}, teacher_key=TEACHER_KEY, seed=4)
+        ana = remote.join(server.url, "3P", name="Ana", seat=0)
+        ben = remote.join(server.url, "3P", name="Ben", seat=2)  # her partner plays on: no pause, a stand-in
+        assert ana.observe().to_move == 0 and not only(server)["players"][0]["closed"]
+
+        ana.request({"type": "presence", "here": False})  # her kernel: no page shows the table any more
+        closed = only(server)
+        assert closed["players"][0]["closed"] and "Ana</b> · Page closed" in table_html(closed, "en")
+        assert closed["seq"] == 0, "nobody plays for her yet"
+        until_sync("a stand-in plays for Ana", lambda: only(server)["players"][0]["away"] and only(server)["seq"] > 0)
+        assert "Away: a bot plays for them" in table_html(only(server), "en")
+        until_sync("the table told", lambda: "closed" in [e["event"] for e in ana.events])
+
+        ana.request({"type": "presence", "here": True})  # the notebook open again: Ana is back, the bot stops
+        back = only(server)["players"][0]
+        assert back["connected"] and not back["away"] and not back["closed"]
+        ana.wait(lambda: "back" in [e["event"] for e in ana.events], 10, "the table told she is back")
+        obs = ana.wait_turn(20)
+        ana.act(obs.legal_actions[0])
+        with pytest.raises(remote.ClassroomError, match="bad_frame"):
+            ana.request({"type": "presence", "here": "maybe"})
+        ana.close()
+        ben.close()
+    finally:
+        server.stop()

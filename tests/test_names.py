@@ -102,4 +102,5 @@ def test_a_name_in_any_script_sits_at_a_served_table_as_typed(server: ServerProc
     table = served_table(server, "Scripts")
     with remote.join(server.url, table, name="  محمد  ") as seat:
         assert seat.name == "محمد"
-        assert seat.players[0] == {"seat": 0, "kind": "human", "name": "محمد", "connected": True, "away": False}
+        assert seat.players[0] == {"seat": 0, "kind": "human", "name": "محمد", "connected": True, "away": False,
+                                   "closed": False}

@@ -46,7 +46,8 @@ export function chatView(ctx) {
   const lines = room.chat || [];
   const max = room.max_chat || 0;
   let form = null;
-  if (max > 0) {
+  if (max > 0 && room.link !== "freed") {
+    // (A freed seat is no longer the student's: nothing to write from it; the bar says how to sit down again.)
     const counter = h("span", { class: "mus-chat-count", aria: { live: "off" } },
       t("ui.room.chat.count", { n: ui.chatDraft.length, max }));
     const input = h("input", {

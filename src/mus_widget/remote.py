@@ -7,17 +7,21 @@ from .classroom.client import (
     ClassroomError,
     RemoteSeat,
     Watcher,
+    archive,
     create,
     free_seat,
     join,
     lock,
     record,
+    rematch,
+    seat_bot,
     set_code,
     tables,
     tell,
+    tell_all,
     unlock,
     watch,
 )
 
-__all__ = ["ChatLine", "ClassroomError", "RemoteSeat", "Watcher", "create", "free_seat", "join", "lock", "record",
-           "set_code", "tables", "tell", "unlock", "watch"]
+__all__ = ["ChatLine", "ClassroomError", "RemoteSeat", "Watcher", "archive", "create", "free_seat", "join", "lock",
+           "record", "rematch", "seat_bot", "set_code", "tables", "tell", "tell_all", "unlock", "watch"]

@@ -9,16 +9,20 @@ it, follows it face up and opens a student's review, in JupyterLab and in marimo
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import sys
+import time
+import urllib.request
 from collections.abc import Iterator
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser.mus_lab import LabServer, code_notebook, fit_widget, menu, open_notebook, run_all
+from browser.mus_lab import LabServer, code_notebook, fit_widget, menu, open_notebook, run_all, use_theme
 from classroom_support import TEACHER_KEY, ServerProcess, play_until
 from support.ports import free_port
 from support.servers import ChildServer, answers
@@ -59,7 +63,9 @@ class Lab:
 
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory: pytest.TempPathFactory, chromium: Path) -> Iterator[ServerProcess]:
-    server = ServerProcess(tmp_path_factory.mktemp("classroom"), away_after=30.0).start()
+    # Two minutes before a stand-in: the students' pages close after the first test, and the teacher's tests
+    # after it still find them at the table (their pages closed, not yet away).
+    server = ServerProcess(tmp_path_factory.mktemp("classroom"), away_after=120.0).start()
     remote.create(server.url, "3B", bots={1: "novice", 3: "novice"}, teacher_key=TEACHER_KEY, seed=21)
     try:
         yield server
@@ -275,6 +281,86 @@ def test_the_teacher_lists_the_tables_live_and_follows_one_face_up(
         page.close()
 
 
+def test_a_student_whose_page_closes_while_her_kernel_lives_gets_a_stand_in_until_she_opens_it_again(
+    browser: Any, labs: list[LabServer], tmp_path: Path, screenshots: Path
+) -> None:
+    server = ServerProcess(tmp_path, away_after=2.0, standin_pace=0.3).start()
+    page = None
+    try:
+        remote.create(server.url, "5P", bots={1: "novice", 3: "novice"}, teacher_key=TEACHER_KEY, seed=4)
+        dani = remote.join(server.url, "5P", name="Dani", seat=2)  # her partner, here all along: no pause
+
+        def cleo() -> dict[str, Any]:
+            (summary,) = remote.tables(server.url, teacher_key=TEACHER_KEY)
+            return dict(summary["players"][0], seq=summary["seq"])
+
+        lab = labs[1]
+        # The kernel's patience, shortened for the test: a sign of life every second, a view forgotten after 4 s
+        # of silence (90 s in a class).
+        notebook = code_notebook("import mus_widget as mw\nfrom mus_widget.classroom import notebook\n\n"
+                                 "notebook.HERE_EVERY, notebook.VIEW_GONE_AFTER = 1.0, 4.0\n"
+                                 f"table = mw.MusTable(server={server.url!r}, table='5P', name='Cleo', seat=0, "
+                                 "tips=False, language='en')\ntable")
+        (lab.notebooks / "cleo.ipynb").write_text(json.dumps(notebook))
+        page = table_page(browser, lab, "cleo.ipynb")
+        assert cleo()["connected"] and not cleo()["closed"] and cleo()["seq"] == 0, "her turn, nobody plays it"
+
+        # She closes the notebook's tab (saving it); JupyterLab's kernel, and its connection, live on. The views'
+        # last word cannot reach the kernel (its connection closes first): their silence tells it.
+        menu(page, "File", "Save Notebook")
+        page.wait_for_timeout(500)
+        menu(page, "File", "Close Tab")
+        page.locator(".jp-Notebook").wait_for(state="detached", timeout=20_000)
+        wait_for(lambda: cleo()["closed"], "the server hears no page shows her table")
+        wait_for(lambda: cleo()["away"] and cleo()["seq"] > 0, "a stand-in plays her turn")
+        assert [s["path"] for s in lab_sessions(lab) if s["path"].endswith("cleo.ipynb")], "her kernel lives"
+        assert any(e["event"] == "closed" and e["name"] == "Cleo" for e in dani.events), "her partner is told"
+
+        # She opens it again: the table shows from her kernel, and she is back in her seat.
+        open_notebook(page, lab, "cleo.ipynb")
+        page.wait_for_selector(".mus-widget .mus-room-bar", timeout=60_000)
+        wait_for(lambda: not cleo()["closed"] and not cleo()["away"], "Cleo back")
+        table = page.locator(".mus-widget").first
+        assert table.locator(".mus-seat.mus-me").get_attribute("data-seat") == "0"
+        table.screenshot(path=str(screenshots / "classroom-page-reopened.png"), animations="disabled")
+
+        # The teacher frees her seat: one message in the room's bar, not a dropped connection retried, and the bar
+        # covers nobody's nameplate.
+        remote.free_seat(server.url, "5P", 0, teacher_key=TEACHER_KEY)
+        bar = table.locator(".mus-room-bar[data-link='freed']")
+        bar.wait_for(timeout=20_000)
+        assert "The teacher freed your seat" in bar.inner_text() and "reconnect" not in table.inner_text().lower()
+        assert table.locator(".mus-room-bar").count() == 1
+        assert table.locator(".mus-chat-input").count() == 0, "nothing to write from a seat no longer hers"
+        page.wait_for_timeout(3_000)  # long after a reconnection would have been tried: still the one message
+        assert table.locator(".mus-room-bar[data-link='freed']").count() == 1
+        shown = bar.bounding_box()
+        for plate in table.locator(".mus-plate").all():
+            box = plate.bounding_box()
+            assert shown and box and (box["y"] >= shown["y"] + shown["height"] or box["y"] + box["height"] <= shown["y"]
+                                      or box["x"] >= shown["x"] + shown["width"]
+                                      or box["x"] + box["width"] <= shown["x"]), (plate.inner_text(), shown, box)
+        table.screenshot(path=str(screenshots / "classroom-freed.png"), animations="disabled")
+
+        dani.close()
+    finally:
+        if page is not None:
+            page.close()
+        server.stop()
+
+
+def lab_sessions(lab: LabServer) -> list[dict[str, Any]]:
+    with urllib.request.urlopen(f"{lab.url}/api/sessions", timeout=10) as answer:
+        return [{"path": s["path"]} for s in json.load(answer)]
+
+
+def wait_for(ready: Any, what: str, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not ready():
+        assert time.monotonic() < deadline, f"still waiting for {what} after {timeout} s"
+        time.sleep(0.1)
+
+
 def marimo_app(url: str) -> str:
     """The teacher's list as a marimo app: the room in one cell, wrapped by ``mo.ui.anywidget``."""
     return (
@@ -328,6 +414,46 @@ def test_the_teachers_list_runs_in_marimo(browser: Any, classroom: ServerProcess
             eva.close()
         page.close()
         marimo.stop()
+
+
+PLACEHOLDERS_CUT = """() => {
+  const context = document.createElement('canvas').getContext('2d');
+  const cut = [];
+  for (const input of document.querySelectorAll('.mus-classroom input[placeholder]')) {
+    const style = getComputedStyle(input);
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const needs = context.measureText(input.placeholder).width;
+    if (needs > room + 1) cut.push(`${input.placeholder}: ${Math.round(needs)} px in ${Math.round(room)}`);
+  }
+  return cut;
+}"""
+"""The placeholders of the room's inputs that their box cuts short, with the width each needs and has."""
+OUTSIDE_THE_ROOM = """() => {
+  const room = document.querySelector('.mus-classroom').getBoundingClientRect();
+  const out = [];
+  for (const el of document.querySelectorAll('.mus-classroom-row, .mus-classroom-row button, '
+                                             + '.mus-classroom-row input, .mus-classroom-row select')) {
+    const box = el.getBoundingClientRect();
+    if (box.width && (box.left < room.left - 1 || box.right > room.right + 1)) {
+      out.push(`${el.className} ${Math.round(box.left)}-${Math.round(box.right)} outside ${room.left}-${room.right}`);
+    }
+  }
+  return out;
+}"""
+"""The rows and controls of the room that reach past its box on the left or the right."""
+
+
+def axe_room(page: Any, rules: list[str]) -> list[str]:
+    """axe-core over the room (``rules``, or every rule): its serious and critical violations."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(content=(files("axe_playwright_python") / "axe.min.js").read_text(encoding="utf-8"))
+    return list(page.evaluate("""async (rules) => {
+      const only = rules.length ? { runOnly: { type: 'rule', values: rules } } : {};
+      const result = await axe.run(document.querySelector('.mus-classroom'), { resultTypes: ['violations'], ...only });
+      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}: ${n.failureSummary}`));
+    }""", rules))
 
 
 def glance_notebook(url: str, expected: list[str]) -> dict[str, Any]:
@@ -400,6 +526,21 @@ def test_the_room_at_a_glance_fits_seven_tables_on_one_laptop_screen(
         page.wait_for_function("() => document.querySelector('.mus-classroom-row')?.dataset.table !== 'T7'"
                                " || document.querySelector('.mus-classroom-row')?.dataset.trouble === 'false'",
                                timeout=20_000)
+
+        # Every line to write in shows its whole placeholder; axe finds nothing serious in the light theme, nor in
+        # the colours of the dark; and in a narrow notebook nothing leaves the room's box.
+        cut = page.evaluate(PLACEHOLDERS_CUT)
+        assert not cut, f"placeholders cut short: {cut}"
+        assert not axe_room(page, []), axe_room(page, [])
+        use_theme(page, "JupyterLab Dark")
+        assert not axe_room(page, ["color-contrast", "link-in-text-block"])
+        page.screenshot(path=str(screenshots / "classroom-room-dark.png"), animations="disabled")
+        use_theme(page, "JupyterLab Light")
+        page.set_viewport_size({"width": 720, "height": 800})  # the file browser open: a notebook some 400 px wide
+        page.wait_for_timeout(500)
+        outside = page.evaluate(OUTSIDE_THE_ROOM)
+        assert not outside, outside
+        room.screenshot(path=str(screenshots / "classroom-room-narrow.png"), animations="disabled")
     finally:
         for seat in seats:
             seat.close()

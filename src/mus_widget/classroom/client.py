@@ -335,10 +335,38 @@ def tell(url: str, table: str, text: str, *, teacher_key: str, timeout: float = 
     _once(url, {"type": "tell", "table": table, "text": text, "teacher_key": teacher_key}, timeout)
 
 
+def tell_all(url: str, text: str, *, teacher_key: str, timeout: float = TIMEOUT) -> int:
+    """Write ``text`` to everyone at **every** table at once, as :func:`tell` writes to one; the number of
+    tables told."""
+    told: int = _once(url, {"type": "tell_all", "text": text, "teacher_key": teacher_key}, timeout)["tables"]
+    return told
+
+
+def rematch(url: str, table: str, *, teacher_key: str, timeout: float = TIMEOUT) -> dict[str, Any]:
+    """Start a new match at ``table`` once its match is over: the same players in the same seats (their tokens
+    still work), the same bots, code and lock, a new seed; the finished match is archived (``archived_as``,
+    ``3B #1``). Returns the new match's summary; ``not_over`` while the match is on."""
+    return _once(url, {"type": "rematch", "table": table, "teacher_key": teacher_key}, timeout)
+
+
+def archive(url: str, table: str, *, teacher_key: str, timeout: float = TIMEOUT) -> dict[str, Any]:
+    """Take ``table`` out of the live list: its record is kept, reviewable, as ``archived_as`` (``3B #1``), its
+    players' connections are closed and its name is free again. Returns ``{"table", "archived_as"}``."""
+    return _once(url, {"type": "archive", "table": table, "teacher_key": teacher_key}, timeout)
+
+
+def seat_bot(url: str, table: str, seat: int, level: str = "novice", *, teacher_key: str,
+             timeout: float = TIMEOUT) -> dict[str, Any]:
+    """Give an empty ``seat`` of ``table`` a bot of ``level``, so a table waiting on it plays on. Returns the
+    table's summary; ``seat_taken`` if a player or a bot sits there."""
+    return _once(url, {"type": "seat_bot", "table": table, "seat": seat, "level": level, "teacher_key": teacher_key},
+                 timeout)
+
+
 def watch(url: str, table: str, *, teacher_key: str, timeout: float = TIMEOUT) -> Watcher:
     """Follow ``table`` face up (the teacher's view)."""
     return Watcher(url, table, teacher_key, timeout)
 
 
-__all__ = ["ChatLine", "ClassroomError", "RemoteSeat", "Watcher", "create", "free_seat", "join", "lock", "record",
-           "set_code", "tables", "tell", "unlock", "watch"]
+__all__ = ["ChatLine", "ClassroomError", "RemoteSeat", "Watcher", "archive", "create", "free_seat", "join", "lock",
+           "record", "rematch", "seat_bot", "set_code", "tables", "tell", "tell_all", "unlock", "watch"]

@@ -85,6 +85,7 @@ class Lifecycle:
             for connection in player.connections:
                 self.connections.close(connection, FREED, "the teacher archived this table")
             player.connections.clear()
+            player.closed.clear()
         for connection in table.watchers:
             self.connections.close(connection, FREED, "the teacher archived this table")
         table.watchers.clear()

@@ -8,6 +8,9 @@ kernel restart sits the student back in their seat, cards and all.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import time
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -32,6 +35,13 @@ CHAT_KEPT: Final = 100
 ERRORS: Final = {"flood": "ui.error.room.flood", "chat_too_fast": "ui.error.room.chat_too_fast",
                  "bad_chat": "ui.error.room.bad_chat", "paused": "ui.error.room.paused"}
 """The server's refusals a student may cause by playing, by kind; the others say ``ui.error.room.refused``."""
+HERE_EVERY: Final = 10.0
+"""Seconds between the signs of life of a view of a seat (its page shows the table)."""
+VIEW_GONE_AFTER: Final = 90.0
+"""Seconds without a sign of life from a view of a seat before the kernel forgets it, and tells the server when
+no view is left that no page shows the table. A view closing says so at once where it can (a page closed or
+left); a notebook closed in JupyterLab cannot (its kernel connection goes first), so this is its time. Longer
+than a minute: a browser wakes the timers of a tab long in the background only once a minute."""
 
 
 def _players(info: Sequence[dict[str, Any]], games_won: Sequence[int], own: int | None,
@@ -108,7 +118,7 @@ class _Room:
 
     def event(self, frame: Frame) -> None:
         event = frame.get("event")
-        if event in ("joined", "disconnected", "away", "back", "freed", "paused", "resumed"):
+        if event in ("joined", "disconnected", "closed", "away", "back", "freed", "paused", "resumed"):
             self.lines = [*self.lines, {"kind": "event", "event": event, "seat": frame.get("seat"),
                                         "name": str(frame.get("name", ""))}][-CHAT_KEPT:]
 
@@ -159,6 +169,15 @@ class SeatRelay(_Linked):
         self._history: tuple[HandSummary, ...] = ()
         """The hands over that this view has seen, for the log (a view that comes back starts afresh)."""
         self._waiting: int | None = None
+        self._views: dict[str, float] = {}
+        """The views of this seat open in a page, by the id each picked, and when each was last heard of."""
+        self._shown = True
+        """Whether the server was last told a page shows the table (so far as it knows: a seat played from a
+        script, which never had a view, is shown by its script)."""
+        self._told_id: int | None = None
+        self._looking: asyncio.TimerHandle | None = None
+        self._closed = False
+        self._loop = running_loop()
         self.chat_room = _Room(table)
         self.table, self.name, self.token = table, name, token
         try:
@@ -183,7 +202,8 @@ class SeatRelay(_Linked):
     def _open(self, seat: int | None) -> Link:
         def greeting() -> Frame:
             if self.token is not None:
-                return {"type": "join", "table": self.table, "name": self.name, "seat": None, "token": self.token}
+                return {"type": "join", "table": self.table, "name": self.name, "seat": None, "token": self.token,
+                        "here": self._shown}
             return {"type": "join", "table": self.table, "name": self.name, "seat": seat, "token": None,
                     "code": self.code}
 
@@ -207,7 +227,7 @@ class SeatRelay(_Linked):
     # ------------------------------------------------------------------ the relay
 
     def setup(self) -> ServedSetup:
-        return {"served": True, "watching": False, "seat": self.seat, "table": self.table}
+        return {"served": True, "watching": False, "seat": self.seat, "table": self.table, "here_every": HERE_EVERY}
 
     def view(self, language: str, version: int, *, coach: bool) -> SeatView:
         obs = self.observation
@@ -221,7 +241,13 @@ class SeatRelay(_Linked):
 
     def handlers(self, language: str) -> dict[str, Handler]:
         return {"act": lambda c: self._act(c, language), "sena": lambda c: self._sena(c, language),
-                "next_hand": self._next_hand, "say": self._say, "rematch": self._rematch}
+                "next_hand": self._next_hand, "say": self._say, "rematch": self._rematch, "here": self._here}
+
+    def close(self) -> None:
+        self._closed = True
+        if self._looking is not None:
+            self._looking.cancel()
+        super().close()
 
     # ------------------------------------------------------------------ frames from the server
 
@@ -242,6 +268,8 @@ class SeatRelay(_Linked):
         elif kind == "joined":  # joined again after the connection came back
             self.token = frame["token"]
         elif kind == "error":
+            if frame.get("id") is not None and frame.get("id") == self._told_id:
+                return  # the presence of a seat the teacher has just freed: the freeing says it all
             if frame.get("greeting") and frame.get("kind") == "bad_token":
                 self._freed(frame)  # freed while this view was away: its token is void
             else:
@@ -334,6 +362,44 @@ class SeatRelay(_Linked):
         if self._host is not None:
             self._host.taken()
 
+    # ------------------------------------------------------------------ presence: is a page showing the table?
+
+    def _here(self, content: dict[str, Any]) -> None:
+        """A view's sign of life (``open``: it shows the table) or farewell (the page or the view closing)."""
+        view, shown = content.get("view"), content.get("open")
+        if not isinstance(view, str) or not 0 < len(view) <= 40 or not isinstance(shown, bool):
+            raise RefusalError("ui.error.message", type="here")
+        now = time.monotonic()
+        if shown:
+            self._views[view] = now
+        else:
+            self._views.pop(view, None)
+        self.look(now)
+
+    def look(self, now: float) -> None:
+        """Forget the views silent for :data:`VIEW_GONE_AFTER` seconds, and tell the server when the seat went
+        from shown to not shown, or back; while views are open, look again now and then."""
+        self._views = {view: seen for view, seen in self._views.items() if now - seen <= VIEW_GONE_AFTER}
+        shown = bool(self._views)
+        if shown != self._shown:
+            self._shown = shown
+            self._told_id = self.link.next_id()
+            with contextlib.suppress(ConnectionError):  # the link is down: its next greeting says it
+                self.link.send({"type": "presence", "id": self._told_id, "here": shown})
+        if self._views and self._looking is None and self._loop is not None and not self._closed:
+            # The kernel's loop may run on another thread than the one that delivers the views' messages (as
+            # in ipykernel 7): a timer set from there would not wake it.
+            self._loop.call_soon_threadsafe(self._arm)
+
+    def _arm(self) -> None:
+        if self._views and self._looking is None and self._loop is not None and not self._closed:
+            self._looking = self._loop.call_later(HERE_EVERY, self._look_again)
+
+    def _look_again(self) -> None:
+        self._looking = None
+        if not self._closed:
+            self.look(time.monotonic())
+
     def _name(self, seat: int, language: str) -> str:
         obs = self.observation
         return _players(self._players, obs.games_won, self.seat, language)[seat].name
@@ -378,7 +444,7 @@ class WatchRelay(_Linked):
         return list(self._face.get("players", []))
 
     def setup(self) -> ServedSetup:
-        return {"served": True, "watching": True, "seat": 0, "table": self.table}
+        return {"served": True, "watching": True, "seat": 0, "table": self.table, "here_every": 0.0}
 
     def view(self, language: str, version: int, *, coach: bool) -> SeatView:
         observations = self.observations()

@@ -15,6 +15,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from websockets.asyncio.server import ServerConnection
+
 from ..bots import Bot, Decision
 from ..bots.turns import Turn, hand_over, play
 from ..engine.errors import MusError
@@ -204,7 +206,7 @@ class Playing:
     def _still_gone(self, table: Table, seat: int, player: Player, epoch: int) -> bool:
         """Whether ``player`` still holds ``seat`` (the teacher may have freed it) and has not come back since
         ``epoch``."""
-        return table.players.get(seat) is player and player.epoch == epoch and not player.connections
+        return table.players.get(seat) is player and player.epoch == epoch and not player.here()
 
     def _away(self, table: Table, seat: int, player: Player, epoch: int) -> None:
         if not self._still_gone(table, seat, player, epoch) or player.away:
@@ -238,12 +240,56 @@ class Playing:
         player = session.player()
         if seat is None or player is None:
             return
-        player.connections.discard(session.connection)
-        if not player.connections:
-            player.gone_since = time.monotonic()
-            player.epoch += 1
-            self.schedule_away(table, seat)
-            asyncio.get_running_loop().call_later(PRESENCE_GRACE, self._gone, table, seat, player, player.epoch)
+        was_here = player.here()
+        player.leave(session.connection)
+        if was_here and not player.here():
+            self.went(table, seat, player)
+
+    def presence(self, session: Session, frame: dict[str, Any]) -> dict[str, Any]:
+        """A seat's kernel says whether a page shows its table (``presence``, ``here``): a page closed while the
+        kernel lives on counts as the connection gone (told after :data:`PRESENCE_GRACE`, a stand-in after
+        :attr:`away_after`), a page open again as the player back."""
+        table, seat, player = session.table, session.seat, session.player()
+        here = frame.get("here")
+        if not isinstance(here, bool):
+            raise ClassroomError("bad_frame", "a 'presence' frame needs 'here', true or false")
+        if table is None or seat is None or player is None:
+            raise ClassroomError("not_joined", "join a seat before a 'presence' frame")
+        connection = session.connection
+        if here and connection in player.closed:
+            self.arrive(table, seat, player, connection, "back")
+        elif not here and connection not in player.closed:
+            was_here = player.here()
+            player.closed.add(connection)
+            if was_here and not player.here():
+                self.went(table, seat, player)
+        return {"type": "ok", "id": frame.get("id"), "seq": table.moves}
+
+    def arrive(self, table: Table, seat: int, player: Player, connection: ServerConnection, event: str) -> None:
+        """``connection`` shows the player's seat now (a join, a rejoin, a page open again): a turn waiting for
+        a player who was gone starts now, a stand-in stops, and the table hears ``event`` unless it never heard
+        the player go."""
+        told = player.present and not player.away
+        if not player.here():
+            player.since = time.monotonic()
+        player.connections.add(connection)
+        player.closed.discard(connection)
+        player.gone_since, player.away, player.present = None, False, True
+        player.epoch += 1
+        if told:  # the table never heard the player go: nothing to tell it, nothing to redraw
+            self.connections.publish_to(table, seat, connection)
+        else:
+            self.connections.announce(table, {"type": "table", "event": event, "seat": seat, "name": player.name})
+            self.pause_or_resume(table)
+            self.connections.publish(table)
+
+    def went(self, table: Table, seat: int, player: Player) -> None:
+        """No page of the player's shows the seat any more: told after :data:`PRESENCE_GRACE`, a stand-in after
+        :attr:`away_after`, unless they are back before."""
+        player.gone_since = time.monotonic()
+        player.epoch += 1
+        self.schedule_away(table, seat)
+        asyncio.get_running_loop().call_later(PRESENCE_GRACE, self._gone, table, seat, player, player.epoch)
 
     def _gone(self, table: Table, seat: int, player: Player, epoch: int) -> None:
         """Tell the table a player lost the connection, if they still hold the seat and are still gone since
@@ -251,5 +297,5 @@ class Playing:
         if not self._still_gone(table, seat, player, epoch) or not player.present:
             return
         player.present = False
-        self.connections.announce(table, {"type": "table", "event": "disconnected", "seat": seat,
-                                          "name": player.name})
+        event = "closed" if player.connections else "disconnected"  # a page closed, or the connection lost
+        self.connections.announce(table, {"type": "table", "event": event, "seat": seat, "name": player.name})

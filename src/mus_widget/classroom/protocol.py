@@ -44,7 +44,8 @@ MAX_LOCKED: Final = 4
 """The most names a table may be locked to (a table seats four)."""
 
 REQUESTS: Final = frozenset({"create", "join", "act", "sena", "say", "record", "list", "watch", "free_seat", "lock",
-                             "unlock", "set_code", "tell", "tell_all", "rematch", "archive", "seat_bot"})
+                             "unlock", "set_code", "tell", "tell_all", "rematch", "archive", "seat_bot",
+                             "presence"})
 """The frame types a client may send."""
 
 ENGINE_ERRORS: Final[dict[str, type[MusError]]] = {

@@ -121,6 +121,7 @@ class Room:
         for connection in player.connections:
             self.connections.close(connection, FREED, "the teacher freed this seat")
         player.connections.clear()
+        player.closed.clear()
         self.connections.publish(table)
         return {"type": "updated", "id": frame.get("id"), **table.summary()}
 

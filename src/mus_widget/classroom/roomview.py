@@ -111,8 +111,11 @@ def table_html(summary: dict[str, Any], language: str, idle_after: float | None 
             who = ""
         else:
             key = player.presence or "open"
-            key = "away.paused" if key == "away" and paused else key
-            # Playing is the rule: only a seat that is not (disconnected, away, free) says what it is.
+            if key == "away" and paused:
+                key = "away.paused"
+            elif key in ("here", "gone") and entry.get("closed"):
+                key = "closed"  # at once: the table itself hears it after the grace of a lost connection
+            # Playing is the rule: only a seat that is not here (disconnected, page closed, away, free) says so.
             status = "" if key == "here" else _text(language, f"ui.classroom.{key}")
             who = "" if key == "open" else f"<b>{html.escape(player.name)}</b>{' · ' if status else ''}"
         mark = "mus-classroom-turn" if seat == to_move and not over else ""

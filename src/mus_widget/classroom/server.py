@@ -124,6 +124,8 @@ class ClassroomServer:
                 return await self.seat_request(session, frame)
             if kind == "join":
                 return self.join(session, frame)
+            if kind == "presence":
+                return self.playing.presence(session, frame)
             if kind == "create":
                 return self.create(session, frame)
             if kind == "rematch" and "teacher_key" not in frame:
@@ -266,20 +268,13 @@ class ClassroomServer:
             self.persistence.stored(table, self.storage.add_seat, table.name, seat, name, token_hash(fresh))
             table.players[seat] = Player(name, token_hash(fresh))
         player = table.players[seat]
-        told = player.present and not player.away
-        if not player.connections:  # the player is here again: a turn waiting for them starts now
-            player.since = time.monotonic()
-        player.connections.add(session.connection)
-        player.gone_since, player.away, player.present = None, False, True
-        player.epoch += 1
         session.table, session.seat = table, seat
-        if told:  # the table never heard the player go: nothing to tell it, nothing to redraw
+        if frame.get("here") is False and fresh is None:  # back, from a kernel whose page is closed
+            player.connections.add(session.connection)
+            player.closed.add(session.connection)
             self.connections.publish_to(table, seat, session.connection)
         else:
-            event = "joined" if fresh is not None else "back"
-            self.connections.announce(table, {"type": "table", "event": event, "seat": seat, "name": player.name})
-            self.playing.pause_or_resume(table)
-            self.connections.publish(table)
+            self.playing.arrive(table, seat, player, session.connection, "joined" if fresh is not None else "back")
         return {"type": "joined", "id": frame.get("id"), "table": table.name, "seat": seat,
                 "token": fresh if fresh is not None else token, "name": player.name,
                 "chat": table.chat[-CHAT_HISTORY:]}

@@ -57,6 +57,9 @@ class Player:
     name: str
     token_hash: str
     connections: set[ServerConnection] = field(default_factory=set)
+    closed: set[ServerConnection] = field(default_factory=set)
+    """The connections (of :attr:`connections`) whose kernel says no page shows the table: a student who closed
+    the notebook while its kernel lives on is as gone as one whose connection dropped."""
     gone_since: float | None = None
     away: bool = False
     epoch: int = 0
@@ -70,6 +73,15 @@ class Player:
     join_limit: RateLimit = field(default_factory=lambda: RateLimit(rate=SEAT_JOINS_RATE, burst=SEAT_JOINS_BURST))
     chat_limit: RateLimit = field(default_factory=lambda: RateLimit(rate=0.5, burst=4))
     sena_limit: RateLimit = field(default_factory=lambda: RateLimit(rate=1.0, burst=4))
+
+    def here(self) -> bool:
+        """Whether a page of the player's shows the table: a connection that has not said its page closed."""
+        return len(self.closed) < len(self.connections)
+
+    def leave(self, connection: ServerConnection) -> None:
+        """``connection`` closed (or was closed): it plays this seat no more."""
+        self.connections.discard(connection)
+        self.closed.discard(connection)
 
 
 @dataclass(eq=False)
@@ -155,7 +167,7 @@ class Table:
             elif seat in self.players:
                 p = self.players[seat]
                 out.append({"seat": seat, "kind": "human", "name": p.name, "connected": p.present,
-                            "away": p.away})
+                            "away": p.away, "closed": bool(p.connections) and not p.here()})
             else:
                 out.append({"seat": seat, "kind": "open"})
         return out

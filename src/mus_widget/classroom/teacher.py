@@ -135,6 +135,8 @@ class Classroom(BaseWidget):
         self.displayed: ipywidgets.VBox | None = None
         """What a notebook displays: :attr:`below` (the followed table) above the list (made when first displayed)."""
         self._reviewing: _Reviewing | None = None
+        self._gradings: list[LiveGrading] = []
+        """The gradings started from this room (:meth:`grade_as_they_play`): its :meth:`close` stops them."""
         self._closed = False
         self.link = Link(server, self._listing, self._frame, self._loop)
         self._heard(self.link.first)
@@ -227,8 +229,11 @@ class Classroom(BaseWidget):
     def grade_as_they_play(self, *, every: float = 10.0, samples: int = SAMPLES) -> LiveGrading:
         """Grade the students' decisions as they are made, on a thread of the kernel's at a lower priority
         (every ``every`` seconds, each table's new decisions), so that :meth:`review_summary` after the lesson
-        reuses the grades and weighs nothing again; ``.stop()`` the :class:`.marking.LiveGrading` returned."""
-        return LiveGrading(self.server, self._key, every=every, samples=samples)
+        reuses the grades and weighs nothing again; ``.stop()`` the :class:`.marking.LiveGrading` returned (the
+        room's :meth:`close` stops it too)."""
+        grading = LiveGrading(self.server, self._key, every=every, samples=samples)
+        self._gradings.append(grading)
+        return grading
 
     def review(self, table: str, player: int | str, *, samples: int = SAMPLES, seed: int = 0) -> Review:
         """The review of one student's decisions at ``table`` (``player``: the seat, or the player's name):
@@ -293,9 +298,11 @@ class Classroom(BaseWidget):
             self._show(self._summaries, lost=self._lost)
 
     def close(self) -> None:
-        """Stop the updates, close the connections and the views."""
+        """Stop the updates and the grading, close the connections and the views."""
         self._closed = True
         self._reviewing = None
+        for grading in getattr(self, "_gradings", ()):  # none when __init__ could not reach the server
+            grading.stop()
         timer = getattr(self, "_timer", None)
         if timer is not None:
             timer.cancel()

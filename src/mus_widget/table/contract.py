@@ -325,6 +325,8 @@ class ServedSetup(TypedDict):
     watching: bool
     seat: int
     table: str
+    here_every: float
+    """Seconds between a view's signs of life to the kernel (a student's seat: is a page showing it?); 0 for none."""
 
 
 Setup: TypeAlias = TableSetup | ServedSetup

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:8444e035f7ba04f11628570c7a81a10549c849ccb950ae630be16f92e1bdb753 (built from js/ by npm run build)
+// mus-widget bundle sha256:c6b2ef02bf81e3ffe062d65dceecf36e001d0184e841390be4f8425407432620 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:8444e035f7ba04f11628570c7a81a10549c849ccb950ae630be16f92e1bdb753 (built from js/ by npm run build)
+// mus-widget bundle sha256:c6b2ef02bf81e3ffe062d65dceecf36e001d0184e841390be4f8425407432620 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -396,8 +396,8 @@ var SENA_IDS = Object.keys(SENA_FACES);
 function manoSvg() {
   return `<svg class="mus-marker-art" viewBox="0 0 24 24" xmlns="http://www.w3.org/2000/svg" focusable="false"><path d="M7,22 C4.6,20 3.2,16.6 3.4,13.6 L3.6,11.2 C3.7,10 5.5,9.9 5.7,11.2 L6.2,13.6 L6.4,4.6 C6.5,3.2 8.4,3.2 8.5,4.6 L8.8,11 L9.1,2.9 C9.2,1.5 11.2,1.5 11.3,2.9 L11.5,10.8 L12,3.6 C12.1,2.2 14.1,2.2 14.2,3.6 L14.3,11.4 L15.2,5.8 C15.4,4.5 17.3,4.7 17.2,6 L16.8,15 C16.6,18.6 15.6,20.6 14,22 Z" fill="#ff8fc2" stroke="#b0266b" stroke-width="1" stroke-linejoin="round"/></svg>`;
 }
-function presenceSvg(presence) {
-  const art = presence === "away" ? `<rect x="4" y="7" width="16" height="13" rx="3" fill="#cfd8e3" stroke="#334155" stroke-width="1.4"/><path d="M12,7 V3.5" stroke="#334155" stroke-width="1.6"/><circle cx="12" cy="3" r="1.8" fill="#d62828"/><circle cx="8.8" cy="12.6" r="1.9" fill="#334155"/><circle cx="15.2" cy="12.6" r="1.9" fill="#334155"/><path d="M8.5,16.8 H15.5" stroke="#334155" stroke-width="1.5" stroke-linecap="round"/>` : `<circle cx="12" cy="12" r="11" fill="#fde2e1" stroke="#b3261e" stroke-width="1.3"/><path d="M5,15 H9 M15,9 H19 M9,12 L10.5,10.5 M13.5,13.5 L15,12 M10,7 L14,17" stroke="#b3261e" stroke-width="1.8" stroke-linecap="round" fill="none"/>`;
+function presenceSvg(presence2) {
+  const art = presence2 === "away" ? `<rect x="4" y="7" width="16" height="13" rx="3" fill="#cfd8e3" stroke="#334155" stroke-width="1.4"/><path d="M12,7 V3.5" stroke="#334155" stroke-width="1.6"/><circle cx="12" cy="3" r="1.8" fill="#d62828"/><circle cx="8.8" cy="12.6" r="1.9" fill="#334155"/><circle cx="15.2" cy="12.6" r="1.9" fill="#334155"/><path d="M8.5,16.8 H15.5" stroke="#334155" stroke-width="1.5" stroke-linecap="round"/>` : `<circle cx="12" cy="12" r="11" fill="#fde2e1" stroke="#b3261e" stroke-width="1.3"/><path d="M5,15 H9 M15,9 H19 M9,12 L10.5,10.5 M13.5,13.5 L15,12 M10,7 L14,17" stroke="#b3261e" stroke-width="1.8" stroke-linecap="round" fill="none"/>`;
   return `<svg class="mus-marker-art" viewBox="0 0 24 24" xmlns="http://www.w3.org/2000/svg" focusable="false">${art}</svg>`;
 }
 function arrowSvg() {
@@ -980,7 +980,7 @@ function chatView(ctx) {
   const lines = room.chat || [];
   const max = room.max_chat || 0;
   let form = null;
-  if (max > 0) {
+  if (max > 0 && room.link !== "freed") {
     const counter = h2(
       "span",
       { class: "mus-chat-count", aria: { live: "off" } },
@@ -2220,7 +2220,7 @@ function plateView(ctx, seat) {
     "i"
   ) : null;
   const absent = player.presence === "gone" || player.presence === "away";
-  const presence = human ? absent ? h2(
+  const presence2 = human ? absent ? h2(
     "span",
     {
       class: "mus-presence",
@@ -2239,7 +2239,7 @@ function plateView(ctx, seat) {
     },
     markers[0],
     h2("span", { class: "mus-name", title: player.name }, player.name),
-    presence,
+    presence2,
     // Keyed by the score, so a change mounts it again and it pops (briefly; not at all for reduced motion).
     h2("span", { key: `points-${state.scores[team]}`, class: "mus-points", title: state.teams[team] }, String(state.scores[team])),
     info,
@@ -3189,6 +3189,36 @@ function bring(root, selector, parts, margin) {
   target.scrollBy({ top: by, behavior: still ? "auto" : "smooth" });
 }
 
+// js/presence.js
+function viewId() {
+  const bytes = new Uint8Array(8);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b2) => b2.toString(16).padStart(2, "0")).join("");
+}
+function presence(model, { every }) {
+  const view = viewId();
+  const say = (open) => {
+    try {
+      model.send({ type: "here", view, open });
+    } catch {
+    }
+  };
+  const onHide = () => say(false);
+  const onShow = (event) => {
+    if (event.persisted) say(true);
+  };
+  say(true);
+  const timer = setInterval(() => say(true), every);
+  window.addEventListener("pagehide", onHide);
+  window.addEventListener("pageshow", onShow);
+  return () => {
+    clearInterval(timer);
+    window.removeEventListener("pagehide", onHide);
+    window.removeEventListener("pageshow", onShow);
+    say(false);
+  };
+}
+
 // js/widget.js
 function freshUi() {
   return {
@@ -3799,7 +3829,12 @@ function render({ model: born, el }) {
   shown = model.get("state");
   draw2();
   const arrived = showOnArrival(root, ".mus-widget", [".mus-bottom-area, .mus-steps", ".mus-felt", ".mus-topbar"]);
+  const setup = model.get("setup");
+  const every = setup && setup.here_every && !mounted.watch.frozen() ? setup.here_every * 1e3 : 0;
+  const present = every > 0 ? presence(model, { every }) : () => {
+  };
   return () => {
+    present();
     arrived();
     mounted.unmount();
   };
