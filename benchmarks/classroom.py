@@ -241,8 +241,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         port, out = free_port(), Path(folder) / "server.out"
         server = ChildServer(
+            # Every simulated student sits down from 127.0.0.1, as a class on one JupyterHub: its seats at once.
             [sys.executable, "-m", "mus_widget.serve", "--port", str(port), "--db", str(Path(folder) / "bench.sqlite"),
-             "--teacher-key", KEY],
+             "--teacher-key", KEY, "--max-seats-per-address", str(4 * (len(tables) + len(bot_tables)) + 16)],
             name="the classroom server", stdout=out,
         )
         server.start(lambda: out.read_text().endswith("\n"))

@@ -16,10 +16,13 @@ import pytest
 
 pytest.importorskip("websockets")
 
+from websockets.asyncio.client import connect
+
 import mus_widget as mw
 from classroom_support import TEACHER_KEY, ServerProcess
 from mus_widget import remote
 from mus_widget.bots.turns import Move
+from mus_widget.classroom.connections import ADDRESS_SEATS
 from mus_widget.classroom.live import SeatFile
 from mus_widget.classroom.protocol import ClassroomError
 from mus_widget.classroom.storage import Storage, StoredTable
@@ -189,6 +192,88 @@ def test_wrong_join_codes_from_one_address_are_refused_at_a_pace(tmp_path: Path)
             assert ana.seat == 0
     finally:
         server.stop()
+
+
+async def take_at_once(url: str, seats: list[tuple[str, int]]) -> list[dict[str, Any]]:
+    """What a squatting script does: asks for every seat of ``seats`` (a table, a seat) at the same moment, each
+    on a connection of its own (a connection holds one seat), under a new name each. The server's answers."""
+
+    async def take(n: int, table: str, seat: int) -> dict[str, Any]:
+        async with connect(url, proxy=None, compression=None) as ws:
+            await ws.send(json.dumps({"type": "join", "table": table, "seat": seat, "name": f"Squat {n}", "id": n}))
+            while True:
+                reply: dict[str, Any] = json.loads(await ws.recv())
+                if reply.get("id") == n:
+                    return reply
+
+    return list(await asyncio.gather(*(take(n, table, seat) for n, (table, seat) in enumerate(seats))))
+
+
+def test_a_script_taking_every_open_seat_from_one_address_is_stopped_at_the_documented_number(
+    tmp_path: Path,
+) -> None:
+    server = ServerProcess(tmp_path, away_after=60.0).start()
+    try:
+        tables = [f"Open {n}" for n in range(20)]
+        for table in tables:
+            remote.create(server.url, table, teacher_key=TEACHER_KEY)
+        started = time.monotonic()
+        replies = asyncio.run(take_at_once(server.url, [(table, seat) for table in tables for seat in range(4)]))
+        spent = time.monotonic() - started
+        taken = [r for r in replies if r["type"] == "joined"]
+        refused = [r for r in replies if r["type"] == "error"]
+        # At once, then as many a minute: what the script got is the number, and what came back in the while.
+        assert ADDRESS_SEATS <= len(taken) <= ADDRESS_SEATS + int(spent * ADDRESS_SEATS / 60) + 1, (len(taken), spent)
+        assert len(taken) + len(refused) == 80 and {r["kind"] for r in refused} == {"too_many_joins"}
+        assert "--max-seats-per-address" in refused[0]["message"]
+        seated = sum(p["kind"] == "human" for t in remote.tables(server.url, teacher_key=TEACHER_KEY)
+                     for p in t["players"])
+        assert seated == len(taken), "a refused join seated nobody"
+        # A seat the script holds is rejoined with its token: a rejoin takes no new seat, so it is not refused.
+        with remote.join(server.url, taken[0]["table"], token=taken[0]["token"]) as back:
+            assert back.seat == taken[0]["seat"]
+    finally:
+        server.stop()
+
+
+@pytest.mark.slow
+def test_a_class_of_forty_on_one_jupyterhub_all_sit_down_within_half_a_minute(tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path, away_after=60.0).start()
+    students: list[remote.RemoteSeat] = []
+    try:
+        tables = [f"4{letter}" for letter in "ABCDEFGHIJ"]
+        for table in tables:
+            remote.create(server.url, table, teacher_key=TEACHER_KEY)
+        started = time.monotonic()
+        for n in range(40):  # every kernel of the hub connects from the same address, one every 0.75 s
+            time.sleep(max(0.0, started + 0.75 * n - time.monotonic()))
+            students.append(remote.join(server.url, tables[n // 4], name=f"Student {n}"))
+        assert sorted((s.table, s.seat) for s in students) == [(t, seat) for t in tables for seat in range(4)]
+    finally:
+        for student in students:
+            student.close()
+        server.stop()
+
+
+def test_one_connection_holds_one_seat(server: ServerProcess) -> None:
+    remote.create(server.url, "One", teacher_key=TEACHER_KEY)
+    remote.create(server.url, "Two", teacher_key=TEACHER_KEY)
+
+    async def two_seats_on_one_connection() -> list[dict[str, Any]]:
+        async with connect(server.url, proxy=None, compression=None) as ws:
+            replies = []
+            for n, table in enumerate(("One", "One", "Two")):
+                await ws.send(json.dumps({"type": "join", "table": table, "name": f"Sam {n}", "id": n}))
+                while (reply := json.loads(await ws.recv())).get("id") != n:
+                    pass
+                replies.append(reply)
+            return replies
+
+    first, second, third = asyncio.run(two_seats_on_one_connection())
+    assert first["type"] == "joined"
+    assert (second["kind"], third["kind"]) == ("bad_frame", "bad_frame")
+    assert "already joined a table" in second["message"]
+    assert open_seats(server.url, "One") == [1, 2, 3] and open_seats(server.url, "Two") == [0, 1, 2, 3]
 
 
 def test_a_database_made_before_join_codes_and_stand_ins_opens_with_every_table_open(tmp_path: Path) -> None:

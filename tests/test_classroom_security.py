@@ -236,3 +236,90 @@ def test_chat_with_markup_comes_back_as_the_same_plain_text_within_limits(server
         assert "chat_too_fast" in kinds
     with remote.join(server.url, "C1", token=bea.token) as again:
         assert again.chat[0] == remote.ChatLine(0, "<i>Ana</i>", line), "the latest lines come with a rejoin"
+
+
+HIDDEN = {
+    "\u202e": "RIGHT-TO-LEFT OVERRIDE", "\u2066": "LEFT-TO-RIGHT ISOLATE", "\u200b": "ZERO WIDTH SPACE",
+    "\ufeff": "ZERO WIDTH NO-BREAK SPACE", "\u2028": "LINE SEPARATOR", "\U000e0001": "LANGUAGE TAG",
+    "\U000e0041": "TAG LATIN CAPITAL LETTER A", "\U000e007f": "CANCEL TAG",
+}
+"""Characters that reverse, hide or break what comes after them in the others' chat: names refuse them too."""
+
+
+def reply_to(ws: ClientConnection, frame: dict[str, Any]) -> dict[str, Any]:
+    """Send ``frame`` and return the answer to it (its ``id``), past the frames the server sends on its own."""
+    ws.send(json.dumps(frame))
+    while True:
+        reply: dict[str, Any] = json.loads(ws.recv(timeout=10))
+        if reply.get("id") == frame["id"]:
+            return reply
+
+
+def test_a_chat_line_or_a_teachers_line_that_would_reverse_or_hide_text_is_refused_and_never_stored(
+    server: ServerProcess,
+) -> None:
+    remote.create(server.url, "H1", bots={1: "novice", 3: "novice"}, teacher_key=TEACHER_KEY)
+    with remote.join(server.url, "H1", name="Ana") as ana, remote.join(server.url, "H1", name="Bea") as bea:
+        # Ana's seat and the teacher on bare connections: the server's own rule, no client's check in front of it.
+        seat, teacher = raw(server), raw(server)
+        try:
+            assert reply_to(seat, {"type": "join", "table": "H1", "token": ana.token, "id": 0})["type"] == "joined"
+            for n, (char, name) in enumerate(HIDDEN.items(), start=1):
+                line = f"mira {char}esto"  # the character is the sixth
+                for ws, frame in ((seat, {"type": "say", "text": line}),
+                                  (teacher, {"type": "tell", "table": "H1", "text": line, "teacher_key": TEACHER_KEY}),
+                                  (teacher, {"type": "tell_all", "text": line, "teacher_key": TEACHER_KEY})):
+                    refused = reply_to(ws, {**frame, "id": n})
+                    assert (refused["type"], refused["kind"]) == ("error", "bad_chat"), (name, frame["type"])
+                    assert f"U+{ord(char):04X} ({name}) at character 6" in refused["message"], refused
+                # The script client and the teacher's room refuse it the same way, before sending anything.
+                assert kind_of(lambda line=line: ana.say(line)) == "bad_chat"
+                assert kind_of(lambda line=line: remote.tell(server.url, "H1", line, teacher_key=TEACHER_KEY)) == \
+                    "bad_chat"
+                assert kind_of(lambda line=line: remote.tell_all(server.url, line, teacher_key=TEACHER_KEY)) == \
+                    "bad_chat"
+                time.sleep(0.1)  # within each connection's frame budget
+            listed = reply_to(teacher, {"type": "list", "teacher_key": TEACHER_KEY, "chat_from": 0, "id": 99})
+        finally:
+            seat.close()
+            teacher.close()
+        room = mw.Classroom(server.url, teacher_key=TEACHER_KEY, language="en")
+        try:
+            room.receive({"type": "tell", "table": "H1", "text": "mira \u202eesto"})  # the teacher's box, Send
+            assert "bad_chat" in room.state["refused"], "said under the title, not dropped in silence"
+        finally:
+            room.close()
+        assert not [line for line in listed["chat"] if any(char in line["text"] for char in HIDDEN)]
+        assert remote.record(server.url, "H1", teacher_key=TEACHER_KEY)["chat"] == [], "nothing stored"
+        family = "👩\u200d👩\u200d👧 ¡vamos!"  # the joiner emoji need is kept, as names keep it
+        ana.say(family)
+        bea.wait(lambda: bool(bea.chat), 10, "Ana's line")
+        assert bea.chat == [remote.ChatLine(0, "Ana", family)], "the others heard nothing refused"
+
+
+def test_a_teachers_line_too_long_for_a_frame_is_refused_before_it_leaves_and_the_server_serves_on(
+    server: ServerProcess,
+) -> None:
+    remote.create(server.url, "L1", bots={1: "novice", 3: "novice"}, teacher_key=TEACHER_KEY)
+    huge = "x" * 100_000  # past the transport's limit: sent, it would close the connection (1009), not be answered
+    with remote.join(server.url, "L1", name="Ana") as ana:
+        room = mw.Classroom(server.url, teacher_key=TEACHER_KEY, language="en")
+        try:
+            for write in (lambda: remote.tell(server.url, "L1", huge, teacher_key=TEACHER_KEY),
+                          lambda: remote.tell_all(server.url, huge, teacher_key=TEACHER_KEY),
+                          lambda: room.tell("L1", huge), lambda: room.tell_all(huge), lambda: ana.say(huge)):
+                with pytest.raises(ClassroomError) as refused:
+                    write()
+                assert refused.value.kind == "bad_chat"
+                assert f"at most {MAX_CHAT} characters, not 100000" in refused.value.detail
+            room.tell("L1", "Five minutes left")  # the room's connection serves on
+        finally:
+            room.close()
+        ana.wait(lambda: any(line.teacher for line in ana.chat), 10, "the teacher's line")
+        remote.tell(server.url, "L1", "Four minutes left", teacher_key=TEACHER_KEY)
+        ana.wait(lambda: len(ana.chat) == 2, 10, "the teacher's second line")
+        assert [line.text for line in ana.chat] == ["Five minutes left", "Four minutes left"]
+        ana.say("¡voy!")  # Ana's connection was never closed
+        assert not ana.closed
+    assert [line["text"] for line in remote.record(server.url, "L1", teacher_key=TEACHER_KEY)["chat"]] == [
+        "Five minutes left", "Four minutes left", "¡voy!"]

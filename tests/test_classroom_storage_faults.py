@@ -203,6 +203,28 @@ def test_a_database_the_server_cannot_write_is_refused_at_start(tmp_path: Path) 
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.parametrize(("offset", "damage"), [(4096, "a page"), (0, "the header")])
+def test_a_database_damaged_while_the_server_was_stopped_is_refused_in_one_line(
+    tmp_path: Path, offset: int, damage: str
+) -> None:
+    server = ServerProcess(tmp_path).start()
+    remote.create(server.url, "3B", bots=BOTS, teacher_key=TEACHER_KEY, seed=7)
+    ana = remote.join(server.url, "3B", name="Ana")
+    ana.say("hola")
+    ana.close()
+    server.stop()  # a clean stop: every page is in the file itself, none left in the WAL
+    assert server.db.stat().st_size >= 3 * 4096 and not server.db.with_name(server.db.name + "-wal").exists()
+    with server.db.open("r+b") as file:  # 4 KiB of random bytes over a page, as a failing disk might leave
+        file.seek(offset)
+        file.write(random.Random(offset).randbytes(4096))
+    damaged = server.db.read_bytes()
+    done = serve(server.db)
+    assert (done.returncode, done.stdout) == (2, ""), f"{damage}: {done.stderr}"
+    assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1, f"{damage}: {done.stderr}"
+    assert str(server.db) in done.stderr and "restore it from a backup" in done.stderr, f"{damage}: {done.stderr}"
+    assert server.db.read_bytes() == damaged, "left as it is, for a backup tool or the teacher to look at"
+
+
 @pytest.mark.slow
 def test_a_full_disk_refuses_the_move_keeps_the_table_and_the_bots_move_again_once_it_clears(tmp_path: Path) -> None:
     fault = tmp_path / "disk-full"

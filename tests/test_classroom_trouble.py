@@ -5,6 +5,7 @@ gives it a bot), a paused match in words that agree with its rows, and the expec
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -12,7 +13,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from classroom_support import TEACHER_KEY, ServerProcess
+from classroom_support import TEACHER_KEY, ServerProcess, play_until
 from support.waiting import until
 
 pytest.importorskip("websockets")
@@ -130,3 +131,61 @@ def test_a_student_whose_page_closed_is_stood_in_for_and_is_back_when_it_opens(t
         ben.close()
     finally:
         server.stop()
+
+
+@pytest.mark.slow
+def test_a_student_alone_with_bots_who_leaves_is_stood_in_for_after_the_pause_limit_and_takes_her_seat_back(
+    tmp_path: Path,
+) -> None:
+    server = ServerProcess(tmp_path, away_after=1.0, standin_pace=0.2, options=("--pause-limit", "3")).start()
+    try:
+        remote.create(server.url, "3S", bots={1: "novice", 2: "novice", 3: "novice"}, teacher_key=TEACHER_KEY,
+                      seed=4)
+        watcher = remote.watch(server.url, "3S", teacher_key=TEACHER_KEY)
+        ana = remote.join(server.url, "3S", name="Ana")
+        play_until({0: ana}, random.Random(4), lambda o: ana.seq >= 2 and o.to_move == 0)
+        token = ana.token
+        ana.close()  # Ana goes home on her own turn; her partner is a bot, so the match waits for her
+
+        def heard(event: str) -> list[dict[str, Any]]:
+            return [e for e in watcher.events if e["event"] == event]
+
+        watcher.wait_for(lambda w: bool(heard("paused")), 20, "the match paused")
+        paused_at, seq = time.monotonic(), watcher.seq
+        assert "Paused: the match waits for Ana to come back" in table_html(only(server), "en")
+        time.sleep(1.0)
+        assert watcher.seq == seq, "nobody moves while the match waits"
+
+        watcher.wait_for(lambda w: bool(heard("standins")), 20, "stand-ins once the match waited its limit")
+        assert time.monotonic() - paused_at >= 2.0, "not before the pause limit (3 s)"
+        assert heard("standins")[0]["seats"] == [0] and heard("standins")[0]["names"] == ["Ana"]
+        watcher.wait_for(lambda w: w.seq > seq, 20, "the stand-in plays Ana's turn")
+        listed = only(server)
+        assert listed["paused"] is False and listed["players"][0]["away"] is True
+        box = table_html(listed, "en")
+        assert "Paused" not in box and "Away: a bot plays for them" in box, "the teacher's row says who plays"
+
+        def record() -> dict[str, Any]:
+            return remote.record(server.url, "3S", teacher_key=TEACHER_KEY)
+
+        assert [m["by"] for m in record()["moves"] if m["seat"] == 0][-1] == "standin"
+        back = remote.join(server.url, "3S", token=token)  # Ana is back: she takes her seat again
+        assert back.seat == 0 and back.name == "Ana"
+        obs = back.wait_turn(30)
+        assert not obs.is_over and only(server)["players"][0]["away"] is False
+        back.act(obs.legal_actions[0])
+        assert [m["by"] for m in record()["moves"] if m["seat"] == 0][-1] == "player"
+        back.close()
+        watcher.close()
+    finally:
+        server.stop()
+
+
+def test_a_student_hears_in_words_when_bots_stand_in_after_a_long_pause() -> None:
+    from mus_widget.classroom.notebook import _Room
+
+    room = _Room("3B")
+    room.take({"type": "table", "event": "standins", "seats": [0, 2], "names": ["Ana", "Bea"], "seq": 12})
+    (line,) = room.view("es", None, 200)["chat"]
+    assert line["kind"] == "event"
+    assert line["text"] == "La partida ya ha esperado bastante a Ana, Bea: juegan bots por ellos hasta que vuelvan."

@@ -21,7 +21,7 @@ from ..engine.actions import Action
 from ..engine.observation import Observation
 from ..engine.rules import Rules
 from .joining import join_error, unreachable
-from .protocol import ClassroomError, encode, error_from_frame, player_name
+from .protocol import MAX_CHAT, MAX_FRAME, ClassroomError, encode, error_from_frame, plain_text, player_name
 
 TIMEOUT = 10.0
 """Seconds a request waits for the server's answer by default."""
@@ -81,9 +81,15 @@ class _Link:
         """A frame the server sent on its own (called on the reader thread, holding ``cond``)."""
 
     def request(self, frame: dict[str, Any], timeout: float | None = None) -> dict[str, Any]:
-        """Send ``frame`` and return the server's answer; an error frame raises its exception."""
+        """Send ``frame`` and return the server's answer; an error frame raises its exception. A frame the
+        server would refuse as too large is refused here, as it would be (``too_large``), and never sent: past
+        the transport's limit the server would close the connection instead of answering."""
         request_id = next(self.ids)
-        self.ws.send(encode({**frame, "id": request_id}))
+        text = encode({**frame, "id": request_id})
+        if len(text) > MAX_FRAME:
+            raise ClassroomError("too_large", f"a frame is at most {MAX_FRAME} characters, this one has {len(text)}",
+                                 request_id)
+        self.ws.send(text)
         with self.cond:
             if not self.cond.wait_for(lambda: request_id in self.replies or self.closed, timeout or self.timeout):
                 raise TimeoutError(f"no answer from {self.url} to {frame['type']!r} in {timeout or self.timeout} s")
@@ -187,8 +193,10 @@ class RemoteSeat(_Link):
         self.request({"type": "sena", "sena": sena_id}, timeout)
 
     def say(self, text: str, timeout: float | None = None) -> None:
-        """Send a chat line to the table: plain text, at most 200 characters, a line every few seconds."""
-        self.request({"type": "say", "text": text}, timeout)
+        """Send a chat line to the table: plain text, at most 200 characters, a line every few seconds. A line
+        the server would refuse (``bad_chat``: empty, too long, a bidi or invisible character) is refused here
+        the same way, before it is sent."""
+        self.request({"type": "say", "text": chat_text(text, "chat line")}, timeout)
 
     def wait_turn(self, timeout: float | None = None) -> Observation:
         """Block until this seat is to move or the match is over; its observation then."""
@@ -266,6 +274,15 @@ def join(url: str, table: str, name: str | None = None, *, seat: int | None = No
         raise unreachable(url) from None
 
 
+def chat_text(text: str, what: str) -> str:
+    """``text`` as the server takes a line of the chat (stripped, at most :data:`MAX_CHAT` characters, none that
+    names refuse), checked before it is sent; the :class:`ClassroomError` the server would answer (``bad_chat``)
+    else, so an oversized line never leaves as a frame the server would have to cut off."""
+    if not isinstance(text, str):
+        raise ClassroomError("bad_chat", f"a {what} is text, not {type(text).__name__}")
+    return plain_text(text, MAX_CHAT, what, "bad_chat")
+
+
 def _once(url: str, frame: dict[str, Any], timeout: float) -> dict[str, Any]:
     link = _Link(url, timeout)
     try:
@@ -331,13 +348,16 @@ def set_code(url: str, table: str, code: str | None, *, teacher_key: str, timeou
 
 def tell(url: str, table: str, text: str, *, teacher_key: str, timeout: float = TIMEOUT) -> None:
     """Write ``text`` (plain text, 1 to 200 characters) to everyone at ``table``: a line of the table's chat
-    from the teacher (no seat, ``teacher``), stored with the chat."""
+    from the teacher (no seat, ``teacher``), stored with the chat. A line the server would refuse (``bad_chat``:
+    empty, over 200 characters, a bidi or invisible character) is refused before anything is sent."""
+    text = chat_text(text, "message")
     _once(url, {"type": "tell", "table": table, "text": text, "teacher_key": teacher_key}, timeout)
 
 
 def tell_all(url: str, text: str, *, teacher_key: str, timeout: float = TIMEOUT) -> int:
     """Write ``text`` to everyone at **every** table at once, as :func:`tell` writes to one; the number of
-    tables told."""
+    tables told (refused before sending as :func:`tell` refuses)."""
+    text = chat_text(text, "message")
     told: int = _once(url, {"type": "tell_all", "text": text, "teacher_key": teacher_key}, timeout)["tables"]
     return told
 

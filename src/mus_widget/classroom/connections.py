@@ -27,6 +27,10 @@ FLOOD_CLOSE = 200
 ADDRESS_CONNECTIONS = 256
 """Connections one address may hold at once, by default (``--max-connections-per-address``); it may make as
 many joins at once, then as many a minute. Every kernel of a JupyterHub shares one address."""
+ADDRESS_SEATS = 40
+"""Seats one address may take afresh (a new player, not a rejoin by token) at once, by default
+(``--max-seats-per-address``), then as many a minute: a whole class of 40 sitting down at the same moment from
+one JupyterHub passes, a script taking every open seat of the server in a second stops there."""
 SEND_BUFFER = 256 * 1024
 """Bytes the server may hold unsent for one connection (past what the operating system buffers): a reader
 that falls further behind is closed with code 1008 rather than buffered for."""
@@ -68,16 +72,19 @@ class Session:
 class Connections:
     """Every open connection of the server: what it may do per address, and what is sent to it."""
 
-    def __init__(self, max_per_address: int = ADDRESS_CONNECTIONS) -> None:
+    def __init__(self, max_per_address: int = ADDRESS_CONNECTIONS, seats_per_address: int = ADDRESS_SEATS) -> None:
         """``max_per_address``: the connections one address may hold at once, and the joins it may make at once
-        and then a minute."""
+        and then a minute; ``seats_per_address``: the seats it may take afresh at once, and then a minute."""
         self.max_per_address = max_per_address
+        self.seats_per_address = seats_per_address
         self.create_limits = AddressLimits(rate=STUDENT_TABLES_RATE, burst=STUDENT_TABLES_BURST)
         """Per client address, the pace at which students there may create tables."""
         self.code_limits = AddressLimits(rate=WRONG_CODES_RATE, burst=WRONG_CODES_BURST)
         """Per client address, the wrong join codes it may still try."""
         self.join_limits = AddressLimits(rate=max_per_address / 60, burst=max_per_address)
         """Per client address, the pace at which it may join seats."""
+        self.seat_limits = AddressLimits(rate=seats_per_address / 60, burst=seats_per_address)
+        """Per client address, the pace at which it may take seats afresh (new players)."""
         self.held: dict[str, int] = {}
         """Per client address, its open connections."""
         self.closing: set[asyncio.Task[None]] = set()
@@ -147,12 +154,24 @@ class Connections:
                                         f"may; close some, or ask the teacher", request_id)))
         await connection.close(1008, "too_many_connections")
 
-    def check_join(self, session: Session) -> None:
-        """An address joins seats at a pace: :attr:`max_per_address` at once, then as many a minute."""
+    def check_join(self, session: Session, *, fresh: bool) -> None:
+        """An address joins seats at a pace: :attr:`max_per_address` at once, then as many a minute; and takes
+        seats afresh (``fresh``: a new player, not one back with their token) at a pace of their own,
+        :attr:`seats_per_address` at once, then as many a minute. Only a join that seats someone counts: this
+        is the last check before it does, and a refused join takes nothing from either pace."""
         now = time.monotonic()
-        if not self.join_limits.of(host_of(session.connection), now).allow(now):
+        host = host_of(session.connection)
+        seats = self.seat_limits.of(host, now)
+        if fresh and seats.empty(now):
+            raise ClassroomError("too_many_joins", f"this address took {self.seats_per_address} seats in a minute, "
+                                                   f"as many as it may: wait a moment (a class on one JupyterHub "
+                                                   f"shares one address: the teacher may raise "
+                                                   f"--max-seats-per-address)")
+        if not self.join_limits.of(host, now).allow(now):
             raise ClassroomError("too_many_joins", f"this address joined more than {self.max_per_address} seats "
                                                    f"in a minute: wait a moment")
+        if fresh:
+            seats.allow(now)
 
     # ------------------------------------------------------------------ sending
 

@@ -118,9 +118,11 @@ class _Room:
 
     def event(self, frame: Frame) -> None:
         event = frame.get("event")
-        if event in ("joined", "disconnected", "closed", "away", "back", "freed", "paused", "resumed"):
+        if event in ("joined", "disconnected", "closed", "away", "back", "freed", "paused", "resumed", "standins"):
+            names = frame.get("names")
+            name = ", ".join(str(n) for n in names) if isinstance(names, list) else str(frame.get("name", ""))
             self.lines = [*self.lines, {"kind": "event", "event": event, "seat": frame.get("seat"),
-                                        "name": str(frame.get("name", ""))}][-CHAT_KEPT:]
+                                        "name": name}][-CHAT_KEPT:]
 
     def view(self, language: str, own: int | None, max_chat: int) -> Room:
         return {"table": self.table, "chat": [_line(e, language, own) for e in self.lines], "max_chat": max_chat,

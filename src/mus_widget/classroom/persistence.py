@@ -5,6 +5,7 @@ rows, a table whose rows do not replay set aside rather than served."""
 from __future__ import annotations
 
 import logging
+import sqlite3
 from typing import Any
 
 from ..bots import LEVELS, TEACHING, make_bot
@@ -13,7 +14,7 @@ from ..engine.errors import RecordError
 from ..engine.game import Game
 from ..engine.seats import SEATS
 from .connections import Connections
-from .storage import Storage, StorageFailedError, StoredTable, UnreadableTable
+from .storage import Storage, StorageFailedError, StoredTable, UnreadableTable, unreadable
 from .tables import Player, Table, chat_line, replay
 
 log = logging.getLogger("mus_widget.classroom")
@@ -55,18 +56,22 @@ class Persistence:
 
     def load(self) -> list[Table]:
         """Every stored table that replays, rebuilt from its record; the others are set aside (one line in the
-        log, an entry in the teacher's list)."""
+        log, an entry in the teacher's list). :class:`~.storage.NotAClassroomError` if SQLite cannot read the
+        file through (a damaged page met only now): the server then stops with that one line, as at opening."""
         tables = []
-        for stored in self.storage.tables():
-            try:
-                if isinstance(stored, UnreadableTable):
-                    raise RecordError(stored.reason)
-                tables.append(self.build(stored))
-            except Exception as error:  # whatever the rows hold: this table waits for the teacher, not the class
-                reason = str(error) if isinstance(error, RecordError) else f"{type(error).__name__}: {error}"
-                self.set_aside[stored.name] = reason
-                log.error("table %r set aside (its rows are kept as they are): it does not replay: %s",
-                          stored.name, reason)
+        try:
+            for stored in self.storage.tables():
+                try:
+                    if isinstance(stored, UnreadableTable):
+                        raise RecordError(stored.reason)
+                    tables.append(self.build(stored))
+                except Exception as error:  # whatever the rows hold: the table waits for the teacher, not the class
+                    reason = str(error) if isinstance(error, RecordError) else f"{type(error).__name__}: {error}"
+                    self.set_aside[stored.name] = reason
+                    log.error("table %r set aside (its rows are kept as they are): it does not replay: %s",
+                              stored.name, reason)
+        except sqlite3.DatabaseError as error:
+            raise unreadable(self.storage.path, error) from None
         return tables
 
     def build(self, stored: StoredTable) -> Table:

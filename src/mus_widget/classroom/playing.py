@@ -32,6 +32,10 @@ log = logging.getLogger("mus_widget.classroom")
 STANDIN_PACE = 3.0
 """Seconds a stand-in's turn lasts at least, by default (``--standin-pace``): the rest of a match played for a
 student who is away goes at a person's pace, never in a blink."""
+PAUSE_LIMIT = 120.0
+"""Seconds a match waits at most, by default (``--pause-limit``), for a team whose every player is away: then
+stand-ins play for them (a student whose partner is a bot went home; the other team plays on), until one of
+them is back."""
 RETRY_FIRST = 0.25
 RETRY_MOST = 8.0
 """Seconds a table's bots wait before they try again a move the database failed to store: doubling from the
@@ -66,12 +70,15 @@ class Playing:
     """The served tables, by name, and what happens at them between requests."""
 
     def __init__(self, connections: Connections, persistence: Persistence, *, away_after: float, standin: str,
-                 standin_pace: float, bot_workers: int) -> None:
+                 standin_pace: float, bot_workers: int, pause_limit: float = PAUSE_LIMIT) -> None:
         """``away_after``: the seconds a player may be gone before ``standin`` (a bot level) plays their seat,
-        each turn lasting ``standin_pace`` seconds at least; ``bot_workers``: the processes the bots think in."""
+        each turn lasting ``standin_pace`` seconds at least; ``pause_limit``: the seconds a match waits at most
+        for a team whose every player is away, before stand-ins play for them too; ``bot_workers``: the
+        processes the bots think in."""
         self.connections = connections
         self.persistence = persistence
         self.away_after = away_after
+        self.pause_limit = pause_limit
         self.standin = standin
         self.standin_pace = standin_pace
         self.tables: dict[str, Table] = {}
@@ -110,6 +117,9 @@ class Playing:
         """Serve ``table`` no more (archived): out of the list, its bots stopped."""
         if self.tables.get(table.name) is table:
             del self.tables[table.name]
+        if table.pause_timer is not None:
+            table.pause_timer.cancel()
+            table.pause_timer = None
         task = self.loops.pop(table.name, None)
         if task is not None:
             task.cancel()
@@ -221,14 +231,41 @@ class Playing:
 
     def pause_or_resume(self, table: Table) -> None:
         """Pause the match when every player of a team is away (no bot nor stand-in plays on: the match waits
-        for them), and resume it when one of them is back (or their seats are freed); the table hears which."""
-        paused = table.team_away()
+        for them, :attr:`pause_limit` seconds at most), and resume it when one of them is back (or their seats
+        are freed); the table hears which."""
+        if not table.team_away():
+            table.stood_in = False  # a player of the team is back: the next pause waits its whole limit again
+        paused = table.team_away() and not table.stood_in
+        self._time_pause(table, paused)
         if paused == table.paused:
             return
         table.paused = paused
         self.connections.announce(table, {"type": "table", "event": "paused" if paused else "resumed"})
         if not paused:
             table.wake.set()
+
+    def _time_pause(self, table: Table, paused: bool) -> None:
+        """Start the clock of a pause as it begins (stand-ins after :attr:`pause_limit` seconds), and stop it
+        when the match goes on before."""
+        if paused and table.pause_timer is None:
+            table.pause_timer = asyncio.get_running_loop().call_later(self.pause_limit, self._pause_over, table)
+        elif not paused and table.pause_timer is not None:
+            table.pause_timer.cancel()
+            table.pause_timer = None
+
+    def _pause_over(self, table: Table) -> None:
+        """The match has waited :attr:`pause_limit` seconds for a team that is still away: stand-ins play for
+        them (as for a player away while a partner is there) until one of them is back, and the table hears
+        ``standins``, naming whom they play for."""
+        table.pause_timer = None
+        if not table.paused or self.tables.get(table.name) is not table:
+            return
+        table.stood_in, table.paused = True, False
+        seats = sorted(seat for seat, player in table.players.items() if player.away)
+        self.connections.announce(table, {"type": "table", "event": "standins", "seats": seats,
+                                          "names": [table.players[seat].name for seat in seats],
+                                          "waited": self.pause_limit})
+        table.wake.set()
 
     def leave(self, session: Session) -> None:
         """A connection closed: it watches no more, and a seat left with no connection is gone (told after

@@ -21,7 +21,7 @@ from ..engine import errors as engine_errors
 from ..engine.errors import MusError
 from ..engine.record import SEED_DIGITS
 from ..i18n.names import MAX_NAME as _MAX_NAME
-from ..i18n.names import PlayerNameError, check_name
+from ..i18n.names import PlayerNameError, check_name, hidden_character
 
 MAX_FRAME: Final = 8192
 """The largest frame a client may send, in characters; a longer one is refused with a ``too_large`` error."""
@@ -80,7 +80,7 @@ CLASSROOM_ERRORS: Final = (
     "not_joined",     # act, sena or say before joining a seat on this connection
     "forbidden",      # a teacher's request without the teacher key
     "bad_name",
-    "bad_chat",       # an empty chat line, one over MAX_CHAT, or with control characters
+    "bad_chat",       # an empty chat line (or teacher's line), one over MAX_CHAT, or with a character names refuse
     "chat_too_fast",
     "too_many_joins",        # a seat (or an address) joined too often in a minute: the connection is closed
     "too_many_connections",  # a seat (or an address) holds as many connections as it may: the same
@@ -292,15 +292,20 @@ def table_name(value: str) -> str:
 
 
 def plain_text(value: str, limit: int, what: str, kind: str) -> str:
-    """``value`` stripped, as plain text: no control characters, at most ``limit`` characters. Nothing is
-    escaped here: HTML in a name or a chat line stays the same text, and every renderer escapes it."""
+    """``value`` stripped, as plain text shown to others: at most ``limit`` characters, and none that names
+    refuse (:func:`~mus_widget.i18n.names.hidden_character`: a control, bidi or other invisible format character,
+    a line separator, a tag character; the joiners kept), so no line reverses or hides what comes after it in
+    the others' chat. Nothing is escaped here: HTML in a chat line stays the same text, and every renderer
+    escapes it."""
     text = value.strip()
     if not text:
         raise ClassroomError(kind, f"an empty {what}")
     if len(text) > limit:
         raise ClassroomError(kind, f"a {what} is at most {limit} characters, not {len(text)}")
-    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in text):
-        raise ClassroomError(kind, f"a {what} is plain text without control characters")
+    hidden = hidden_character(text)
+    if hidden is not None:
+        raise ClassroomError(kind, f"a {what} holds {hidden}: text shown to others takes no control, direction "
+                                   f"or invisible characters")
     return text
 
 

@@ -29,10 +29,10 @@ from ..bots.turns import play, say
 from ..engine.errors import MusError
 from ..engine.game import Game
 from ..engine.rules import Rules
-from .connections import ADDRESS_CONNECTIONS, Connections, Session, host_of
+from .connections import ADDRESS_CONNECTIONS, ADDRESS_SEATS, Connections, Session, host_of
 from .lifecycle import Lifecycle
 from .persistence import Persistence
-from .playing import STANDIN_PACE, Playing
+from .playing import PAUSE_LIMIT, STANDIN_PACE, Playing
 from .protocol import (
     MAX_CHAT,
     TRANSPORT_MAX_FRAME,
@@ -64,11 +64,14 @@ class ClassroomServer:
 
     def __init__(self, storage: Storage, teacher_key: str, away_after: float = 30.0, standin: str = "novice",
                  bot_workers: int = 1, *, open_tables: bool = True, max_tables: int = 100,
-                 max_per_address: int = ADDRESS_CONNECTIONS, standin_pace: float = STANDIN_PACE) -> None:
+                 max_per_address: int = ADDRESS_CONNECTIONS, standin_pace: float = STANDIN_PACE,
+                 seats_per_address: int = ADDRESS_SEATS, pause_limit: float = PAUSE_LIMIT) -> None:
         """``open_tables``: whether a student (without the teacher key) may create a table, while the server
         has fewer than ``max_tables`` (the teacher's are never refused). ``max_per_address``: the connections
-        one address may hold at once, and the joins it may make at once and then a minute. ``standin_pace``:
-        the seconds a stand-in's turn lasts at least, from the moment the turn came."""
+        one address may hold at once, and the joins it may make at once and then a minute;
+        ``seats_per_address``: the seats it may take afresh at once, and then a minute. ``standin_pace``:
+        the seconds a stand-in's turn lasts at least, from the moment the turn came; ``pause_limit``: the
+        seconds a match waits at most for a team whose every player is away, before stand-ins play for them."""
         if standin not in LEVELS:
             raise ValueError(f"{standin!r} is not a bot level; the levels are {', '.join(LEVELS)}")
         if not teacher_key:
@@ -77,10 +80,10 @@ class ClassroomServer:
         self.teacher_key = teacher_key
         self.open_tables = open_tables
         self.max_tables = max_tables
-        self.connections = Connections(max_per_address)
+        self.connections = Connections(max_per_address, seats_per_address)
         self.persistence = Persistence(storage, self.connections, standin)
         self.playing = Playing(self.connections, self.persistence, away_after=away_after, standin=standin,
-                               standin_pace=standin_pace, bot_workers=bot_workers)
+                               standin_pace=standin_pace, bot_workers=bot_workers, pause_limit=pause_limit)
         self.room = Room(self.connections, self.persistence, self.playing)
         self.lifecycle = Lifecycle(self.connections, self.persistence, self.playing, self.room)
         self.failures = 0
@@ -251,7 +254,7 @@ class ClassroomServer:
             if not player.join_limit.allow(time.monotonic()):
                 raise ClassroomError("too_many_joins", f"seat {seat} at {table.name!r} was joined "
                                                        f"{SEAT_JOINS_BURST} times in a minute: wait a moment")
-            self.connections.check_join(session)
+            self.connections.check_join(session, fresh=False)
         else:
             name = player_name(required_text(frame, "name"))
             name = self.check_access(session, table, frame, name)
@@ -263,7 +266,7 @@ class ClassroomServer:
             elif seat not in free:
                 who = "a bot" if seat in table.levels else "a player (rejoin with the seat's token)"
                 raise ClassroomError("seat_taken", f"seat {seat} at {table.name!r} has {who}")
-            self.connections.check_join(session)
+            self.connections.check_join(session, fresh=True)
             fresh = secrets.token_urlsafe(24)
             self.persistence.stored(table, self.storage.add_seat, table.name, seat, name, token_hash(fresh))
             table.players[seat] = Player(name, token_hash(fresh))
@@ -375,16 +378,23 @@ def address(listening: Server) -> str:
 
 async def run(db: Path, host: str, port: int, *, teacher_key: str, away_after: float, standin: str,
               sync: str, open_tables: bool, max_tables: int, max_per_address: int = ADDRESS_CONNECTIONS,
-              standin_pace: float = STANDIN_PACE) -> None:
+              standin_pace: float = STANDIN_PACE, seats_per_address: int = ADDRESS_SEATS,
+              pause_limit: float = PAUSE_LIMIT) -> None:
     storage = Storage(db, sync)
     classroom = ClassroomServer(storage, teacher_key, away_after=away_after, standin=standin,
                                 open_tables=open_tables, max_tables=max_tables, max_per_address=max_per_address,
-                                standin_pace=standin_pace)
+                                standin_pace=standin_pace, seats_per_address=seats_per_address,
+                                pause_limit=pause_limit)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
-    listening = await start(classroom, host, port)
+    try:
+        listening = await start(classroom, host, port)
+    except BaseException:  # a database that cannot be read through, a port taken: nothing is left running
+        await classroom.close()
+        storage.close()
+        raise
     print(address(listening), flush=True)
     try:
         await stop.wait()
@@ -414,6 +424,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--standin-pace", type=float, default=STANDIN_PACE, metavar="SECONDS",
                         help=f"seconds each turn of a stand-in lasts at least, a person's pace (default "
                              f"{STANDIN_PACE:g})")
+    parser.add_argument("--pause-limit", type=float, default=PAUSE_LIMIT, metavar="SECONDS",
+                        help=f"seconds a match waits at most for a team whose every player is away, before bots "
+                             f"play for them too (default {PAUSE_LIMIT:g})")
     parser.add_argument("--sync", default="normal", choices=SYNC_MODES,
                         help="normal: every move survives a killed server; full: also a power cut (slower: the "
                              "disk is written through after every move) (default %(default)s)")
@@ -424,12 +437,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--max-connections-per-address", type=int, default=ADDRESS_CONNECTIONS, metavar="N",
                         help=f"connections one address may hold, and joins it may make a minute (default "
                              f"{ADDRESS_CONNECTIONS}; every kernel of a JupyterHub shares one address)")
+    parser.add_argument("--max-seats-per-address", type=int, default=ADDRESS_SEATS, metavar="N",
+                        help=f"seats one address may take afresh at once, then as many a minute (default "
+                             f"{ADDRESS_SEATS}: a class of {ADDRESS_SEATS} on one JupyterHub sitting down at once)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     try:
         asyncio.run(run(args.db, args.host, args.port, teacher_key=args.teacher_key, away_after=args.away_after,
                         standin=args.standin, sync=args.sync, open_tables=args.open_tables,
                         max_tables=args.max_tables, max_per_address=args.max_connections_per_address,
-                        standin_pace=args.standin_pace))
+                        standin_pace=args.standin_pace, seats_per_address=args.max_seats_per_address,
+                        pause_limit=args.pause_limit))
     except NotAClassroomError as error:
         parser.exit(2, f"{parser.prog}: {error}\n")

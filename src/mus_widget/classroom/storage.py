@@ -108,9 +108,15 @@ FAULT_ENV = "MUS_WIDGET_STORAGE_FAULT"
 as on a full disk (``sqlite3.OperationalError: database or disk is full``)."""
 
 
+CORRUPT: frozenset[str] = frozenset({"SQLITE_CORRUPT", "SQLITE_NOTADB"})
+"""SQLite's names of the errors of a file damaged (or not SQLite at all), as opposed to one it could not lock."""
+RESTORE = ": restore it from a backup, or start a new class with --db and a path where there is no file"
+"""What a teacher can do about a database file that cannot be read (the end of its refusal)."""
+
+
 class NotAClassroomError(Exception):
-    """The database file cannot be the classroom's: missing folder, empty, not SQLite, another schema, or one
-    the server cannot write. The message names the file."""
+    """The database file cannot be the classroom's: missing folder, empty, not SQLite, damaged, another schema,
+    or one the server cannot write. The message names the file."""
 
 
 class StorageFailedError(ClassroomError):
@@ -178,7 +184,28 @@ def _check_file(path: Path) -> None:
         raise NotAClassroomError(f"{path} is empty (0 bytes), not a classroom database; to start a new class, "
                                  f"give a path where there is no file")
     if head != b"SQLite format 3\x00":
-        raise NotAClassroomError(f"{path} is not an SQLite database, so not a classroom database")
+        raise NotAClassroomError(f"{path} is not an SQLite database, so not a classroom database{RESTORE}")
+
+
+def unreadable(path: str | Path, error: sqlite3.DatabaseError | str) -> NotAClassroomError:
+    """The one line that refuses a database SQLite cannot read through (a page overwritten, a file cut short):
+    which file, what SQLite found, and what to do. Any other error of SQLite (a lock, say) is named as it is."""
+    name = getattr(error, "sqlite_errorname", None)  # Python 3.11 on; before it, any error is taken for damage
+    if isinstance(error, sqlite3.DatabaseError) and name is not None and name not in CORRUPT:
+        return NotAClassroomError(f"{path} cannot be read as the classroom database: {error}")
+    found = " ".join(str(error).split())  # quick_check's findings span lines: the refusal is one
+    return NotAClassroomError(f"{path} is not a readable classroom database ({found}){RESTORE}")
+
+
+def _check_readable(db: sqlite3.Connection, path: Path) -> None:
+    """Refuse a database whose pages SQLite cannot read through (``PRAGMA quick_check`` reads every page, a
+    few milliseconds a megabyte), so a damaged file is named at start, not met halfway through loading it."""
+    try:
+        found = [str(row[0]) for row in db.execute("PRAGMA quick_check(1)")]
+    except sqlite3.DatabaseError as error:
+        raise unreadable(path, error) from None
+    if found != ["ok"]:
+        raise unreadable(path, "; ".join(found))
 
 
 def _check_schema(db: sqlite3.Connection, path: Path) -> None:
@@ -214,7 +241,11 @@ class Storage:
             self._create(file)
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         try:
-            _check_schema(self.db, file)
+            _check_readable(self.db, file)
+            try:
+                _check_schema(self.db, file)
+            except sqlite3.DatabaseError as error:
+                raise unreadable(file, error) from None
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute(f"PRAGMA synchronous={sync.upper()}")
             self.db.execute("PRAGMA foreign_keys=ON")

@@ -116,6 +116,11 @@ class Table:
     """Every hand of the match over so far, oldest first: the whole match's log, face up, for the teacher."""
     paused: bool = False
     """Whether the match waits because every player of a team is away (as the table was last told)."""
+    stood_in: bool = False
+    """Whether the match waited its longest for a team that is away (``--pause-limit``), so stand-ins play for
+    them, until one of them is back."""
+    pause_timer: asyncio.TimerHandle | None = None
+    """The end of the pause under way, when stand-ins take over (None: no pause under way)."""
     turn_since: float = field(default_factory=time.monotonic)
     """Since when (``time.monotonic``) the seat to move has been to move: the latest action, or the server's
     start."""

@@ -11,7 +11,6 @@ runs wherever the table does, marimo included; in a notebook it is displayed wit
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import html
 import pathlib
 from collections.abc import Mapping, Sequence
@@ -349,8 +348,10 @@ class Classroom(BaseWidget):
             self.close_review()
             return
         if kind == "tell_all" and isinstance(content.get("text"), str):
-            with contextlib.suppress(ClassroomError):
+            try:
                 self.tell_all(content["text"])
+            except ClassroomError as error:  # a line no one may be shown (a bidi character): said, not dropped
+                self._refuse(error.kind)
             return
         if kind == "create":
             self._create_from(content)
@@ -380,8 +381,10 @@ class Classroom(BaseWidget):
             level = content.get("level")
             self.seat_bot(str(table), seat, level if isinstance(level, str) and level in LEVELS else "novice")
         elif kind == "tell" and isinstance(content.get("text"), str):
-            with contextlib.suppress(ClassroomError):  # the box keeps to the limits; the server checks again
+            try:  # the box keeps to the length; a bidi or invisible character is refused here, and said
                 self.tell(str(table), content["text"])
+            except ClassroomError as error:
+                self._refuse(error.kind)
 
     def _create_from(self, content: dict[str, Any]) -> None:
         """The create form's intent: a name, the bots' levels by seat ("" for a student), a code, names."""

@@ -651,6 +651,7 @@ EN.update({
     "ui.room.event.joined": "{name} sat down at the table.",
     "ui.room.event.disconnected": "{name} lost the connection.",
     "ui.room.event.closed": "{name} closed the table's page.",
+    "ui.room.event.standins": "The match waited long enough for {name}: bots play for them until they come back.",
     "ui.room.event.away": "{name} is away: a bot plays for them until they come back.",
     "ui.room.event.back": "{name} is back at the table.",
     "ui.room.event.freed": "The teacher freed {name}'s seat.",
