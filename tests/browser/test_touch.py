@@ -343,17 +343,24 @@ def lab(lab_server: LabServer) -> LabServer:
     return lab_server
 
 
-@pytest.mark.parametrize("screen", SCREENS, ids=[screen.name for screen in SCREENS])
-def test_a_hand_is_played_and_explained_by_taps_in_jupyterlab(browser: Any, lab: LabServer, screen: Screen,
+@pytest.mark.parametrize("mobile", [True, False], ids=["tablets", "chromebook"])
+def test_hands_are_played_and_explained_by_taps_in_jupyterlab(browser: Any, lab: LabServer, mobile: bool,
                                                               screenshots: Path) -> None:
+    """The tablets' browser (one page, a hand on each screen in turn: the window takes each one's size) and the
+    Chromebook's (no mobile browser, a touch screen all the same)."""
+    screens = [screen for screen in SCREENS if screen.mobile == mobile]
     # Opened in a wide window, where JupyterLab's toolbar shows the kernel's state (a narrow one folds it away),
-    # then played at the screen's size.
-    context = touch_context(browser, screen, window=(1366, 1024))
+    # then played at each screen's size.
+    context = touch_context(browser, screens[0], window=(1366, 1024))
     try:
         with notebook_page(context, lab, "touch.ipynb") as (page, errors):
             fold_file_browser(page)
-            page.set_viewport_size({"width": screen.width, "height": screen.height})
-            play_by_tap(Finger(page, "lab", screen, screenshots))
+            for hand, screen in enumerate(screens):
+                page.set_viewport_size({"width": screen.width, "height": screen.height})
+                finger = Finger(page, "lab", screen, screenshots)
+                if hand:
+                    finger.tap("[data-key='next-hand']")
+                play_by_tap(finger)
             assert not errors, errors
     finally:
         context.close()
