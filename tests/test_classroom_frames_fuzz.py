@@ -57,7 +57,7 @@ GOOD: dict[str, dict[str, Any]] = {
     "free_seat": {"table": "Fa", "seat": 0, "teacher_key": TEACHER_KEY},
     "lock": {"table": "Fa", "names": ["Ana"], "teacher_key": TEACHER_KEY},
     "unlock": {"table": "Fa", "teacher_key": TEACHER_KEY},
-    "set_code": {"table": "Fa", "code": "oros", "teacher_key": TEACHER_KEY},
+    "set_code": {"table": "Fa", "code": "oros-7k3q-m9xp", "teacher_key": TEACHER_KEY},
     "tell": {"table": "Fa", "text": "hola", "teacher_key": TEACHER_KEY},
 }
 KINDS = {*CLASSROOM_ERRORS, *ENGINE_ERRORS}

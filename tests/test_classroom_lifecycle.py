@@ -34,8 +34,8 @@ def listing(server: ServerProcess) -> dict[str, Any]:
 def finished_table(server: ServerProcess, name: str = "3B") -> remote.RemoteSeat:
     """Ana alone with three quick bots, her match played to its end (a target of 10 points)."""
     remote.create(server.url, name, rules=mw.Rules(target=10), bots={1: "random", 2: "random", 3: "random"},
-                  teacher_key=TEACHER_KEY, seed=3, code="oros-7")
-    ana = remote.join(server.url, name, name="Ana", code="oros-7")
+                  teacher_key=TEACHER_KEY, seed=3, code="oros-7k3q-m9xp")
+    ana = remote.join(server.url, name, name="Ana", code="oros-7k3q-m9xp")
     play_until({0: ana}, random.Random(1), lambda obs: False)
     return ana
 

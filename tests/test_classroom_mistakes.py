@@ -55,7 +55,7 @@ def test_table_names_compare_as_names_and_a_close_one_is_suggested() -> None:
 
 
 def test_a_wrong_table_or_code_is_one_clear_line_from_remote_join(server: ServerProcess) -> None:
-    remote.create(server.url, "3B", bots=BOTS, teacher_key=TEACHER_KEY, code="oros-7")
+    remote.create(server.url, "3B", bots=BOTS, teacher_key=TEACHER_KEY, code="oros-7k3q-m9xp")
     wrong = refusal(lambda: remote.join(server.url, "3 B", name="Ana"))
     assert (wrong.kind, wrong.suggestion) == ("unknown_table", "3B")
     assert one_line(wrong).endswith("There is no table “3 B” on this server. Did you mean “3B”?")
@@ -66,7 +66,7 @@ def test_a_wrong_table_or_code_is_one_clear_line_from_remote_join(server: Server
     assert needs.kind == "bad_code" and 'code="…"' in one_line(needs)
     bad = refusal(lambda: remote.join(server.url, "3b", name="Ana", code="copas"))
     assert bad.kind == "bad_code" and "not the join code" in str(bad)
-    with remote.join(server.url, "3b", name="Ana", code="oros-7") as ana:  # "3b" is the table 3B
+    with remote.join(server.url, "3b", name="Ana", code="oros-7k3q-m9xp") as ana:  # "3b" is the table 3B
         assert (ana.table, ana.seat) == ("3B", 0)
     with pytest.raises(ClassroomError, match=r"table_exists.*'3B'"):
         remote.create(server.url, "3b", teacher_key=TEACHER_KEY)
@@ -92,14 +92,14 @@ def test_a_table_kept_for_ana_seats_ana_as_ana_and_refuses_the_others(server: Se
 
 def test_in_a_notebook_a_mistake_is_one_line_in_the_students_language_and_ana_is_ana(
         server: ServerProcess) -> None:
-    remote.create(server.url, "3B", bots=BOTS, teacher_key=TEACHER_KEY, code="oros-7")
+    remote.create(server.url, "3B", bots=BOTS, teacher_key=TEACHER_KEY, code="oros-7k3q-m9xp")
 
     async def cells() -> None:
         wrong = refusal(lambda: mw.MusTable(server=server.url, table="3 B", name="Ana", language="es"))
         assert one_line(wrong).endswith("No hay ninguna mesa «3 B» en este servidor. ¿Querías decir «3B»?")
         needs = refusal(lambda: mw.MusTable(server=server.url, table="3B", name="Ana", language="es"))
         assert needs.kind == "bad_code" and "código de entrada" in one_line(needs)
-        ana = mw.MusTable(server=server.url, table="3b", name="ana", code="oros-7", tips=False)
+        ana = mw.MusTable(server=server.url, table="3b", name="ana", code="oros-7k3q-m9xp", tips=False)
         assert ana.seat == 0
         # The same student types her name as on the list: the seat file finds her seat, the server her token.
         again = mw.MusTable(server=server.url, table="3B", name="Ana", tips=False)

@@ -1,6 +1,6 @@
 """Who may sit at a served table, against a real server process: a script that takes every free seat is stopped
 by join codes and locks, the teacher frees a squatted seat for a real student (and the freeing holds after a
-SIGKILL and a restart), two players of one name never share a table, and wrong codes cannot be guessed fast."""
+SIGKILL and a restart), two players of one name never share a table (guessing codes: tests/test_classroom_codes.py)."""
 
 from __future__ import annotations
 
@@ -67,13 +67,13 @@ def open_seats(url: str, table: str) -> list[int]:
 def test_a_class_with_join_codes_leaves_the_squatter_nothing(server: ServerProcess) -> None:
     tables = [f"Code {n}" for n in range(5)]
     for n, table in enumerate(tables):
-        summary = remote.create(server.url, table, teacher_key=TEACHER_KEY, code=f"oros-{n}")
+        summary = remote.create(server.url, table, teacher_key=TEACHER_KEY, code=f"oros-{n}-7k3q-m9xp")
         assert (summary["code"], summary["locked"]) == (True, None)
     got, refused = squat(server.url, tables)
     assert got == [] and set(refused) == {"bad_code"}
-    assert kind_of(lambda: remote.join(server.url, "Code 0", name="Ana", code="oros-1")) == "bad_code"
+    assert kind_of(lambda: remote.join(server.url, "Code 0", name="Ana", code="oros-1-7k3q-m9xp")) == "bad_code"
     assert all(open_seats(server.url, table) == [0, 1, 2, 3] for table in tables)
-    with remote.join(server.url, "Code 0", name="Ana", code="oros-0") as ana:
+    with remote.join(server.url, "Code 0", name="Ana", code="oros-0-7k3q-m9xp") as ana:
         assert ana.seat == 0
         token = ana.token
     with remote.join(server.url, "Code 0", token=token) as ana:  # back by her token: no code needed
@@ -140,9 +140,9 @@ def test_a_locked_table_refuses_other_names(server: ServerProcess) -> None:
 
 def test_the_teacher_sets_and_removes_a_code_later(server: ServerProcess) -> None:
     remote.create(server.url, "Later", teacher_key=TEACHER_KEY)
-    assert remote.set_code(server.url, "Later", " sota ", teacher_key=TEACHER_KEY)["code"] is True
+    assert remote.set_code(server.url, "Later", " sota-7k3q-m9xp ", teacher_key=TEACHER_KEY)["code"] is True
     assert kind_of(lambda: remote.join(server.url, "Later", name="Ana")) == "bad_code"
-    with remote.join(server.url, "Later", name="Ana", code="sota") as ana:
+    with remote.join(server.url, "Later", name="Ana", code="sota-7k3q-m9xp") as ana:
         assert ana.seat == 0
     assert kind_of(lambda: remote.set_code(server.url, "Later", "x" * 33, teacher_key=TEACHER_KEY)) == "bad_code"
     assert kind_of(lambda: remote.set_code(server.url, "Later", None, teacher_key="guess")) == "forbidden"
@@ -154,8 +154,8 @@ def test_the_teacher_sets_and_removes_a_code_later(server: ServerProcess) -> Non
 def test_freeing_a_seat_a_lock_and_a_code_hold_after_a_sigkill_and_a_restart(tmp_path: Path) -> None:
     server = ServerProcess(tmp_path, away_after=60.0).start()
     try:
-        remote.create(server.url, "3B", bots=BOTS, teacher_key=TEACHER_KEY, code="copas")
-        squatter = remote.join(server.url, "3B", name="Eve", code="copas")
+        remote.create(server.url, "3B", bots=BOTS, teacher_key=TEACHER_KEY, code="copas-7k3q-m9xp")
+        squatter = remote.join(server.url, "3B", name="Eve", code="copas-7k3q-m9xp")
         remote.free_seat(server.url, "3B", squatter.seat, teacher_key=TEACHER_KEY)
         remote.lock(server.url, "3B", ["Ana", "Bea"], teacher_key=TEACHER_KEY)
         server.kill()
@@ -165,31 +165,10 @@ def test_freeing_a_seat_a_lock_and_a_code_hold_after_a_sigkill_and_a_restart(tmp
         assert (summary["code"], summary["locked"]) == (True, ["Ana", "Bea"])
         assert kind_of(lambda: remote.join(server.url, "3B", token=squatter.token)) == "bad_token"
         assert kind_of(lambda: remote.join(server.url, "3B", name="Ana")) == "bad_code"
-        assert kind_of(lambda: remote.join(server.url, "3B", name="Eve", code="copas")) == "locked"
-        with remote.join(server.url, "3B", name="Ana", code="copas") as ana:
+        assert kind_of(lambda: remote.join(server.url, "3B", name="Eve", code="copas-7k3q-m9xp")) == "locked"
+        with remote.join(server.url, "3B", name="Ana", code="copas-7k3q-m9xp") as ana:
             assert ana.seat == 0
         squatter.close()
-    finally:
-        server.stop()
-
-
-@pytest.mark.slow
-def test_wrong_join_codes_from_one_address_are_refused_at_a_pace(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path, away_after=60.0).start()
-    try:
-        remote.create(server.url, "Guess", teacher_key=TEACHER_KEY, code="8317")
-        kinds = []
-        for guess in range(25):
-            try:
-                remote.join(server.url, "Guess", name="Eve", code=f"{guess:04d}")
-            except ClassroomError as error:
-                kinds.append(error.kind)
-        assert kinds == ["bad_code"] * 20 + ["flood"] * 5
-        assert kind_of(lambda: remote.join(server.url, "Guess", name="Eve", code="8317")) == "flood", (
-            "the right code is not even looked at while the address is held back")
-        time.sleep(3.5)
-        with remote.join(server.url, "Guess", name="Ana", code="8317") as ana:
-            assert ana.seat == 0
     finally:
         server.stop()
 
@@ -321,7 +300,7 @@ def test_a_database_made_before_join_codes_and_stand_ins_opens_with_every_table_
 def test_in_a_notebook_the_student_gives_the_code_and_the_teacher_frees_the_seat_from_the_list(
         server: ServerProcess, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MUS_WIDGET_SEATS", str(tmp_path / "seats.json"))
-    remote.create(server.url, "NB", bots=BOTS, teacher_key=TEACHER_KEY, code="bastos")
+    remote.create(server.url, "NB", bots=BOTS, teacher_key=TEACHER_KEY, code="bastos-7k3q-m9xp")
     remote.lock(server.url, "NB", ["Ana", "Bea"], teacher_key=TEACHER_KEY)
 
     async def cells() -> None:
@@ -329,7 +308,7 @@ def test_in_a_notebook_the_student_gives_the_code_and_the_teacher_frees_the_seat
             mw.MusTable(server=server.url, table="NB", name="Ana")
         with pytest.raises(TypeError, match="code="):
             mw.MusTable(code="bastos")
-        ana = mw.MusTable(server=server.url, table="NB", name="Ana", code="bastos", tips=False)
+        ana = mw.MusTable(server=server.url, table="NB", name="Ana", code="bastos-7k3q-m9xp", tips=False)
         assert SeatFile().token(server.url, "NB", "Ana") == ana.token
         room = mw.Classroom(server.url, teacher_key=TEACHER_KEY, every=0.2)
 
@@ -346,7 +325,7 @@ def test_in_a_notebook_the_student_gives_the_code_and_the_teacher_frees_the_seat
         assert ana.room["chat"][-1]["text"] == "The teacher freed Ana's seat." and ana.room["link"] == "freed"
         assert SeatFile().token(server.url, "NB", "Ana") is None, "the void token is forgotten"
         await until("the list shows the seat free", lambda: row()["students"] == [])
-        again = mw.MusTable(server=server.url, table="NB", name="Ana", code="bastos", tips=False)
+        again = mw.MusTable(server=server.url, table="NB", name="Ana", code="bastos-7k3q-m9xp", tips=False)
         assert again.seat == 0 and again.token != ana.token
         again.close()
         ana.close()

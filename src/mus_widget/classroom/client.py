@@ -341,8 +341,9 @@ def unlock(url: str, table: str, *, teacher_key: str, timeout: float = TIMEOUT) 
 
 
 def set_code(url: str, table: str, code: str | None, *, teacher_key: str, timeout: float = TIMEOUT) -> dict[str, Any]:
-    """Give ``table`` a join ``code`` (1 to 32 characters) that every new player needs, or none (``None``); the
-    players seated rejoin by their tokens either way. Returns the table's summary."""
+    """Give ``table`` a join ``code`` that every new player needs (at least 10 letters or digits, at most 32
+    characters: :func:`~mus_widget.classroom.protocol.new_join_code` makes one), or none (``None``); the players
+    seated rejoin by their tokens either way. Returns the table's summary; ``bad_code`` for a weak code."""
     return _once(url, {"type": "set_code", "table": table, "code": code, "teacher_key": teacher_key}, timeout)
 
 

@@ -1,11 +1,13 @@
 """The server's connections: each one's :class:`Session` (the seat it plays or the table it watches) read frame by
-frame within a budget, what is sent to whom (a reader that falls behind is closed, never buffered for), and the
-limits per client address (connections held, seats joined, tables created, wrong join codes)."""
+frame within a budget, what is sent to whom (a reader that falls behind is closed, never buffered for), the
+limits per client address (connections held, seats joined, tables created) and the wrong join codes a connection
+and a table may see."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable
@@ -17,6 +19,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
 from .protocol import AddressLimits, ClassroomError, RateLimit, decode, encode, error_frame
+from .storage import token_hash
 from .tables import Player, Table
 
 log = logging.getLogger("mus_widget.classroom")
@@ -41,10 +44,18 @@ STUDENT_TABLES_BURST = 10
 STUDENT_TABLES_RATE = 1 / 30
 """Students at one address (a laptop, or every kernel of a JupyterHub) may create 10 tables at once, then one
 every 30 seconds."""
-WRONG_CODES_BURST = 20
-WRONG_CODES_RATE = 1 / 3
-"""Joins with a wrong join code one address may make: 20 (a class's typos), then one every 3 seconds, so
-guessing a code of four digits takes hours."""
+CONNECTION_WRONG_CODES = 10
+"""Wrong join codes one connection may send; past them its joins with a code are refused ``flood`` without the
+code being compared. Wrong codes are counted per connection and per table, never per address: every kernel of a
+JupyterHub shares one address, and a student's right code must not wait for another's guesses."""
+CONNECTION_CODE_REFUSALS = 20
+"""Joins with a code refused on one connection (wrong, then ``flood``) after which the next is answered
+``too_many_joins`` and the connection closed (1008)."""
+TABLE_WRONG_CODES = 20
+TABLE_WRONG_CODES_RATE = 1 / 3
+"""Wrong codes a table's code may be sent from all connections together: 20 at once (a class's typos), then one
+every 3 seconds, 20 a minute. Past them the table still compares the first code of each connection (so the right
+code always gets in) and refuses a wrong one ``flood``; a connection that guessed wrong is not compared again."""
 
 
 def host_of(connection: ServerConnection) -> str:
@@ -62,6 +73,10 @@ class Session:
     seat: int | None = None
     limit: RateLimit = field(default_factory=lambda: RateLimit(rate=20.0, burst=40))
     patience: RateLimit = field(default_factory=lambda: RateLimit(rate=5.0, burst=FLOOD_CLOSE))
+    wrong_codes: int = 0
+    """Join codes this connection sent that were compared and wrong."""
+    refused_codes: int = 0
+    """Joins with a code refused on this connection: the wrong ones and those refused without comparing."""
 
     def player(self) -> Player | None:
         """The player whose seat this session plays, if the seat is still theirs (the teacher may have freed it)."""
@@ -79,8 +94,8 @@ class Connections:
         self.seats_per_address = seats_per_address
         self.create_limits = AddressLimits(rate=STUDENT_TABLES_RATE, burst=STUDENT_TABLES_BURST)
         """Per client address, the pace at which students there may create tables."""
-        self.code_limits = AddressLimits(rate=WRONG_CODES_RATE, burst=WRONG_CODES_BURST)
-        """Per client address, the wrong join codes it may still try."""
+        self.code_limits = AddressLimits(rate=TABLE_WRONG_CODES_RATE, burst=TABLE_WRONG_CODES)
+        """Per table (by name), the wrong join codes it may still be sent before it answers them ``flood``."""
         self.join_limits = AddressLimits(rate=max_per_address / 60, burst=max_per_address)
         """Per client address, the pace at which it may join seats."""
         self.seat_limits = AddressLimits(rate=seats_per_address / 60, burst=seats_per_address)
@@ -172,6 +187,39 @@ class Connections:
                                                    f"in a minute: wait a moment")
         if fresh:
             seats.allow(now)
+
+    def check_code(self, session: Session, table: Table, code: str) -> None:
+        """Let ``session`` in with ``code`` if it is ``table``'s join code: compared unless this connection has
+        guessed too often (so the right code from any other connection always gets in), a wrong one counted
+        against the connection and the table (``bad_code``; ``flood`` once the table's budget is spent)."""
+        assert table.code_hash is not None
+        now = time.monotonic()
+        budget = self.code_limits.of(table.name, now)
+        spent = budget.empty(now)
+        self.check_guesser(session, spent)
+        if hmac.compare_digest(token_hash(code), table.code_hash):
+            return
+        session.wrong_codes += 1
+        session.refused_codes += 1
+        if spent:
+            raise ClassroomError("flood", f"that is not the join code of {table.name!r} either, and its code was "
+                                          f"guessed wrong over {TABLE_WRONG_CODES} times in a minute: check it "
+                                          f"with the teacher (the right code still gets in)")
+        budget.allow(now)
+        raise ClassroomError("bad_code", f"that is not the join code of {table.name!r}")
+
+    @staticmethod
+    def check_guesser(session: Session, spent: bool) -> None:
+        """Refuse a join code from a connection that guessed too often, without comparing it: ``flood`` past
+        :data:`CONNECTION_WRONG_CODES` wrong (past one, at a table whose budget is ``spent``), then
+        ``too_many_joins`` (the connection closed) past :data:`CONNECTION_CODE_REFUSALS` refusals."""
+        if session.refused_codes >= CONNECTION_CODE_REFUSALS:
+            raise ClassroomError("too_many_joins", f"this connection had {session.refused_codes} join codes "
+                                                   f"refused: it is closed")
+        if session.wrong_codes >= CONNECTION_WRONG_CODES or (spent and session.wrong_codes):
+            session.refused_codes += 1
+            raise ClassroomError("flood", f"this connection sent {session.wrong_codes} wrong join codes: it may "
+                                          f"try no more (a new connection with the right code gets in)")
 
     # ------------------------------------------------------------------ sending
 

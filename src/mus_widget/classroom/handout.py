@@ -1,8 +1,9 @@
 """The teacher's printable handout of the join codes: one card per table (the table, its join code, who it is kept
 for, and the line a student runs to sit down), to print and cut up (``Classroom.handout()``).
 
-The server keeps only a code's SHA-256, so the codes themselves come from the teacher (``codes={"3B": "oros-7"}``);
-a table that needs a code the teacher did not give gets a line to write it on by hand."""
+The server keeps only a code's SHA-256, so the codes themselves come from the teacher
+(``codes={"3B": "oros-7k3q-m9xp"}``); a table that needs a code the teacher did not give gets a line to write it on
+by hand."""
 
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import secrets
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -38,6 +39,35 @@ TABLE_NAME: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]*")
 
 MAX_CODE: Final = 32
 """The longest join code of a table, in characters."""
+MIN_CODE_CHARS: Final = 10
+"""The fewest letters or digits a join code may hold when it is set (dashes and spaces between groups do not
+count): ten chosen at random from :data:`CODE_ALPHABET` are 32**10, about 1.1e15 codes, far over
+:data:`MIN_CODE_SPACE`; a person's choice is weaker than random, hence the margin."""
+TERM_SECONDS: Final = 20 * 7 * 24 * 3600
+"""A school term, 20 weeks (12,096,000 seconds): how long a table's code must hold against guessing."""
+GUESS_RATE: Final = 10_000
+"""Guesses a second at one table that the design allows for at most: within a table's budget 20 a minute
+(:data:`~mus_widget.classroom.connections.TABLE_WRONG_CODES`), past it one per new connection, which is as fast
+as the server completes WebSocket handshakes (measured at about 1,100 a second, 16 to 64 connections at a time
+on the 2-core development machine, the server's core busy); this is nine times that, for a faster machine."""
+MIN_CODE_SPACE: Final = 2 * GUESS_RATE * TERM_SECONDS
+"""The fewest codes a join code must be drawn from: guessing at :data:`GUESS_RATE` for a whole term covers less
+than half of them (rate x term < space / 2): 2.4e11, about 2**38."""
+CODE_ALPHABET: Final = "0123456789abcdefghjkmnpqrstvwxyz"
+"""The 32 characters of :func:`new_join_code`'s random groups: digits and lowercase letters without i, l, o and u
+(Crockford's base 32), so nothing read off a printed card is mistaken for another."""
+CODE_WORDS: Final = (
+    "oros", "copas", "espadas", "bastos", "sota", "caballo", "rey", "pito", "pares", "juego", "punto", "grande",
+    "chica", "envido", "ordago", "mus", "duples", "medias", "mano", "postre", "tanto", "amarraco", "piedra", "vaca",
+    "ronda", "baza", "lance", "sena", "corte", "descarte", "quiero", "paso",
+)
+"""The 32 words of Mus that begin a code of :func:`new_join_code`, for a code a class reads aloud."""
+CODE_GROUPS: Final = 2
+CODE_GROUP: Final = 4
+"""A code of :func:`new_join_code` is a word and two groups of four characters: ``oros-7k3q-m9xp``."""
+CODE_SPACE: Final = len(CODE_WORDS) * len(CODE_ALPHABET) ** (CODE_GROUPS * CODE_GROUP)
+"""How many codes :func:`new_join_code` draws from: 32 * 32**8 = 2**45, about 3.5e13 (145 times
+:data:`MIN_CODE_SPACE`: at :data:`GUESS_RATE`, half of them take 56 years)."""
 FREED_CLOSE: Final = 4001
 """The close code of a seat's connection when the teacher frees the seat (the client stops reconnecting)."""
 MAX_LOCKED: Final = 4
@@ -66,14 +96,14 @@ class by the client."""
 CLASSROOM_ERRORS: Final = (
     "bad_frame",      # not JSON, not an object, an unknown type, a missing or mistyped field
     "too_large",      # a frame over MAX_FRAME
-    "flood",          # too many frames too fast: this one was dropped
+    "flood",          # too many frames too fast (this one was dropped), or too many wrong join codes
     "unknown_table",
     "table_exists",
     "too_many_tables",  # a student's new table on a server that has as many as students may open
     "table_full",     # no free human seat
     "seat_taken",     # the seat asked for has a player (rejoin with its token)
     "name_taken",     # a player of that name already sits at the table (rejoin with their token)
-    "bad_code",       # a join without the table's join code, or with a wrong one
+    "bad_code",       # a join without the table's join code or with a wrong one, or a code set too weak
     "locked",         # the table is locked to named students, and this name is not one of them
     "seat_open",      # free_seat of a seat that has no player
     "bad_token",      # the token is not this table's (or this seat's) token
@@ -82,7 +112,8 @@ CLASSROOM_ERRORS: Final = (
     "bad_name",
     "bad_chat",       # an empty chat line (or teacher's line), one over MAX_CHAT, or with a character names refuse
     "chat_too_fast",
-    "too_many_joins",        # a seat (or an address) joined too often in a minute: the connection is closed
+    "too_many_joins",        # a seat (or an address) joined too often, or a connection guessed too many join
+                             # codes: the connection is closed
     "too_many_connections",  # a seat (or an address) holds as many connections as it may: the same
     "server_error",   # the server failed on the request (a bug, counted in its log)
     "storage_failed",  # the database could not store the request (a full disk...): nothing of it was kept
@@ -274,12 +305,31 @@ def find_name(wanted: str, names: Iterable[str]) -> tuple[str | None, str | None
 
 
 def join_code(value: str) -> str:
-    """A table's join code, stripped: 1 to :data:`MAX_CODE` characters of plain text without format characters
-    (a code is typed, so nothing invisible); ``bad_code`` else."""
+    """A table's join code as it is set, stripped: at most :data:`MAX_CODE` characters of plain text without format
+    characters (a code is typed, so nothing invisible), :data:`MIN_CODE_CHARS` of them letters or digits (so it
+    outlasts a term of guessing); ``bad_code`` else. A code is only checked when it is set: a join compares it."""
     code = plain_text(value, MAX_CODE, "join code", "bad_code")
     if any(unicodedata.category(ch) == "Cf" for ch in code):
         raise ClassroomError("bad_code", "a join code holds no invisible format characters")
+    check_strength(code)
     return code
+
+
+def check_strength(code: str) -> None:
+    """Refuse (``bad_code``) a join code of fewer than :data:`MIN_CODE_CHARS` letters or digits, saying the rule:
+    a shorter one could be guessed within a term at the rate the server allows."""
+    count = sum(ch.isalnum() for ch in code)
+    if count < MIN_CODE_CHARS:
+        raise ClassroomError("bad_code", f"a join code needs at least {MIN_CODE_CHARS} letters or digits (dashes and "
+                                         f"spaces do not count), not {count}, so that it cannot be guessed within a "
+                                         f"school term; new_join_code() makes one, such as {new_join_code()!r}")
+
+
+def new_join_code() -> str:
+    """A fresh join code, random (:mod:`secrets`) and readable: a word of Mus and two groups of four characters of
+    :data:`CODE_ALPHABET`, lowercase, joined by dashes (``oros-7k3q-m9xp``), one of :data:`CODE_SPACE`."""
+    groups = ("".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_GROUP)) for _ in range(CODE_GROUPS))
+    return "-".join((secrets.choice(CODE_WORDS), *groups))
 
 
 def table_name(value: str) -> str:
@@ -341,8 +391,9 @@ class RateLimit:
 
 @dataclass
 class AddressLimits:
-    """One :class:`RateLimit` per client address, each of ``rate`` and ``burst``; past ``KEPT`` addresses those
-    whose buckets have filled up again are forgotten, so a crowd of addresses cannot grow the map for good."""
+    """One :class:`RateLimit` per key (a client address, or a table's name), each of ``rate`` and ``burst``; past
+    ``KEPT`` keys those whose buckets have filled up again are forgotten, so a crowd of keys cannot grow the map
+    for good."""
 
     rate: float
     burst: float

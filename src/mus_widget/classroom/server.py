@@ -35,6 +35,7 @@ from .persistence import Persistence
 from .playing import PAUSE_LIMIT, STANDIN_PACE, Playing
 from .protocol import (
     MAX_CHAT,
+    MIN_CODE_CHARS,
     TRANSPORT_MAX_FRAME,
     ClassroomError,
     decode,
@@ -42,6 +43,7 @@ from .protocol import (
     find_name,
     join_code,
     name_key,
+    new_join_code,
     plain_text,
     player_name,
     required_text,
@@ -283,20 +285,15 @@ class ClassroomServer:
                 "chat": table.chat[-CHAT_HISTORY:]}
 
     def check_access(self, session: Session, table: Table, frame: dict[str, Any], name: str) -> str:
-        """A new player at ``table``: with its join code if it has one (at a pace of wrong codes per address), a
-        name it is locked to if it is locked, and a name nobody else at the table has. The name to seat: at a
-        locked table, as the lock spells it ("ana" sits as "Ana")."""
+        """A new player at ``table``: with its join code if it has one (wrong codes limited per connection and per
+        table, never per address: :meth:`Connections.check_code`), a name it is locked to if it is locked, and a
+        name nobody else at the table has. The name to seat: at a locked table, as the lock spells it ("ana" sits
+        as "Ana")."""
         if table.code_hash is not None:
             code = text_field(frame, "code", optional=True)
             if code is None:
                 raise ClassroomError("bad_code", f"table {table.name!r} needs its join code (ask the teacher)")
-            now = time.monotonic()
-            bucket = self.connections.code_limits.of(host_of(session.connection), now)
-            if bucket.empty(now):  # not even compared: a guess must wait like a wrong one
-                raise ClassroomError("flood", "too many wrong join codes from this address: wait a minute")
-            if not hmac.compare_digest(token_hash(code.strip()), table.code_hash):
-                bucket.allow(now)
-                raise ClassroomError("bad_code", f"that is not the join code of {table.name!r}")
+            self.connections.check_code(session, table, code.strip())
         key = name_key(name)
         if table.locked is not None:
             kept = {name_key(n): n for n in table.locked}
@@ -405,9 +402,24 @@ async def run(db: Path, host: str, port: int, *, teacher_key: str, away_after: f
         storage.close()
 
 
+class NewCodes(argparse.Action):
+    """``--new-codes N``: print N fresh join codes (:func:`.protocol.new_join_code`), one a line, and exit, without
+    a server (so without ``--teacher-key``): codes for a teacher's script to give ``remote.create``."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        if values < 1:
+            parser.error(f"{option_string} takes a number of codes, 1 or more, not {values}")
+        print("\n".join(new_join_code() for _ in range(values)))
+        parser.exit()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="mus-widget serve", description=(
         "Serve classroom Mus tables over WebSockets; prints the ws:// address to give the students."))
+    parser.add_argument("--new-codes", type=int, action=NewCodes, metavar="N",
+                        help=f"print N fresh join codes, one a line, and exit ({MIN_CODE_CHARS} letters or digits "
+                             f"at least: a table's code is refused shorter)")
     parser.add_argument("--host", default="127.0.0.1",
                         help="the address to listen on (default %(default)s: this computer only; 0.0.0.0: every "
                              "network it is on)")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import os
 import pathlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -40,8 +41,10 @@ from .handout import Handout, handout
 from .live import Frame, Link, running_loop
 from .marking import LiveGrading
 from .notebook import FaceUpTable, WatchRelay
-from .protocol import MAX_CHAT, ClassroomError, join_code, name_key, plain_text, player_name, table_name
+from .protocol import MAX_CHAT, ClassroomError, join_code, name_key, new_join_code, plain_text, player_name, table_name
+from .results import ClassResults, class_results
 from .roomview import _text, archived_html, chat_html, clock, idle, not_joined, open_seat, table_html, trouble
+from .roster import Roster, change_roster, read_roster, roster_of
 
 STATIC: Final = pathlib.Path(__file__).resolve().parents[1] / "table" / "static"
 CLASS_CHAT: Final = 200
@@ -86,7 +89,8 @@ class Classroom(BaseWidget):
     seated student to free their seat (:meth:`free_seat`) or to review their decisions (:meth:`review`), and
     the class's chat (:attr:`class_chat`). "Follow face up" (or :meth:`follow`) shows a table above the list
     with every hand of the match face up, read-only, as it is played. ``language`` is that of every text
-    (default: the kernel's locale).
+    (default: the kernel's locale). ``roster`` is the class list (a CSV file's path, or a :class:`.roster.Roster`):
+    its names are the students the room expects, and :meth:`results` has a row for each.
 
     An anywidget, so it runs wherever the table does (marimo included: ``mo.ui.anywidget(room)``); where the
     notebook displays it (JupyterLab, Notebook 7, VS Code, Colab), the followed table shows above the list."""
@@ -102,9 +106,11 @@ class Classroom(BaseWidget):
     """The review of a student opened in the room (empty: none), drawn once complete."""
 
     def __init__(self, server: str, *, teacher_key: str, language: str | None = None, every: float = EVERY,
-                 idle_after: float | None = IDLE_AFTER, expected: Sequence[str] = ()) -> None:
+                 idle_after: float | None = IDLE_AFTER, expected: Sequence[str] = (),
+                 roster: str | os.PathLike[str] | Roster | None = None) -> None:
         language = default_language() if language is None else language
         check_language(language)
+        listed = roster if roster is None or isinstance(roster, Roster) else read_roster(roster)  # before connecting
         super().__init__()
         self.server = server
         self.language = language
@@ -117,7 +123,11 @@ class Classroom(BaseWidget):
         self._summaries: list[dict[str, Any]] = []
         self._archived: list[dict[str, Any]] = []
         self.expected = [player_name(name) for name in expected]
-        """The students the teacher expects (``expected=``): the list says who of them has not joined yet."""
+        """The students the teacher expects (``expected=``, and the roster's): the list says who of them has not
+        joined yet."""
+        self._roster: Roster | None = None
+        if listed is not None:
+            self.roster = listed
         self._refused = ""
         self._lost = False
         self._chat: list[dict[str, Any]] = []
@@ -195,18 +205,21 @@ class Classroom(BaseWidget):
         self._to_server({"type": "seat_bot", "table": table, "seat": seat, "level": level, "teacher_key": self._key})
         self.refresh()
 
-    def create(self, table: str, *, bots: Mapping[int, str] | None = None, code: str | None = None,
-               kept_for: Sequence[str] = ()) -> None:
-        """Create ``table`` (the rules by default): ``bots`` maps seats to levels, ``code`` is its join code,
-        ``kept_for`` the only names that may sit down (a lock). Refusals show in the list."""
+    def create(self, table: str, *, bots: Mapping[int, str] | None = None, code: str | bool | None = None,
+               kept_for: Sequence[str] = ()) -> str | None:
+        """Create ``table`` (the rules by default): ``bots`` maps seats to levels, ``code`` is its join code
+        (``True``: a fresh one, :func:`.protocol.new_join_code`; a chosen one needs ``MIN_CODE_CHARS`` letters or
+        digits), ``kept_for`` the only names that may sit down (a lock). Returns the code, which the server keeps
+        only as a hash (for :meth:`handout`). Refusals show in the list."""
+        chosen = new_join_code() if code is True else join_code(code) if isinstance(code, str) else None
         frame: dict[str, Any] = {"type": "create", "table": table_name(table), "teacher_key": self._key,
-                                 "bots": {str(seat): level for seat, level in (bots or {}).items()},
-                                 "code": None if code is None else join_code(code)}
+                                 "bots": {str(seat): level for seat, level in (bots or {}).items()}, "code": chosen}
         self._to_server(frame)
         if kept_for:
             self._to_server({"type": "lock", "table": table, "names": [player_name(n) for n in kept_for],
                              "teacher_key": self._key})
         self.refresh()
+        return chosen
 
     @property
     def archived(self) -> list[dict[str, Any]]:
@@ -248,6 +261,26 @@ class Classroom(BaseWidget):
         names = [str(t["table"]) for t in self._summaries if t.get("set_aside") is None] if tables is None else tables
         return review_summary([self.record(name) for name in names], samples=samples, seed=seed,
                               language=self.language)
+
+    @property
+    def roster(self) -> Roster | None:
+        """The class list (``roster=``), or None: its names are in :attr:`expected`, its groups in the results."""
+        return self._roster
+
+    @roster.setter
+    def roster(self, roster: str | os.PathLike[str] | Roster | None) -> None:
+        self._roster, self.expected = change_roster(self._roster, roster, self.expected)
+
+    def results(self, tables: Sequence[str] | None = None, *, samples: int = SAMPLES,
+                seed: int = 0) -> ClassResults:
+        """Each student's results at ``tables`` (by default every table of the list and every archived match):
+        a row per student of the roster (or of :attr:`expected`), then any who played without being on it, from
+        :meth:`review_summary` (every grade made during play reused) in the room's language."""
+        names = ([str(t["table"]) for t in self._summaries if t.get("set_aside") is None]
+                 + [str(a["table"]) for a in self._archived]) if tables is None else list(tables)
+        summary = self.review_summary(names, samples=samples, seed=seed)
+        roster = self._roster.with_names(self.expected) if self._roster is not None else roster_of(self.expected)
+        return class_results(summary, roster, language=self.language)
 
     def open_review(self, table: str, seat: int, *, samples: int = SAMPLES) -> None:
         """Open the review of the student at ``seat`` of ``table`` in the room, above the list: graded one

@@ -751,7 +751,7 @@ EN.update({
     "join.error.table_full": "Every seat at table \u201c{table}\u201d is taken: ask your teacher which table is yours.",
     "join.error.seat_taken": "That seat at table \u201c{table}\u201d is taken: leave out seat= to get a free one.",
     "join.error.bad_name": "That name cannot be used: at most {max} characters, with no invisible ones.",
-    "join.error.flood": "Too many wrong join codes from this computer: wait a minute, then try again.",
+    "join.error.flood": "Too many wrong join codes: check the code on your card, then run the cell again.",
     "join.error.other": "The server did not seat you at table \u201c{table}\u201d ({kind}): ask your teacher.",
     "join.error.unreachable": "Cannot reach the classroom server at {url}: check the address with your teacher, "
                               "and that the server is running.",
@@ -843,4 +843,33 @@ EN.update({
     "review.of_table.undated": "Table {table}",
     "review.class.costly_at": "Table {table}, hand {hand}, {moment}: {action} where {best} was better, −{cost} % to "
                               "win the game.",
+})
+
+# The teacher's results per student (mus_widget.classroom.results): the chart of good decisions and the table.
+EN.update({
+    "results.title": "Results per student",
+    "results.chart.title": "Share of good decisions per student",
+    "results.chart.axis": "Share of the decisions reviewed that were good",
+    "results.share": "{good} of {decisions} good · {percent} %",
+    "results.absent": "absent",
+    "results.none": "no decision reviewed",
+    "results.unlisted": "not on the roster",
+    "results.absent.said": "{name}: absent from every table",
+    "results.none.said": "{name}: no decision reviewed",
+    "results.share.said": "{name}: {good} of {decisions} decisions good ({percent} %)",
+    "results.column.student": "Student",
+    "results.column.group": "Group",
+    "results.column.tables": "Tables",
+    "results.column.games": "Games won of finished",
+    "results.column.hands": "Hands played",
+    "results.column.decisions": "Decisions reviewed",
+    "results.column.good": "Good decisions",
+    "results.column.costliest": "Costliest mistakes",
+    "results.column.quizzes": "Quizzes",
+    "results.games": "{won} of {games}",
+    "results.good": "{good} ({percent} %)",
+    "results.quizzes": "{right} of {answered} right",
+    "results.not_recorded": "not recorded",
+    "results.mistake": "Table {table}, hand {hand}, {moment}: {action} where {best} was better (−{cost} %)",
+    "results.mistake.no_table": "Hand {hand}, {moment}: {action} where {best} was better (−{cost} %)",
 })
