@@ -156,6 +156,11 @@ def test_a_weak_code_is_refused_when_it_is_set_with_the_rule_and_old_tables_keep
     try:
         with pytest.raises(ClassroomError, match=f"at least {MIN_CODE_CHARS} letters or digits"):
             room.create("Weak", code="copas")
+        # The New table form says the rule in words, with a code that keeps it, and creates nothing.
+        room.receive({"type": "create", "name": "Weak", "bots": ["", "", "", ""], "code": "copas", "kept": ""})
+        said = room.state["refused"]
+        assert said.startswith(f"A join code needs at least {MIN_CODE_CHARS} letters or digits"), said
+        assert join_code(said.split(": ")[1].split(",")[0])  # the example keeps the rule
         made = room.create("Fresh", code=True)  # the room makes a code of the rule's strength
         assert made is not None and READABLE.fullmatch(made) and join_code(made) == made
         deadline = time.monotonic() + 10

@@ -41,7 +41,17 @@ from .handout import Handout, handout
 from .live import Frame, Link, running_loop
 from .marking import LiveGrading
 from .notebook import FaceUpTable, WatchRelay
-from .protocol import MAX_CHAT, ClassroomError, join_code, name_key, new_join_code, plain_text, player_name, table_name
+from .protocol import (
+    MAX_CHAT,
+    MIN_CODE_CHARS,
+    ClassroomError,
+    join_code,
+    name_key,
+    new_join_code,
+    plain_text,
+    player_name,
+    table_name,
+)
 from .results import ClassResults, class_results
 from .roomview import _text, archived_html, chat_html, clock, idle, not_joined, open_seat, table_html, trouble
 from .roster import Roster, change_roster, read_roster, roster_of
@@ -431,7 +441,12 @@ class Classroom(BaseWidget):
             self.create(name, bots=levels, code=code.strip() or None if isinstance(code, str) else None,
                         kept_for=names)
         except ClassroomError as error:
-            self._refuse(error.kind)
+            if error.kind == "bad_code":  # the rule in words, and a code that keeps it
+                self._refused = message("ui.classroom.weak_code", self.language, n=MIN_CODE_CHARS,
+                                        example=new_join_code())
+                self._show(self._summaries, lost=self._lost)
+            else:
+                self._refuse(error.kind)
 
     def _refuse(self, kind: str) -> None:
         self._refused = message("ui.error.room.refused", self.language, kind=short(kind))

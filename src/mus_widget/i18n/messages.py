@@ -718,6 +718,8 @@ EN.update({
     "ui.classroom.archived": "Archived tables",
     "ui.classroom.expected": "Not joined yet: {names}",
     "ui.classroom.tell_all": "Write to every table",
+    "ui.classroom.weak_code": ("A join code needs at least {n} letters or digits, so that nobody guesses it: {example},"
+                               " for one."),
     "ui.classroom.send_all": "Send to every table",
     "ui.classroom.create": "New table",
     "ui.classroom.create.name": "Table name",
