@@ -4,6 +4,7 @@ players that choose like a careless student."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import sys
@@ -17,6 +18,8 @@ from support.servers import ChildServer
 from support.students import careless as careless_choice
 
 if TYPE_CHECKING:  # the classroom client needs websockets, which a test imports only when it plays
+    from websockets.sync.client import ClientConnection
+
     from mus_widget import remote
 
 TEACHER_KEY = "the-teachers-key"
@@ -61,6 +64,22 @@ class ServerProcess:
 
     def stop(self) -> None:
         self.child.stop(10)
+
+
+def raw(server: ServerProcess) -> ClientConnection:
+    """A bare WebSocket to ``server``, for frames no client would send."""
+    from websockets.sync.client import connect
+
+    return connect(server.url, proxy=None, compression=None, legacy=True)
+
+
+def reply_to(ws: ClientConnection, frame: dict[str, Any]) -> dict[str, Any]:
+    """Send ``frame`` and return the answer to it (its ``id``), past the frames the server sends on its own."""
+    ws.send(json.dumps(frame))
+    while True:
+        reply: dict[str, Any] = json.loads(ws.recv(timeout=10))
+        if reply.get("id") == frame["id"]:
+            return reply
 
 
 def careless(obs: mw.Observation, rng: random.Random) -> str:

@@ -5,7 +5,6 @@ guessing at the rate the server allows, and the codes the room and the command l
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 import sys
@@ -19,10 +18,9 @@ import pytest
 pytest.importorskip("websockets")
 
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import ClientConnection, connect
 
 import mus_widget as mw
-from classroom_support import TEACHER_KEY, ServerProcess
+from classroom_support import TEACHER_KEY, ServerProcess, raw, reply_to
 from mus_widget import remote
 from mus_widget.classroom.connections import (
     CONNECTION_CODE_REFUSALS,
@@ -55,19 +53,6 @@ READABLE = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 def server(module_server: ServerProcess) -> ServerProcess:
     """The module's one server (tests/conftest.py): each test has tables of its own, and so budgets of its own."""
     return module_server
-
-
-def raw(server: ServerProcess) -> ClientConnection:
-    return connect(server.url, proxy=None, compression=None, legacy=True)
-
-
-def reply_to(ws: ClientConnection, frame: dict[str, Any]) -> dict[str, Any]:
-    """Send ``frame`` and return the answer to it (its ``id``), past the frames the server sends on its own."""
-    ws.send(json.dumps(frame))
-    while True:
-        reply: dict[str, Any] = json.loads(ws.recv(timeout=10))
-        if reply.get("id") == frame["id"]:
-            return reply
 
 
 def join(table: str, code: str, n: int = 0) -> dict[str, Any]:

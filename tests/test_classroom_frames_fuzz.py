@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection
 
-from classroom_support import TEACHER_KEY, ServerProcess
+from classroom_support import TEACHER_KEY, ServerProcess, raw
 from mus_widget import remote
 from mus_widget.classroom.connections import Session
 from mus_widget.classroom.protocol import CLASSROOM_ERRORS, ENGINE_ERRORS, MAX_FRAME, ClassroomError
@@ -70,10 +70,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     remote.create(process.url, "Fa", bots={1: "novice", 2: "novice", 3: "novice"}, teacher_key=TEACHER_KEY)
     yield process
     process.stop()
-
-
-def raw(server: ServerProcess) -> ClientConnection:
-    return connect(server.url, proxy=None, compression=None, legacy=True)
 
 
 def answer(ws: ClientConnection, text: str) -> dict[str, Any]:

@@ -22,7 +22,7 @@ import pytest
 
 from classroom_support import TEACHER_KEY, ServerProcess, careless
 from support.shown import shown
-from support.waiting import until
+from support.waiting import eventually, until
 
 pytest.importorskip("websockets")
 
@@ -334,17 +334,17 @@ def test_the_kernel_tells_the_server_when_no_page_shows_the_seat(server: ServerP
         here({"view": "first", "open": False})
         assert not closed(), "one page still shows the table"
         here({"view": "second", "open": False})
-        eventually(closed, "the server told that no page shows the table")
+        eventually("the server told that no page shows the table", closed, 10)
         here({"view": "third", "open": True})
-        eventually(lambda: not closed(), "the page open again")
+        eventually("the page open again", lambda: not closed(), 10)
 
         relay.look(time.monotonic() + VIEW_GONE_AFTER + 1)  # a view silent too long: its last word was lost
-        eventually(closed, "the silent view forgotten")
+        eventually("the silent view forgotten", closed, 10)
 
         server.kill()  # the link comes back by itself, and its greeting says still no page shows the table
-        eventually(lambda: not relay.chat_room.open, "the link down")
+        eventually("the link down", lambda: not relay.chat_room.open, 10)
         server.start()
-        eventually(closed, "the seat back, its page still closed", timeout=30)
+        eventually("the seat back, its page still closed", closed, 30)
         assert relay.chat_room.open
         with pytest.raises(RefusalError):
             here({"view": "", "open": True})
@@ -352,10 +352,3 @@ def test_the_kernel_tells_the_server_when_no_page_shows_the_seat(server: ServerP
             here({"view": "fourth", "open": "yes"})
     finally:
         relay.close()
-
-
-def eventually(ready: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not ready():
-        assert time.monotonic() < deadline, f"still waiting for {what} after {timeout} s"
-        time.sleep(0.05)

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection
 
 import mus_widget as mw
-from classroom_support import TEACHER_KEY, ServerProcess
+from classroom_support import TEACHER_KEY, ServerProcess, raw, reply_to
 from mus_widget import remote
 from mus_widget.classroom.protocol import MAX_CHAT, MAX_FRAME, TRANSPORT_MAX_FRAME, ClassroomError
 
@@ -23,10 +23,6 @@ from mus_widget.classroom.protocol import MAX_CHAT, MAX_FRAME, TRANSPORT_MAX_FRA
 def server(module_server: ServerProcess) -> ServerProcess:
     """The module's one server (tests/conftest.py)."""
     return module_server
-
-
-def raw(server: ServerProcess) -> ClientConnection:
-    return connect(server.url, proxy=None, compression=None, legacy=True)
 
 
 def answer(ws: ClientConnection, frame: str | bytes) -> dict[str, Any]:
@@ -244,15 +240,6 @@ HIDDEN = {
     "\U000e0041": "TAG LATIN CAPITAL LETTER A", "\U000e007f": "CANCEL TAG",
 }
 """Characters that reverse, hide or break what comes after them in the others' chat: names refuse them too."""
-
-
-def reply_to(ws: ClientConnection, frame: dict[str, Any]) -> dict[str, Any]:
-    """Send ``frame`` and return the answer to it (its ``id``), past the frames the server sends on its own."""
-    ws.send(json.dumps(frame))
-    while True:
-        reply: dict[str, Any] = json.loads(ws.recv(timeout=10))
-        if reply.get("id") == frame["id"]:
-            return reply
 
 
 def test_a_chat_line_or_a_teachers_line_that_would_reverse_or_hide_text_is_refused_and_never_stored(

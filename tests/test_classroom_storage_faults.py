@@ -12,7 +12,6 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,7 @@ from mus_widget.classroom.server import ClassroomServer
 from mus_widget.classroom.storage import FAULT_ENV, Storage
 from mus_widget.classroom.teacher import table_html
 from mus_widget.engine.errors import MusError, RecordError
+from support.waiting import eventually
 
 BOTS = {1: "novice", 2: "novice", 3: "novice"}
 
@@ -37,13 +37,6 @@ def rows(db: Path, table: str) -> dict[str, list[tuple[object, ...]]]:
             "seats": connection.execute("SELECT * FROM seats WHERE table_name = ? ORDER BY seat", (table,)).fetchall(),
             "moves": connection.execute("SELECT * FROM moves WHERE table_name = ? ORDER BY n", (table,)).fetchall(),
         }
-
-
-def eventually(check: Callable[[], bool], timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, f"{what} did not happen in {timeout} s"
-        time.sleep(0.1)
 
 
 def stored(server: ServerProcess, table: str) -> int:
@@ -262,7 +255,7 @@ def test_a_full_disk_refuses_the_move_keeps_the_table_and_the_bots_move_again_on
         assert stored(server, "F1") == seq
         fault.unlink()
         # Nobody writes anything: the bots try again by themselves, and the table goes on.
-        eventually(lambda: stored(server, "F1") > seq, 20, "a bot's move once the disk has room")
+        eventually("a bot's move once the disk has room", lambda: stored(server, "F1") > seq, 20, every=0.1)
         teacher.wait_for(lambda w: any(e.get("event") == "storage_ok" for e in w.events), timeout=10,
                          what="the teacher told storage works again")
         (listed,) = remote.tables(server.url, teacher_key=TEACHER_KEY)

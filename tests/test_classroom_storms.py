@@ -18,12 +18,12 @@ from typing import Any
 
 import pytest
 
-from classroom_support import TEACHER_KEY, ServerProcess, careless, play_until
+from classroom_support import TEACHER_KEY, ServerProcess, careless, play_until, raw, reply_to
 
 pytest.importorskip("websockets")
 
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection
 
 import mus_widget as mw
 from mus_widget import remote
@@ -39,19 +39,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process = ServerProcess(Path(tmp_path_factory.mktemp("storms")), away_after=30.0).start()
     yield process
     process.stop()
-
-
-def raw(server: ServerProcess) -> ClientConnection:
-    return connect(server.url, proxy=None, compression=None, legacy=True)
-
-
-def answer(ws: ClientConnection, frame: dict[str, Any]) -> dict[str, Any]:
-    """The reply to ``frame`` (the frame with its ``id``), skipping the pushes before it."""
-    ws.send(json.dumps(frame))
-    while True:
-        reply: dict[str, Any] = json.loads(ws.recv(timeout=10))
-        if reply.get("id") == frame["id"]:
-            return reply
 
 
 def close_code(ws: ClientConnection) -> tuple[int | None, str | None]:
@@ -75,7 +62,7 @@ class Counter:
 
     def __init__(self, server: ServerProcess, table: str, name: str) -> None:
         self.ws = raw(server)
-        self.joined = answer(self.ws, {"type": "join", "table": table, "name": name, "id": 1})
+        self.joined = reply_to(self.ws, {"type": "join", "table": table, "name": name, "id": 1})
         self.pushes: list[tuple[float, str]] = []
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
@@ -119,7 +106,7 @@ def test_a_rejoin_storm_reaches_the_co_players_as_a_few_frames_and_the_chat_keep
     joined = refused = 0
     while time.monotonic() - start < 4.0:  # Ana's token, connect, join, close, flat out
         ws = raw(server)
-        reply = answer(ws, {"type": "join", "table": "Storm", "token": ana.token, "id": 7})
+        reply = reply_to(ws, {"type": "join", "table": "Storm", "token": ana.token, "id": 7})
         if reply["type"] == "joined":
             joined += 1
             ws.close()
@@ -151,7 +138,7 @@ def test_a_seat_holds_a_few_connections_and_an_address_a_bounded_number(server: 
         held, kinds = [], []
         for n in range(100):
             ws = raw(server)
-            reply = answer(ws, {"type": "join", "table": "Crowd", "token": eva.token, "id": n})
+            reply = reply_to(ws, {"type": "join", "table": "Crowd", "token": eva.token, "id": n})
             if reply["type"] == "joined":
                 held.append(ws)
             else:
@@ -166,7 +153,7 @@ def test_a_seat_holds_a_few_connections_and_an_address_a_bounded_number(server: 
         remote.create(small.url, "T", teacher_key=TEACHER_KEY)
         open_ = [raw(small) for _ in range(6)]
         extra = raw(small)
-        reply = answer(extra, {"type": "join", "table": "T", "name": "Fer", "id": 3})
+        reply = reply_to(extra, {"type": "join", "table": "T", "name": "Fer", "id": 3})
         assert (reply["kind"], reply["id"]) == ("too_many_connections", 3)
         assert close_code(extra) == (1008, "too_many_connections")
         open_.pop().close()

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 import pytest
 
 from classroom_support import TEACHER_KEY, ServerProcess, play_until
-from support.waiting import until
+from support.waiting import eventually, until
 
 pytest.importorskip("websockets")
 
@@ -27,14 +27,6 @@ T = TypeVar("T")
 
 def in_a_kernel_loop(test: Callable[[], Awaitable[T]]) -> T:
     return asyncio.run(test())  # type: ignore[arg-type]
-
-
-def until_sync(what: str, ready: Callable[[], bool], timeout: float = 20.0) -> None:
-    """Poll ``ready()`` until it holds; AssertionError naming ``what`` after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    while not ready():
-        assert time.monotonic() < deadline, f"still waiting for {what} after {timeout} s"
-        time.sleep(0.05)
 
 
 def only(server: ServerProcess) -> dict[str, Any]:
@@ -115,9 +107,9 @@ def test_a_student_whose_page_closed_is_stood_in_for_and_is_back_when_it_opens(t
         closed = only(server)
         assert closed["players"][0]["closed"] and "Ana</b> · Page closed" in table_html(closed, "en")
         assert closed["seq"] == 0, "nobody plays for her yet"
-        until_sync("a stand-in plays for Ana", lambda: only(server)["players"][0]["away"] and only(server)["seq"] > 0)
+        eventually("a stand-in plays for Ana", lambda: only(server)["players"][0]["away"] and only(server)["seq"] > 0)
         assert "Away: a bot plays for them" in table_html(only(server), "en")
-        until_sync("the table told", lambda: "closed" in [e["event"] for e in ana.events])
+        eventually("the table told", lambda: "closed" in [e["event"] for e in ana.events])
 
         ana.request({"type": "presence", "here": True})  # the notebook open again: Ana is back, the bot stops
         back = only(server)["players"][0]

@@ -13,7 +13,6 @@ import json
 import os
 import random
 import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from importlib.resources import files
@@ -26,6 +25,7 @@ from browser.mus_lab import LabServer, code_notebook, fit_widget, menu, open_not
 from classroom_support import TEACHER_KEY, ServerProcess, play_until
 from support.ports import free_port
 from support.servers import ChildServer, answers
+from support.waiting import eventually
 
 pytestmark = pytest.mark.slow
 
@@ -311,15 +311,15 @@ def test_a_student_whose_page_closes_while_her_kernel_lives_gets_a_stand_in_unti
         page.wait_for_timeout(500)
         menu(page, "File", "Close Tab")
         page.locator(".jp-Notebook").wait_for(state="detached", timeout=20_000)
-        wait_for(lambda: cleo()["closed"], "the server hears no page shows her table")
-        wait_for(lambda: cleo()["away"] and cleo()["seq"] > 0, "a stand-in plays her turn")
+        eventually("the server hears no page shows her table", lambda: cleo()["closed"], 30, every=0.1)
+        eventually("a stand-in plays her turn", lambda: cleo()["away"] and cleo()["seq"] > 0, 30, every=0.1)
         assert [s["path"] for s in lab_sessions(lab) if s["path"].endswith("cleo.ipynb")], "her kernel lives"
         assert any(e["event"] == "closed" and e["name"] == "Cleo" for e in dani.events), "her partner is told"
 
         # She opens it again: the table shows from her kernel, and she is back in her seat.
         open_notebook(page, lab, "cleo.ipynb")
         page.wait_for_selector(".mus-widget .mus-room-bar", timeout=60_000)
-        wait_for(lambda: not cleo()["closed"] and not cleo()["away"], "Cleo back")
+        eventually("Cleo back", lambda: not cleo()["closed"] and not cleo()["away"], 30, every=0.1)
         table = page.locator(".mus-widget").first
         assert table.locator(".mus-seat.mus-me").get_attribute("data-seat") == "0"
         table.screenshot(path=str(screenshots / "classroom-page-reopened.png"), animations="disabled")
@@ -352,13 +352,6 @@ def test_a_student_whose_page_closes_while_her_kernel_lives_gets_a_stand_in_unti
 def lab_sessions(lab: LabServer) -> list[dict[str, Any]]:
     with urllib.request.urlopen(f"{lab.url}/api/sessions", timeout=10) as answer:
         return [{"path": s["path"]} for s in json.load(answer)]
-
-
-def wait_for(ready: Any, what: str, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not ready():
-        assert time.monotonic() < deadline, f"still waiting for {what} after {timeout} s"
-        time.sleep(0.1)
 
 
 def marimo_app(url: str) -> str:
