@@ -306,14 +306,16 @@ def test_an_archived_match_counts_under_its_name(lesson: Lesson) -> None:
         (r.name, r.tables, r.decisions) for r in lesson.results.students if r.name != "Eneko"]
 
 
-def test_the_class_list_of_the_nbgrader_recipe_serves_both(tmp_path: Path) -> None:
-    """docs/classroom.md's recipe keeps nbgrader's ``id`` in the class list, after ``name``: the room ignores it,
-    and nbgrader's import (``csv.DictReader`` over ``open(path)``, a byte-order mark and all) finds it."""
+def test_the_class_list_keeps_each_students_account_for_the_gradebook(tmp_path: Path) -> None:
+    """The ``id`` column (a JupyterHub username, nbgrader's student id) is kept; nbgrader's own import reads the
+    same file (test_classroom_grades)."""
     path = tmp_path / "class-3.csv"
-    path.write_bytes("\ufeffname,group,id\nAna,3A,aetxeberria\nBea,3A,bgarcia\nÍñigo,3B,ilopez\n".encode())
-    assert read_roster(path).names == ("Ana", "Bea", "Íñigo")
-    with open(path, encoding="utf-8") as file:  # as nbgrader db student import opens it
-        assert [row["id"] for row in csv.DictReader(file)] == ["aetxeberria", "bgarcia", "ilopez"]
+    path.write_bytes("\ufeffname,group,ID\nAna,3A,aetxeberria\nBea,3A,\nÍñigo,3B,ilopez\n".encode())
+    assert [(s.name, s.id) for s in read_roster(path)] == [("Ana", "aetxeberria"), ("Bea", None),
+                                                          ("Íñigo", "ilopez")]
+    path.write_text("name,id\nAna,aetx\u202eeberria\n", encoding="utf-8")
+    with pytest.raises(RosterError, match=r"class-3.csv, line 2: the id holds .*U\+202E"):
+        read_roster(path)
 
 
 def test_a_name_a_spreadsheet_would_run_is_written_as_text() -> None:

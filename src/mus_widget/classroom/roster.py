@@ -1,7 +1,8 @@
 """A class list for the teacher's room: ``read_roster("class-3.csv")``, or ``mw.Classroom(..., roster=...)``.
 
 The file is CSV, UTF-8 with or without a byte-order mark (what a spreadsheet saves), its first line the
-columns' names: ``name`` (required), ``group`` (optional), any other column ignored (a username, an e-mail).
+columns' names: ``name`` (required), ``group`` and ``id`` (optional: the student's account, a JupyterHub username
+or nbgrader's student id, which :mod:`.grades` hands grades in by), any other column ignored (an e-mail).
 Column names are read without regard to case or surrounding spaces. The separator is the comma, or the
 semicolon or tab when the first line has more of those (a spreadsheet in Spanish saves ``;``). A line with
 nothing in it is skipped. Every name follows the rule of every table
@@ -26,8 +27,12 @@ NAME: Final = "name"
 """The required column: each student's name, as they type it to sit down."""
 GROUP: Final = "group"
 """The optional column: the student's group (a class, a set), carried into the results."""
+ID: Final = "id"
+"""The optional column: the student's account (a JupyterHub username, nbgrader's student id)."""
 MAX_GROUP: Final = 32
 """The longest group, in characters."""
+MAX_ID: Final = 255
+"""The longest id, in characters (JupyterHub's longest username)."""
 SEPARATORS: Final = (",", ";", "\t")
 """The separators a roster may use, the comma first (the one chosen when the first line has none)."""
 
@@ -44,10 +49,12 @@ class RosterError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Student:
-    """One student of a roster: their ``name`` and their ``group`` (None when the roster gives none)."""
+    """One student of a roster: their ``name``, their ``group`` and their account ``id`` (each None when the
+    roster gives none)."""
 
     name: str
     group: str | None = None
+    id: str | None = None
 
     @property
     def key(self) -> str:
@@ -122,14 +129,14 @@ def parse_roster(data: bytes | str, source: str = "roster") -> Roster:
         if header is None or not any(cell.strip() for cell in header):
             raise RosterError(source, 1, f"the file is empty: its first line names the columns ({NAME!r}, and "
                                          f"{GROUP!r} if you like)")
-        name_at, group_at = _columns(header, source)
+        name_at, group_at, id_at = _columns(header, source)
         students: list[Student] = []
         seen: dict[str, int] = {}
         for row in reader:
             if not any(cell.strip() for cell in row):
                 continue
             line = reader.line_num
-            student = _student(row, name_at, group_at, source, line)
+            student = _student(row, (name_at, group_at, id_at), source, line)
             if student.key in seen:
                 raise RosterError(source, line, f"{student.name!r} is the name of line {seen[student.key]} too "
                                                 "(names are compared as the server compares them: case aside)")
@@ -152,35 +159,45 @@ def _decoded(data: bytes, source: str) -> str:
                                         "\u201cCSV UTF-8\u201d") from None
 
 
-def _columns(header: Sequence[str], source: str) -> tuple[int, int | None]:
-    """Where the ``name`` and ``group`` columns are in the columns' line (None: no group column)."""
+def _columns(header: Sequence[str], source: str) -> tuple[int, int | None, int | None]:
+    """Where the ``name``, ``group`` and ``id`` columns are in the columns' line (None: no such column)."""
     names = [cell.strip().casefold() for cell in header]
-    for wanted in (NAME, GROUP):
+    for wanted in (NAME, GROUP, ID):
         if names.count(wanted) > 1:
             raise RosterError(source, 1, f"the column {wanted!r} comes {names.count(wanted)} times")
     if NAME not in names:
         found = ", ".join(repr(cell.strip()) for cell in header if cell.strip())
         raise RosterError(source, 1, f"no {NAME!r} column: the first line names the columns, and has {found}")
-    return names.index(NAME), names.index(GROUP) if GROUP in names else None
+    return (names.index(NAME), names.index(GROUP) if GROUP in names else None,
+            names.index(ID) if ID in names else None)
 
 
-def _student(row: Sequence[str], name_at: int, group_at: int | None, source: str, line: int) -> Student:
-    """The student of one line, their name checked by the rule of every table."""
+def _optional(row: Sequence[str], at: int | None, column: str, source: str, line: int) -> str | None:
+    """An optional cell of one line, trimmed (None when empty or absent), with no hidden characters and at most
+    :data:`MAX_GROUP` characters for a group, :data:`MAX_ID` for an id."""
+    longest = MAX_ID if column == ID else MAX_GROUP
+    cell = (row[at].strip() if at is not None and at < len(row) else "") or None
+    if cell is not None:
+        hidden = hidden_character(cell)
+        if hidden is not None:
+            raise RosterError(source, line, f"the {column} holds {hidden}: a {column} takes no control or direction "
+                                            "characters")
+        if len(cell) > longest:
+            raise RosterError(source, line, f"the {column} has {len(cell)} characters: a {column} is 1 to {longest}")
+    return cell
+
+
+def _student(row: Sequence[str], columns: tuple[int, int | None, int | None], source: str, line: int) -> Student:
+    """The student of one line (``columns``: where its name, group and id are), their name checked by the rule of
+    every table."""
+    name_at, group_at, id_at = columns
     cell = row[name_at] if name_at < len(row) else ""
     try:
         name = check_name(cell, "the name")
     except PlayerNameError as error:
         raise RosterError(source, line, str(error)) from None
-    group = (row[group_at].strip() if group_at is not None and group_at < len(row) else "") or None
-    if group is not None:
-        hidden = hidden_character(group)
-        if hidden is not None:
-            raise RosterError(source, line, f"the group holds {hidden}: groups take no control or direction "
-                                            "characters")
-        if len(group) > MAX_GROUP:
-            raise RosterError(source, line, f"the group has {len(group)} characters: a group is 1 to {MAX_GROUP}")
-    return Student(name, group)
+    return Student(name, _optional(row, group_at, GROUP, source, line), _optional(row, id_at, ID, source, line))
 
 
-__all__ = ["GROUP", "MAX_GROUP", "NAME", "Roster", "RosterError", "Student", "change_roster", "parse_roster",
-           "read_roster", "roster_of"]
+__all__ = ["GROUP", "ID", "MAX_GROUP", "MAX_ID", "NAME", "Roster", "RosterError", "Student", "change_roster",
+           "parse_roster", "read_roster", "roster_of"]
