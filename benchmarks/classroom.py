@@ -232,6 +232,8 @@ def main() -> None:
     parser.add_argument("--client-processes", type=int, default=2, help="processes the clients run in")
     parser.add_argument("--bot-tables", type=int, default=0, help="extra tables of one client and three experts")
     parser.add_argument("--seed", type=int, default=1, help="where the tables' deals start (default %(default)s)")
+    parser.add_argument("--db", help="the server's database: a postgresql:// URL of an empty database (default: "
+                                      "an SQLite file in a temporary folder)")
     add_quiet(parser)
     args = parser.parse_args()
     load = os.getloadavg()[0]
@@ -242,7 +244,8 @@ def main() -> None:
         port, out = free_port(), Path(folder) / "server.out"
         server = ChildServer(
             # Every simulated student sits down from 127.0.0.1, as a class on one JupyterHub: its seats at once.
-            [sys.executable, "-m", "mus_widget.serve", "--port", str(port), "--db", str(Path(folder) / "bench.sqlite"),
+            [sys.executable, "-m", "mus_widget.serve", "--port", str(port),
+             "--db", args.db or str(Path(folder) / "bench.sqlite"),
              "--teacher-key", KEY, "--max-seats-per-address", str(4 * (len(tables) + len(bot_tables)) + 16)],
             name="the classroom server", stdout=out,
         )

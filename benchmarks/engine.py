@@ -4,7 +4,9 @@ Run ``python benchmarks/engine.py``; it prints its figures and, last, one JSON l
 at least 300,000 deals/s for the winners of all five lances, 5,000 random hands/s, peak memory under 100 MB.
 Random play is also given as actions/s (every ``apply`` of a legal action, what an environment step costs), and
 as env steps/s: random legal action ids through the PettingZoo environment ``mus_widget.env`` (an ``observe`` of
-the vector and mask, then a ``step``), when its extra is installed.
+the vector and mask, then a ``step``), when its extra is installed. The two RNG seedings every match begins with
+(a seed fixes its mano and first deal through ``random.Random`` of a string, a Mersenne Twister seeded anew) are
+timed alone, through the ``random`` module, as the share of a hand they take whatever the rest costs.
 
 ``--go PATH`` runs, side by side, a driver of random legal play on another engine, and prints our hands/s over
 its own. The figure in issue 38 was taken against the Go engine of carcuevas/ordagoMus (its packages cards,
@@ -14,7 +16,7 @@ names, seed*1_000_003+match)`` until ``-hands`` hands have ended, each turn a un
 ``g.Legal(seat)`` (an envido of 2, a discard of one of the 15 subsets), draining ``g.Events()`` after each
 action and calling ``g.NextHand()`` after each hand, best of ``-repeat`` runs, and prints one JSON line with
 ``hands``, ``actions`` and ``seconds``. Any program that takes ``-hands N -seed S -repeat R`` and prints such a
-line will do.
+line will do. Beside the ratio it prints the most the ratio could be if a hand cost nothing but those seedings.
 """
 
 from __future__ import annotations
@@ -55,9 +57,9 @@ def time_deals(deals: list[tuple[list[mw.Hand], int]], repeat: int, progress: Pr
     return len(deals) / best
 
 
-def play_hands(count: int, seed: int) -> tuple[int, int]:
+def play_hands(count: int, seed: int) -> tuple[int, int, int]:
     """Random legal play through the public API until ``count`` hands are over (new matches as needed):
-    the same hands for the same seed. Returns the hands and the actions played."""
+    the same hands for the same seed. Returns the hands, the actions played and the matches begun."""
     rng = random.Random(seed)
     hands = actions = 0
     match = 0
@@ -73,19 +75,35 @@ def play_hands(count: int, seed: int) -> tuple[int, int]:
                 hands += 1
                 where = now
         hands += 1  # the hand that ended the match
-    return hands, actions
+    return hands, actions, match
 
 
-def time_hands(count: int, seed: int, repeat: int, progress: Progress) -> tuple[float, int, int]:
+def time_hands(count: int, seed: int, repeat: int, progress: Progress) -> tuple[float, int, int, int]:
     """Best complete hands per second over ``repeat`` runs of the same ``count`` hands of random play; ``progress``
-    counts each run once it is timed."""
+    counts each run once it is timed. Also the hands, actions and matches of a run."""
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
-        hands, actions = play_hands(count, seed)
+        hands, actions, matches = play_hands(count, seed)
         best = min(best, time.perf_counter() - start)
         progress.advance()
-    return hands / best, hands, actions
+    return hands / best, hands, actions, matches
+
+
+def time_seeding(matches: int, seed: int, repeat: int, progress: Progress) -> float:
+    """Best seconds a match, over ``repeat`` runs, of the two RNG seedings each match of :func:`play_hands` begins
+    with whatever the engine: the seed fixes the mano and the first deal through ``random.Random`` of a string
+    (docs/rules.md), which seeds a Mersenne Twister each time; timed here through the ``random`` module alone."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for match in range(matches):
+            played = seed * 1_000_003 + match
+            random.Random(f"mus:{played}:1:1:-1")
+            random.Random(f"mus:{played}:1:1:0")
+        best = min(best, time.perf_counter() - start)
+        progress.advance()
+    return best / matches
 
 
 def env_steps(count: int, seed: int) -> int:
@@ -152,20 +170,24 @@ def main(argv: list[str] | None = None) -> int:
     rng = random.Random(args.seed)
     # The bar moves between timed runs only (never inside one): a run's time is the engine's alone.
     with_env = has_env()
-    progress = Progress(7 + 5 + (5 if with_env else 0) + (6 + 5 if args.go else 0), "timed runs", quiet=args.quiet)
+    progress = Progress(7 + 5 + 5 + (5 if with_env else 0) + (6 + 5 if args.go else 0), "timed runs",
+                        quiet=args.quiet)
 
     deals = random_deals(args.deals, rng)
     deals_per_second = time_deals(deals, repeat=7, progress=progress)
     print(f"lance winners (all five): {deals_per_second:,.0f} deals/s (best of 7 runs over {len(deals):,} deals)")
     del deals
 
-    hands_per_second, hands, actions = time_hands(args.hands, args.seed, repeat=5, progress=progress)
+    hands_per_second, hands, actions, matches = time_hands(args.hands, args.seed, repeat=5, progress=progress)
     actions_per_second = hands_per_second * actions / hands
     print(
         f"random hands: {hands_per_second:,.0f} hands/s, {actions_per_second:,.0f} actions/s (best of 5 runs over "
         f"{hands:,} hands, {actions / hands:.1f} actions a hand)"
     )
-    other: dict[str, float] = {}
+    seeding = time_seeding(matches, args.seed, repeat=5, progress=progress) * matches / hands  # seconds a hand
+    print(f"rng seeding: {seeding * 1e6:.1f} µs a hand ({matches / hands:.2f} matches a hand, two Mersenne Twister "
+          f"seedings each: the seed's mano and first deal), {seeding * hands_per_second:.0%} of a hand of random play")
+    other: dict[str, float] = {"seeding_us_per_hand": round(seeding * 1e6, 1)}
     if with_env:
         steps = args.env_steps or 4 * args.hands
         env_per_second = time_env(steps, args.seed, repeat=5, progress=progress)
@@ -175,12 +197,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.go:
         go_hands, go_actions = time_driver(args.go, args.hands * 4, args.seed, repeat=5)
         progress.advance(6)
-        again, _, _ = time_hands(args.hands, args.seed, repeat=5, progress=progress)  # ours again: load drifts
+        again, _, _, _ = time_hands(args.hands, args.seed, repeat=5, progress=progress)  # ours again: load drifts
         ours = (hands_per_second + again) / 2
-        other = {"go_hands_per_second": round(go_hands), "go_actions_per_second": round(go_actions),
-                 "ratio_to_go": round(ours / go_hands, 3)}
+        bound = 1 / seeding / go_hands  # the ratio if a hand cost nothing but its seedings
+        other.update({"go_hands_per_second": round(go_hands), "go_actions_per_second": round(go_actions),
+                      "ratio_to_go": round(ours / go_hands, 3), "ratio_bound_from_seeding": round(bound, 3)})
         print(f"go driver: {go_hands:,.0f} hands/s, {go_actions:,.0f} actions/s; ours / go = {ours / go_hands:.2f} "
-              "(hands/s)")
+              f"(hands/s); with nothing but the rng seeding a hand would cost, at most {bound:.2f}")
 
     progress.close()
     scale = 1 if sys.platform == "darwin" else 1024  # ru_maxrss is bytes on macOS, KiB on Linux

@@ -33,8 +33,11 @@ class ServerProcess:
     added to its environment."""
 
     def __init__(self, folder: Path, away_after: float = 1.0, options: tuple[str, ...] = (),
-                 env: dict[str, str] | None = None, standin_pace: float | None = None) -> None:
+                 env: dict[str, str] | None = None, standin_pace: float | None = None,
+                 *, db: str | None = None) -> None:
         self.db = folder / "classroom.sqlite"
+        self.database = str(self.db) if db is None else db
+        """Its ``--db``: the SQLite file :attr:`db` by default, or ``db`` (a ``postgresql://`` URL)."""
         self.log = folder / "server.log"
         self.out = folder / "server.out"
         """Where the server prints its address."""
@@ -44,7 +47,7 @@ class ServerProcess:
         """More of the server's command-line options (``standin_pace``: ``--standin-pace``; the server's
         default, a person's pace, without it)."""
         command = [sys.executable, "-m", "mus_widget.serve", "--host", "127.0.0.1", "--port", str(self.port),
-                   "--db", str(self.db), "--teacher-key", TEACHER_KEY, "--away-after", str(self.away_after),
+                   "--db", self.database, "--teacher-key", TEACHER_KEY, "--away-after", str(self.away_after),
                    *self.options]
         self.child = ChildServer(command, name="the classroom server", log=self.log, stdout=self.out, cwd=folder,
                                  env=None if env is None else {**os.environ, **env})

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, settings
 
 from classroom_support import ServerProcess
 from support.missing_browser import report_missing_browser
+from support.postgres import Cluster, postgres_cluster
 
 settings.register_profile(
     "ci", max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
@@ -76,3 +77,9 @@ def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerPr
         yield process
     finally:
         process.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Cluster]:
+    """A PostgreSQL cluster of the tests' own on 127.0.0.1 (support/postgres.py), for every test that asks."""
+    yield from postgres_cluster()

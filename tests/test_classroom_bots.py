@@ -16,7 +16,7 @@ from mus_widget import remote
 from mus_widget.bots import TEACHING, Bot, make_bot
 from mus_widget.bots.turns import Move, hand_ended, hand_over, lances_begin
 from mus_widget.classroom.server import ClassroomServer
-from mus_widget.classroom.storage import Storage
+from mus_widget.classroom.sqlite_store import SQLiteStorage
 from mus_widget.engine.seats import speaking_order
 from mus_widget.engine.senas import sena as find_sena
 
@@ -138,7 +138,7 @@ def test_a_reopened_table_shows_its_bots_and_stand_ins_every_hand_of_the_record(
             hand_over(after, local)
             hand_over(after, standins)
         game = after
-    storage = Storage(tmp_path / "r.sqlite")
+    storage = SQLiteStorage(tmp_path / "r.sqlite")
     storage.create_table("R1", mw.Game.new(seed=seed, rules=mw.Rules(target=30)), levels)
     storage.add_moves("R1", 0, moves)
 

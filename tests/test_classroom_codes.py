@@ -41,7 +41,8 @@ from mus_widget.classroom.protocol import (
     join_code,
     new_join_code,
 )
-from mus_widget.classroom.storage import Storage, token_hash
+from mus_widget.classroom.sqlite_store import SQLiteStorage
+from mus_widget.classroom.storage import token_hash
 
 BOTS = {1: "novice", 3: "novice"}
 CODE = "oros-7k3q-m9xp"
@@ -159,7 +160,7 @@ def test_a_weak_code_is_refused_when_it_is_set_with_the_rule_and_old_tables_keep
 
     # A table stored before the rule keeps its short code: the rule is for codes set, a join only compares.
     old = ServerProcess(tmp_path, away_after=60.0)
-    storage = Storage(old.db)
+    storage = SQLiteStorage(old.db)
     storage.create_table("Old", mw.Game.new(seed=1), dict(BOTS), token_hash("oros-7"))
     storage.close()
     old.start()

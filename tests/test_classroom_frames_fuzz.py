@@ -20,7 +20,7 @@ from mus_widget import remote
 from mus_widget.classroom.connections import Session
 from mus_widget.classroom.protocol import CLASSROOM_ERRORS, ENGINE_ERRORS, MAX_FRAME, ClassroomError
 from mus_widget.classroom.server import ClassroomServer
-from mus_widget.classroom.storage import Storage
+from mus_widget.classroom.sqlite_store import SQLiteStorage
 
 LONG = "9" * 5000
 """A 5,000-digit number, spliced into a frame's JSON text where a value goes."""
@@ -205,7 +205,7 @@ def test_every_kind_of_error_frame_is_documented() -> None:
 def test_a_request_the_server_fails_on_is_answered_and_logged_once_a_doubling(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     # No frame reaches this from outside any more (the test above tries them); a bug in a handler is simulated.
-    storage = Storage(tmp_path / "classroom.sqlite")
+    storage = SQLiteStorage(tmp_path / "classroom.sqlite")
 
     def broken_join(session: Session, frame: dict[str, Any]) -> dict[str, Any]:
         raise KeyError("a bug")

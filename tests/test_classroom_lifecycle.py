@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from classroom_support import TEACHER_KEY, ServerProcess, play_until
+from support.postgres import BACKENDS, new_database
 from support.waiting import until
 
 pytest.importorskip("websockets")
@@ -21,6 +22,16 @@ import mus_widget as mw
 from mus_widget import remote
 from mus_widget.classroom import client
 from mus_widget.classroom.protocol import ClassroomError
+
+
+@pytest.fixture(params=BACKENDS)
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ServerProcess]:
+    """conftest's ``server`` (students away after a second of silence), on each database: SQLite, PostgreSQL."""
+    process = ServerProcess(tmp_path, away_after=1.0, db=new_database(request, request.param, tmp_path)).start()
+    try:
+        yield process
+    finally:
+        process.stop()
 
 
 def teacher(server: ServerProcess, frame: dict[str, Any]) -> dict[str, Any]:

@@ -25,7 +25,8 @@ from mus_widget.bots.turns import Move
 from mus_widget.classroom.connections import ADDRESS_SEATS
 from mus_widget.classroom.live import SeatFile
 from mus_widget.classroom.protocol import ClassroomError
-from mus_widget.classroom.storage import Storage, StoredTable
+from mus_widget.classroom.sqlite_store import SQLiteStorage
+from mus_widget.classroom.storage import StoredTable
 from mus_widget.table.contract import ClassroomTable
 from support.waiting import until
 
@@ -274,7 +275,7 @@ def test_a_database_made_before_join_codes_and_stand_ins_opens_with_every_table_
     old.execute("INSERT INTO seats VALUES ('3B', 0, 'Ana', 'ab', 0)")
     old.commit()
     old.close()
-    storage = Storage(path)
+    storage = SQLiteStorage(path)
     try:
         [table] = list(storage.tables())
         assert isinstance(table, StoredTable)
@@ -344,7 +345,7 @@ def test_a_seat_freed_while_the_notebook_was_away_is_let_go_when_it_reconnects(
         ana = mw.MusTable(server=server.url, table="NB", name="Ana", tips=False)
         server.kill()
         await until("the table sees the link drop", lambda: ana.room["link"] == "lost")
-        storage = Storage(server.db)  # the seat freed while nobody was connected
+        storage = SQLiteStorage(server.db)  # the seat freed while nobody was connected
         storage.free_seat("NB", ana.seat)
         storage.close()
         server.start()

@@ -20,23 +20,15 @@ import mus_widget as mw
 from classroom_support import TEACHER_KEY, ServerProcess, play_until, stored_moves
 from mus_widget import remote
 from mus_widget.classroom.connections import Session
+from mus_widget.classroom.databases import open_storage
 from mus_widget.classroom.server import ClassroomServer
-from mus_widget.classroom.storage import FAULT_ENV, Storage
+from mus_widget.classroom.storage import FAULT_ENV
 from mus_widget.classroom.teacher import table_html
 from mus_widget.engine.errors import MusError, RecordError
+from support.postgres import BACKENDS, new_database, query, rows
 from support.waiting import eventually
 
 BOTS = {1: "novice", 2: "novice", 3: "novice"}
-
-
-def rows(db: Path, table: str) -> dict[str, list[tuple[object, ...]]]:
-    """Every row of ``table`` in the database, read directly."""
-    with sqlite3.connect(db) as connection:
-        return {
-            "tables": connection.execute("SELECT * FROM tables WHERE name = ?", (table,)).fetchall(),
-            "seats": connection.execute("SELECT * FROM seats WHERE table_name = ? ORDER BY seat", (table,)).fetchall(),
-            "moves": connection.execute("SELECT * FROM moves WHERE table_name = ? ORDER BY n", (table,)).fetchall(),
-        }
 
 
 def stored(server: ServerProcess, table: str) -> int:
@@ -53,14 +45,17 @@ def a_table_with_moves(server: ServerProcess, name: str, seed: int) -> remote.Re
 
 
 @pytest.mark.slow
-def test_a_create_that_would_not_replay_is_refused_never_stored_and_the_class_restarts(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path).start()
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_create_that_would_not_replay_is_refused_never_stored_and_the_class_restarts(
+    tmp_path: Path, backend: str, request: pytest.FixtureRequest
+) -> None:
+    server = ServerProcess(tmp_path, db=new_database(request, backend, tmp_path)).start()
     try:
         remote.create(server.url, "3B", bots=BOTS, teacher_key=TEACHER_KEY, seed=7)
         for _ in range(2):  # the same typo twice: the same answer, not a dropped connection
             with pytest.raises(MusError, match="digits"):
                 remote.create(server.url, "typo", teacher_key=TEACHER_KEY, seed=10**40)
-        assert rows(server.db, "typo") == {"tables": [], "seats": [], "moves": []}
+        assert rows(server.database, "typo") == {"tables": [], "seats": [], "moves": []}
         server.kill()
         server.start()
         assert [t["table"] for t in remote.tables(server.url, teacher_key=TEACHER_KEY)] == ["3B"]
@@ -70,11 +65,14 @@ def test_a_create_that_would_not_replay_is_refused_never_stored_and_the_class_re
         server.stop()
 
 
-def test_the_server_builds_a_new_table_from_exactly_its_stored_rows_before_it_writes_them(tmp_path: Path) -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_server_builds_a_new_table_from_exactly_its_stored_rows_before_it_writes_them(
+    tmp_path: Path, backend: str, request: pytest.FixtureRequest
+) -> None:
     # The frame's limits now refuse the seed that once bricked a class (above); past them, the create itself
     # replays the rows it is about to write, so a game whose record does not replay is never stored.
-    db = tmp_path / "classroom.sqlite"
-    storage = Storage(db)
+    db = new_database(request, backend, tmp_path)
+    storage = open_storage(db)
 
     async def create_twice() -> list[str]:
         server = ClassroomServer(storage, TEACHER_KEY)
@@ -95,7 +93,7 @@ def test_the_server_builds_a_new_table_from_exactly_its_stored_rows_before_it_wr
     storage.close()
     assert first == second and "seed" in first
     assert len(rows(db, "typo")["tables"]) == 1  # the name was never taken by the refused one
-    server = ServerProcess(tmp_path).start()
+    server = ServerProcess(tmp_path, db=db).start()
     try:
         assert [t["table"] for t in remote.tables(server.url, teacher_key=TEACHER_KEY)] == ["typo"]
     finally:
@@ -103,8 +101,11 @@ def test_the_server_builds_a_new_table_from_exactly_its_stored_rows_before_it_wr
 
 
 @pytest.mark.slow
-def test_a_table_whose_rows_do_not_replay_is_set_aside_and_the_others_play_on(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path, away_after=60.0).start()
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_table_whose_rows_do_not_replay_is_set_aside_and_the_others_play_on(
+    tmp_path: Path, backend: str, request: pytest.FixtureRequest
+) -> None:
+    server = ServerProcess(tmp_path, away_after=60.0, db=new_database(request, backend, tmp_path)).start()
     names = ["illegal", "not-json", "level", "seat7", "sena", "good"]
     try:
         tokens = {}
@@ -115,17 +116,17 @@ def test_a_table_whose_rows_do_not_replay_is_set_aside_and_the_others_play_on(tm
         good_seq = stored(server, "good")
     finally:
         server.kill()
-    with sqlite3.connect(server.db) as db:
-        last = db.execute("SELECT max(n), max(at) FROM moves WHERE table_name = 'illegal'").fetchone()
-        db.execute("INSERT INTO moves VALUES ('illegal', ?, 'action', 0, 'envido 37', ?, 0)", (last[0] + 1, last[1]))
-        db.execute("UPDATE tables SET base_record = '{\"format\": 1, ' WHERE name = 'not-json'")
-        db.execute("UPDATE tables SET bots = '{\"1\": \"grandmaster\", \"2\": \"novice\", \"3\": \"novice\"}' "
-                   "WHERE name = 'level'")
-        db.execute("UPDATE seats SET seat = 7 WHERE table_name = 'seat7'")
-        db.execute("INSERT INTO moves SELECT 'sena', max(n) + 1, 'sena', 0, 'ciego', 0, 0 FROM moves "
-                   "WHERE table_name = 'sena'")
+    db = server.database
+    [last] = query(db, "SELECT max(n), max(at) FROM moves WHERE table_name = 'illegal'")
+    query(db, "INSERT INTO moves VALUES ('illegal', ?, 'action', 0, 'envido 37', ?, 0)", (last[0] + 1, last[1]))
+    query(db, "UPDATE tables SET base_record = '{\"format\": 1, ' WHERE name = 'not-json'")
+    query(db, "UPDATE tables SET bots = '{\"1\": \"grandmaster\", \"2\": \"novice\", \"3\": \"novice\"}' "
+              "WHERE name = 'level'")
+    query(db, "UPDATE seats SET seat = 7 WHERE table_name = 'seat7'")
+    query(db, "INSERT INTO moves SELECT 'sena', max(n) + 1, 'sena', 0, 'ciego', 0, 0 FROM moves "
+              "WHERE table_name = 'sena'")
     broken = names[:-1]
-    kept = {name: rows(server.db, name) for name in broken}
+    kept = {name: rows(db, name) for name in broken}
 
     server.start()
     try:
@@ -150,7 +151,7 @@ def test_a_table_whose_rows_do_not_replay_is_set_aside_and_the_others_play_on(tm
         play_until({0: ana}, random.Random(1), lambda o: ana.seq >= good_seq + 3)
     finally:
         server.stop()
-    assert {name: rows(server.db, name) for name in broken} == kept  # untouched, for the teacher to look at
+    assert {name: rows(db, name) for name in broken} == kept  # untouched, for the teacher to look at
 
 
 def database_files(tmp_path: Path) -> list[tuple[str, Path]]:
@@ -219,9 +220,13 @@ def test_a_database_damaged_while_the_server_was_stopped_is_refused_in_one_line(
 
 
 @pytest.mark.slow
-def test_a_full_disk_refuses_the_move_keeps_the_table_and_the_bots_move_again_once_it_clears(tmp_path: Path) -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_full_disk_refuses_the_move_keeps_the_table_and_the_bots_move_again_once_it_clears(
+    tmp_path: Path, backend: str, request: pytest.FixtureRequest
+) -> None:
     fault = tmp_path / "disk-full"
-    server = ServerProcess(tmp_path, away_after=1.0, env={FAULT_ENV: str(fault)}, standin_pace=0.2).start()
+    server = ServerProcess(tmp_path, away_after=1.0, env={FAULT_ENV: str(fault)}, standin_pace=0.2,
+                           db=new_database(request, backend, tmp_path)).start()
     try:
         remote.create(server.url, "F1", bots={1: "novice", 3: "novice"}, teacher_key=TEACHER_KEY, seed=3)
         ana = remote.join(server.url, "F1", name="Ana")
@@ -245,7 +250,7 @@ def test_a_full_disk_refuses_the_move_keeps_the_table_and_the_bots_move_again_on
             ana.say("¿se ha colgado?")
         with pytest.raises(remote.ClassroomError, match="storage_failed"):
             remote.create(server.url, "F2", teacher_key=TEACHER_KEY, seed=4)
-        assert ana.chat == [] and rows(server.db, "F2")["tables"] == []
+        assert ana.chat == [] and rows(server.database, "F2")["tables"] == []
 
         # Ana leaves (Bea stays); her stand-in bot's moves fail to store too, and nothing moves while the disk is
         # full.

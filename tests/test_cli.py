@@ -17,6 +17,7 @@ from mus_widget import cli
 ROOT = Path(__file__).resolve().parents[1]
 USAGE = {
     "serve": "--teacher-key",
+    "classroom-copy": "source target",
     "lite": "{build}",
     "export": "notebook",
     "arena": "--team0",
@@ -27,6 +28,7 @@ USAGE = {
 """Each subcommand and a word its own usage line shows."""
 OLD_FORMS = {
     "serve": "mus_widget.serve",
+    "classroom-copy": "mus_widget.classroom.copying",
     "lite": "mus_widget.lite",
     "export": "mus_widget.export",
     "arena": "mus_widget.arena",
@@ -144,3 +146,22 @@ def test_serve_without_the_classroom_extra_says_which_extra_in_one_line(module: 
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert module in done.stderr and 'pip install "mus-widget[classroom]"' in done.stderr
+
+
+def test_serve_on_a_hub_without_jupyterhub_says_which_extra_in_one_line(tmp_path: Path) -> None:
+    script = BLOCK_IMPORT.format(module="jupyterhub").replace('"--teacher-key", "k"',
+                                                              '"--hub-teachers-group", "teachers"')
+    done = subprocess.run([sys.executable, "-c", script], check=False, capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT / "src"), "LANG": "C", "LC_ALL": "C"})
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == ('mus-widget serve: --hub needs jupyterhub, which is not installed: '
+                           'pip install "mus-widget[hub]"\n')
+    assert list(tmp_path.iterdir()) == [], "no database is made"
+
+
+def test_serve_needs_the_teacher_key_or_a_group_of_teachers_on_a_hub(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as refused:
+        cli.main(["serve", "--hub", "--port", "0"])
+    assert refused.value.code == 2
+    error = capsys.readouterr().err
+    assert "--teacher-key is required (on a JupyterHub, --hub-teachers-group may stand for it)" in error

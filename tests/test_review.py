@@ -20,7 +20,7 @@ import mus_widget as mw
 from mus_widget import Game
 from mus_widget.bots import make_bot
 from mus_widget.bots.turns import Move, advance, step
-from mus_widget.classroom.storage import Storage
+from mus_widget.classroom.sqlite_store import SQLiteStorage
 from mus_widget.i18n.catalogues import LANGUAGES, message
 from mus_widget.teaching.grading import (
     BLUNDER,
@@ -252,7 +252,7 @@ def test_the_rows_go_to_pandas_as_flat_records() -> None:
 
 
 def test_a_classroom_record_is_reviewed_like_any_other(tmp_path: Path) -> None:
-    storage = Storage(tmp_path / "class.db")
+    storage = SQLiteStorage(tmp_path / "class.db")
     start = Game.new(seed=12)
     storage.create_table("3B", start, {EAST: "novice", NORTH: "novice", WEST: "novice"})
     bots = {seat: make_bot("novice", seat) for seat in range(4)}

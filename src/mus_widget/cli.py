@@ -1,11 +1,12 @@
 """``mus-widget COMMAND ...``: the package's commands under one name, each with its own ``--help``.
 
-``mus-widget serve`` runs the classroom server, ``lite`` builds the offline classroom site, ``export`` makes a
-lesson one HTML page, ``arena`` plays bots against bots, ``i18n`` syncs the message catalogues, ``tutorials``
-the tutorials' translations and ``docs`` builds the documentation site. ``python -m mus_widget COMMAND`` is the
-same, and so is each command's own ``python -m mus_widget.<module>`` (``arena``, ``serve``, ``export``, ``lite``,
-``i18n_tool``, ``i18n.tutorials``, ``docs``). Each command's module is imported only when it runs (the server
-needs ``websockets``, the site builders ``packaging``, the documentation Sphinx).
+``mus-widget serve`` runs the classroom server, ``classroom-copy`` copies its database (SQLite into PostgreSQL),
+``lite`` builds the offline classroom site, ``export`` makes a lesson one HTML page, ``arena`` plays bots against
+bots, ``i18n`` syncs the message catalogues, ``tutorials`` the tutorials' translations and ``docs`` builds the
+documentation site. ``python -m mus_widget COMMAND`` is the same, and so is each command's own ``python -m
+mus_widget.<module>`` (``arena``, ``serve``, ``export``, ``lite``, ``i18n_tool``, ``i18n.tutorials``, ``docs``,
+``classroom.copying``). Each command's module is imported only when it runs (the server needs ``websockets``, the
+site builders ``packaging``, the documentation Sphinx).
 """
 
 from __future__ import annotations
@@ -35,6 +36,12 @@ def _serve(argv: Sequence[str]) -> int | None:
         return 2
     main(list(argv))
     return None
+
+
+def _classroom_copy(argv: Sequence[str]) -> int | None:
+    from .classroom.copying import main
+
+    return main(list(argv))
 
 
 def _lite(argv: Sequence[str]) -> int | None:
@@ -75,6 +82,8 @@ def _docs(argv: Sequence[str]) -> int | None:
 
 COMMANDS: Final[dict[str, tuple[Main, str]]] = {
     "serve": (_serve, "the classroom game server (python -m mus_widget.serve)"),
+    "classroom-copy": (_classroom_copy, "copy a class's database, SQLite into PostgreSQL (python -m "
+                                         "mus_widget.classroom.copying)"),
     "lite": (_lite, "build the offline classroom site (python -m mus_widget.lite)"),
     "export": (_export, "a lesson as one HTML page that needs no network (python -m mus_widget.export)"),
     "arena": (_arena, "bots against bots (python -m mus_widget.arena)"),

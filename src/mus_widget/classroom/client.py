@@ -20,8 +20,10 @@ from websockets.sync.client import ClientConnection, connect
 from ..engine.actions import Action
 from ..engine.observation import Observation
 from ..engine.rules import Rules
+from .hubtoken import handshake_headers
 from .joining import join_error, unreachable
 from .protocol import MAX_CHAT, MAX_FRAME, ClassroomError, encode, error_from_frame, plain_text, player_name
+from .routing import routed
 
 TIMEOUT = 10.0
 """Seconds a request waits for the server's answer by default."""
@@ -47,11 +49,12 @@ class _Link:
     """One WebSocket connection to the server: requests wait for the answer with their id; every other frame
     goes to :meth:`on_frame` on the reader thread."""
 
-    def __init__(self, url: str, timeout: float = TIMEOUT) -> None:
+    def __init__(self, url: str, timeout: float = TIMEOUT, hub_token: str | None = None) -> None:
         self.url = url
         self.timeout = timeout
         self.ws: ClientConnection = connect(url, proxy=None, compression=None, open_timeout=timeout,
-                                            max_size=2**22, legacy=True)
+                                            max_size=2**22, legacy=True,
+                                            additional_headers=handshake_headers(url, hub_token))
         self.cond = threading.Condition()
         self.replies: dict[int, dict[str, Any]] = {}
         self.ids = itertools.count(1)
@@ -117,7 +120,7 @@ class RemoteSeat(_Link):
     """A seat at a served table, as :func:`join` returns it."""
 
     def __init__(self, url: str, table: str, *, name: str | None, seat: int | None, token: str | None,
-                 code: str | None = None, timeout: float = TIMEOUT) -> None:
+                 code: str | None = None, timeout: float = TIMEOUT, hub_token: str | None = None) -> None:
         self._state: dict[str, Any] | None = None
         self._observation: Observation | None = None
         self.chat: list[ChatLine] = []
@@ -126,7 +129,7 @@ class RemoteSeat(_Link):
         """Table events (``joined``, ``disconnected``, ``away``, ``back``, ``freed``...) since joining."""
         if name is not None:
             player_name(name)  # refused here as the server would refuse it, before connecting
-        super().__init__(url, timeout)
+        super().__init__(url, timeout, hub_token)
         try:
             reply = self.request({"type": "join", "table": table, "name": name, "seat": seat, "token": token,
                                   "code": code})
@@ -135,8 +138,9 @@ class RemoteSeat(_Link):
             raise
         self.table: str = reply["table"]
         self.seat: int = reply["seat"]
-        self.token: str = reply["token"]
-        """The secret that lets this player rejoin their seat: ``join(url, table, token=seat.token)``."""
+        self.token: str | None = reply["token"]
+        """The secret that lets this player rejoin their seat: ``join(url, table, token=seat.token)`` (None after a
+        rejoin by hub identity, which is itself the way back)."""
         self.name: str = reply["name"]
         with self.cond:
             self.chat[:0] = [ChatLine.of(c) for c in reply["chat"]]
@@ -214,7 +218,7 @@ class RemoteSeat(_Link):
 class Watcher(_Link):
     """A teacher's face-up view of one table: every seat's observation, updated as the table plays."""
 
-    def __init__(self, url: str, table: str, teacher_key: str, timeout: float = TIMEOUT) -> None:
+    def __init__(self, url: str, table: str, teacher_key: str | None, timeout: float = TIMEOUT) -> None:
         self._frame: dict[str, Any] = {}
         self.chat: list[ChatLine] = []
         self.events: list[dict[str, Any]] = []
@@ -258,14 +262,17 @@ class Watcher(_Link):
 
 
 def join(url: str, table: str, name: str | None = None, *, seat: int | None = None, token: str | None = None,
-         code: str | None = None, timeout: float = TIMEOUT) -> RemoteSeat:
+         code: str | None = None, timeout: float = TIMEOUT, hub_token: str | None = None) -> RemoteSeat:
     """Sit at ``table``: a free seat (or ``seat``) under ``name``, with the table's join ``code`` if it has one,
     or, with ``token``, the seat it belongs to (after a dropped connection or a kernel restart; no code needed).
     Raises :class:`ClassroomError` (``unknown_table``, ``table_full``, ``seat_taken``, ``bad_token``,
     ``bad_code``, ``locked``, ``name_taken`` when a player of that name sits there already, ``bad_name`` for a
-    name with control, bidi or other format characters or over 24 characters...)."""
+    name with control, bidi or other format characters or over 24 characters...). On a JupyterHub the kernel's hub
+    token goes to the hub's classroom (:mod:`.hubtoken`; ``hub_token`` gives one), and the student sits under her
+    hub name: ``name`` may be left out, and no other name is hers (``hub_name``, ``bad_hub_token``...)."""
     try:
-        return RemoteSeat(url, table, name=name, seat=seat, token=token, code=code, timeout=timeout)
+        return routed(url, lambda where: RemoteSeat(where, table, name=name, seat=seat, token=token, code=code,
+                                                    timeout=timeout, hub_token=hub_token))
     except ClassroomError as error:  # a wrong table, code or name: one clear line, no client frames under it
         raise join_error(error, table=table, name=name, code=code) from None
     except TimeoutError:
@@ -284,11 +291,16 @@ def chat_text(text: str, what: str) -> str:
 
 
 def _once(url: str, frame: dict[str, Any], timeout: float) -> dict[str, Any]:
-    link = _Link(url, timeout)
-    try:
-        return link.request(frame)
-    finally:
-        link.close()
+    """One request on a connection of its own, made where the table is served (:func:`.routing.routed`)."""
+
+    def attempt(where: str) -> dict[str, Any]:
+        link = _Link(where, timeout)
+        try:
+            return link.request(frame)
+        finally:
+            link.close()
+
+    return routed(url, attempt)
 
 
 def create(url: str, table: str, rules: Rules = Rules(), bots: Mapping[int, str] | None = None, *,
@@ -306,14 +318,14 @@ def create(url: str, table: str, rules: Rules = Rules(), bots: Mapping[int, str]
     return _once(url, frame, timeout)
 
 
-def record(url: str, table: str, *, teacher_key: str, timeout: float = TIMEOUT) -> dict[str, Any]:
+def record(url: str, table: str, *, teacher_key: str | None = None, timeout: float = TIMEOUT) -> dict[str, Any]:
     """The table's game record as stored, in ``Game.record()``'s format (``Game.from_record`` replays it)."""
     reply = _once(url, {"type": "record", "table": table, "teacher_key": teacher_key}, timeout)
     result: dict[str, Any] = reply["record"]
     return result
 
 
-def tables(url: str, *, teacher_key: str, timeout: float = TIMEOUT) -> list[dict[str, Any]]:
+def tables(url: str, *, teacher_key: str | None = None, timeout: float = TIMEOUT) -> list[dict[str, Any]]:
     """Every table of the server: seats and players, scores, phase, whose turn it is (and ``storage_failed``,
     why, while the server cannot store its moves); then each table set aside at start, as ``{"table": name,
     "set_aside": why}`` (its stored rows do not replay)."""
@@ -322,32 +334,35 @@ def tables(url: str, *, teacher_key: str, timeout: float = TIMEOUT) -> list[dict
     return result
 
 
-def free_seat(url: str, table: str, seat: int, *, teacher_key: str, timeout: float = TIMEOUT) -> dict[str, Any]:
+def free_seat(url: str, table: str, seat: int, *, teacher_key: str | None = None,
+              timeout: float = TIMEOUT) -> dict[str, Any]:
     """Give ``seat`` back (a squatter's, or a student's who left): its token stops working, its connections are
     closed, and the next student to join may sit there. Returns the table's summary; ``seat_open`` if nobody
     sits there."""
     return _once(url, {"type": "free_seat", "table": table, "seat": seat, "teacher_key": teacher_key}, timeout)
 
 
-def lock(url: str, table: str, names: Sequence[str], *, teacher_key: str, timeout: float = TIMEOUT) -> dict[str, Any]:
+def lock(url: str, table: str, names: Sequence[str], *, teacher_key: str | None = None,
+         timeout: float = TIMEOUT) -> dict[str, Any]:
     """Keep ``table``'s free seats for ``names`` (1 to 4; "Ana" and "ana" are one name): anyone else is refused
     (``locked``). The players seated keep their seats. Returns the table's summary."""
     return _once(url, {"type": "lock", "table": table, "names": list(names), "teacher_key": teacher_key}, timeout)
 
 
-def unlock(url: str, table: str, *, teacher_key: str, timeout: float = TIMEOUT) -> dict[str, Any]:
+def unlock(url: str, table: str, *, teacher_key: str | None = None, timeout: float = TIMEOUT) -> dict[str, Any]:
     """Let any name take ``table``'s free seats again. Returns the table's summary."""
     return _once(url, {"type": "unlock", "table": table, "teacher_key": teacher_key}, timeout)
 
 
-def set_code(url: str, table: str, code: str | None, *, teacher_key: str, timeout: float = TIMEOUT) -> dict[str, Any]:
+def set_code(url: str, table: str, code: str | None, *, teacher_key: str | None = None,
+             timeout: float = TIMEOUT) -> dict[str, Any]:
     """Give ``table`` a join ``code`` that every new player needs (at least 10 letters or digits, at most 32
     characters: :func:`~mus_widget.classroom.protocol.new_join_code` makes one), or none (``None``); the players
     seated rejoin by their tokens either way. Returns the table's summary; ``bad_code`` for a weak code."""
     return _once(url, {"type": "set_code", "table": table, "code": code, "teacher_key": teacher_key}, timeout)
 
 
-def tell(url: str, table: str, text: str, *, teacher_key: str, timeout: float = TIMEOUT) -> None:
+def tell(url: str, table: str, text: str, *, teacher_key: str | None = None, timeout: float = TIMEOUT) -> None:
     """Write ``text`` (plain text, 1 to 200 characters) to everyone at ``table``: a line of the table's chat
     from the teacher (no seat, ``teacher``), stored with the chat. A line the server would refuse (``bad_chat``:
     empty, over 200 characters, a bidi or invisible character) is refused before anything is sent."""
@@ -355,7 +370,7 @@ def tell(url: str, table: str, text: str, *, teacher_key: str, timeout: float = 
     _once(url, {"type": "tell", "table": table, "text": text, "teacher_key": teacher_key}, timeout)
 
 
-def tell_all(url: str, text: str, *, teacher_key: str, timeout: float = TIMEOUT) -> int:
+def tell_all(url: str, text: str, *, teacher_key: str | None = None, timeout: float = TIMEOUT) -> int:
     """Write ``text`` to everyone at **every** table at once, as :func:`tell` writes to one; the number of
     tables told (refused before sending as :func:`tell` refuses)."""
     text = chat_text(text, "message")
@@ -363,20 +378,20 @@ def tell_all(url: str, text: str, *, teacher_key: str, timeout: float = TIMEOUT)
     return told
 
 
-def rematch(url: str, table: str, *, teacher_key: str, timeout: float = TIMEOUT) -> dict[str, Any]:
+def rematch(url: str, table: str, *, teacher_key: str | None = None, timeout: float = TIMEOUT) -> dict[str, Any]:
     """Start a new match at ``table`` once its match is over: the same players in the same seats (their tokens
     still work), the same bots, code and lock, a new seed; the finished match is archived (``archived_as``,
     ``3B #1``). Returns the new match's summary; ``not_over`` while the match is on."""
     return _once(url, {"type": "rematch", "table": table, "teacher_key": teacher_key}, timeout)
 
 
-def archive(url: str, table: str, *, teacher_key: str, timeout: float = TIMEOUT) -> dict[str, Any]:
+def archive(url: str, table: str, *, teacher_key: str | None = None, timeout: float = TIMEOUT) -> dict[str, Any]:
     """Take ``table`` out of the live list: its record is kept, reviewable, as ``archived_as`` (``3B #1``), its
     players' connections are closed and its name is free again. Returns ``{"table", "archived_as"}``."""
     return _once(url, {"type": "archive", "table": table, "teacher_key": teacher_key}, timeout)
 
 
-def seat_bot(url: str, table: str, seat: int, level: str = "novice", *, teacher_key: str,
+def seat_bot(url: str, table: str, seat: int, level: str = "novice", *, teacher_key: str | None = None,
              timeout: float = TIMEOUT) -> dict[str, Any]:
     """Give an empty ``seat`` of ``table`` a bot of ``level``, so a table waiting on it plays on. Returns the
     table's summary; ``seat_taken`` if a player or a bot sits there."""
@@ -384,9 +399,9 @@ def seat_bot(url: str, table: str, seat: int, level: str = "novice", *, teacher_
                  timeout)
 
 
-def watch(url: str, table: str, *, teacher_key: str, timeout: float = TIMEOUT) -> Watcher:
+def watch(url: str, table: str, *, teacher_key: str | None = None, timeout: float = TIMEOUT) -> Watcher:
     """Follow ``table`` face up (the teacher's view)."""
-    return Watcher(url, table, teacher_key, timeout)
+    return routed(url, lambda where: Watcher(where, table, teacher_key, timeout))
 
 
 __all__ = ["ChatLine", "ClassroomError", "RemoteSeat", "Watcher", "archive", "create", "free_seat", "join", "lock",

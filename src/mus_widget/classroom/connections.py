@@ -37,9 +37,9 @@ one JupyterHub passes, a script taking every open seat of the server in a second
 SEND_BUFFER = 256 * 1024
 """Bytes the server may hold unsent for one connection (past what the operating system buffers): a reader
 that falls further behind is closed with code 1008 rather than buffered for."""
-REFUSED_CLOSE = frozenset({"too_many_joins", "too_many_connections"})
+REFUSED_CLOSE = frozenset({"too_many_joins", "too_many_connections", "hub_unavailable"})
 """Refusals after which the server closes the connection (code 1008): a client that reconnects by itself
-(the notebook's table) tries again later, by when the limit has room."""
+(the notebook's table) tries again later, by when the limit has room (or the hub answers again)."""
 STUDENT_TABLES_BURST = 10
 STUDENT_TABLES_RATE = 1 / 30
 """Students at one address (a laptop, or every kernel of a JupyterHub) may create 10 tables at once, then one

@@ -1,5 +1,6 @@
 """A student's mistake at joining, in one line: a wrong table name, a wrong or missing join code, a name the
-table is not kept for, a full table, a server that cannot be reached. ``MusTable(server=...)`` and
+table is not kept for, a full table, a server that cannot be reached, a JupyterHub sign-in refused; and a teacher's
+room the server did not open. ``MusTable(server=...)`` and
 ``remote.join`` raise these (a :class:`JoinError` is a :class:`ClassroomError` of the same ``kind``; an
 :class:`UnreachableError` a :class:`ConnectionError`), in the student's language, and a notebook shows them as
 that one line, not as the client's traceback (IPython's ``_render_traceback_``)."""
@@ -20,9 +21,16 @@ LINES: Final = {
     "seat_taken": "join.error.seat_taken",
     "bad_name": "join.error.bad_name",
     "flood": "join.error.flood",
+    "bad_hub_token": "join.error.bad_hub_token",
+    "hub_forbidden": "join.error.hub_forbidden",
+    "hub_required": "join.error.hub_required",
+    "hub_name": "join.error.hub_name",
+    "hub_unavailable": "join.error.hub_unavailable",
 }
 """The refusals a student causes at joining, by kind, and the catalogue's line for each; any other kind says
 ``join.error.other``."""
+HUB_KINDS: Final = frozenset({"bad_hub_token", "hub_forbidden", "hub_required", "hub_name", "hub_unavailable"})
+"""The refusals of a hub identity (docs/classroom.md, "On a JupyterHub"): a teacher's room says them as a join does."""
 
 
 def _one_line(error: BaseException, line: str) -> list[str]:
@@ -66,9 +74,17 @@ def join_error(error: ClassroomError, *, table: str, name: str | None, code: str
     return JoinError(kind, line, suggestion=error.suggestion)
 
 
+def room_error(error: ClassroomError, language: str = "en") -> JoinError:
+    """The one-line :class:`JoinError` of a teacher's room the server did not open (no teacher key, not a hub user
+    of the teachers' group, a hub token refused), with what the server found in parentheses."""
+    key = ("room.error.forbidden" if error.kind == "forbidden" else LINES[error.kind] if error.kind in HUB_KINDS
+           else "room.error.other")
+    return JoinError(error.kind, f"{message(key, language, kind=error.kind, name='', table='')} ({error.detail})")
+
+
 def unreachable(url: str, language: str = "en") -> UnreachableError:
     """The one-line error of a server that cannot be reached at ``url``."""
     return UnreachableError(message("join.error.unreachable", language, url=url))
 
 
-__all__ = ["JoinError", "UnreachableError", "join_error", "unreachable"]
+__all__ = ["JoinError", "UnreachableError", "join_error", "room_error", "unreachable"]

@@ -22,6 +22,7 @@ from typing import Any
 from websockets.exceptions import InvalidURI, WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
+from .hubtoken import handshake_headers
 from .protocol import FREED_CLOSE, ClassroomError, encode, error_from_frame, name_key, table_key
 
 log = logging.getLogger(__name__)
@@ -45,6 +46,10 @@ class Link:
     def __init__(self, url: str, greeting: Callable[[], Frame], deliver: Callable[[Frame], None],
                  loop: asyncio.AbstractEventLoop | None) -> None:
         self.url = url
+        """The server process connected to: ``home``, or the one an ``elsewhere`` answer named (:mod:`.leases`)."""
+        self.home = url
+        self._headers = handshake_headers(url)
+        """The handshake's headers: the kernel's hub token, if ``url`` is its hub's classroom (:mod:`.hubtoken`)."""
         self._greeting = greeting
         self._deliver = deliver
         self._loop = loop
@@ -111,7 +116,7 @@ class Link:
     def _connect(self) -> ClientConnection:
         try:
             ws = connect(self.url, proxy=None, compression=None, open_timeout=CONNECT_TIMEOUT, max_size=2**22,
-                         legacy=True)
+                         legacy=True, additional_headers=self._headers)
         except InvalidURI as error:
             raise ValueError(f"{self.url!r} is not a ws:// address: {error}") from None
         except (OSError, WebSocketException, TimeoutError) as error:
@@ -135,16 +140,19 @@ class Link:
                 try:
                     ws = self._connect()
                 except (ConnectionError, ValueError):  # the server is not back yet: try again soon
+                    self.url = self.home  # (a process named by an ``elsewhere`` that died: ask where we began)
                     self._closed.wait(RETRY[min(attempts, len(RETRY) - 1)])
                     attempts += 1
                     continue
                 attempts = 0
                 self._hand({"type": "link", "open": True})
-            self._read(ws)
+            moved = self._read(ws)
             with self._lock:
                 self._ws = None
             freed = ws.close_code == FREED_CLOSE
             ws = None
+            if moved:  # the table is served by another process: greet it there at once
+                continue
             self._greeted.set()  # a first connection that closed at once: the constructor says so
             if freed:  # the teacher freed the seat: its token is void, there is nothing to reconnect to
                 self._hand({"type": "link", "open": False, "freed": True})
@@ -152,20 +160,25 @@ class Link:
             if not self._closed.is_set():
                 self._hand({"type": "link", "open": False})
 
-    def _read(self, ws: ClientConnection) -> None:
+    def _read(self, ws: ClientConnection) -> bool:
+        """Hand on the frames ``ws`` brings until it closes; whether the greeting was answered ``elsewhere`` (the
+        table is served by the process at the answer's ``address``: :attr:`url` is that now)."""
         try:
             for message in ws:
                 frame = json.loads(message)
                 if not isinstance(frame, dict):
                     continue
                 if frame.get("id") == self.greet_id:
+                    if frame.get("kind") == "elsewhere" and isinstance(frame.get("address"), str):
+                        self.url = frame["address"]
+                        return True
                     frame["greeting"] = True
                     if not self._greeted.is_set():
                         self._first = frame
                         self._greeted.set()
                         if frame.get("type") == "error":
                             self._closed.set()  # refused at once: the constructor raises, nothing to retry
-                            return
+                            return False
                         continue
                 if not self._greeted.is_set():
                     self.early.append(frame)
@@ -176,6 +189,7 @@ class Link:
         finally:
             with contextlib.suppress(Exception):
                 ws.close()
+        return False
 
     def _hand(self, frame: Frame) -> None:
         if self._closed.is_set():

@@ -22,7 +22,7 @@ EVERY: Final = 10.0
 class LiveGrading:
     """Grades the students' decisions at every table of ``server`` as they are made, until :meth:`stop`."""
 
-    def __init__(self, server: str, teacher_key: str, *, every: float = EVERY, samples: int = SAMPLES,
+    def __init__(self, server: str, teacher_key: str | None, *, every: float = EVERY, samples: int = SAMPLES,
                  seed: int = 0) -> None:
         self.server = server
         self.every = every

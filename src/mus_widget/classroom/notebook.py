@@ -26,6 +26,7 @@ from ..table.refusal import RefusalError, short
 from ..table.relayed import Host, RelayedTable
 from ..table.view_state import Player, Stage, TableView, view_state, with_hand
 from ..teaching.coach import Advice, Coach
+from .hubtoken import hub_user
 from .joining import join_error, unreachable
 from .live import Frame, Link, SeatFile, running_loop, seat_key
 from .protocol import ENGINE_ERRORS, MAX_CHAT, ClassroomError
@@ -194,7 +195,8 @@ class SeatRelay(_Linked):
         self.seat: int = joined["seat"]
         self.name = joined["name"]
         self.token = joined["token"]
-        self.seats.keep(url, table, self.name, self.seat, self.token)
+        if self.token is not None:  # none after a rejoin by hub identity, which is the way back itself
+            self.seats.keep(url, table, self.name, self.seat, self.token)
         for line in joined.get("chat", []):
             self.chat_room.chat(line)
         for frame in self.link.early:
@@ -417,7 +419,7 @@ class WatchRelay(_Linked):
     """A teacher's face-up view of a served table, for a :class:`RelayedTable`: all four observations from the
     server's ``face_up`` frames, every hand shown, nobody's turn offered, the chat read-only."""
 
-    def __init__(self, url: str, table: str, *, teacher_key: str) -> None:
+    def __init__(self, url: str, table: str, *, teacher_key: str | None) -> None:
         self.url = url
         self.table = table
         self.chat_room = _Room(table)
@@ -550,10 +552,12 @@ def served_table(server: str, table: str, name: str | None = None, *, seat: int 
     ``server``, ``table`` and ``name`` (or by ``token``). Options: ``language``, ``tips``, ``coach`` as at any
     table; the rules, the bots and the seed are the table's, set by the teacher. Raises
     :class:`ClassroomError` (``unknown_table``, ``table_full``, ``seat_taken``, ``bad_code``, ``locked``,
-    ``name_taken``...) and :class:`ConnectionError` when the server cannot be reached."""
+    ``name_taken``...) and :class:`ConnectionError` when the server cannot be reached. On a JupyterHub whose
+    classroom is ``server`` (:mod:`.hubtoken`), ``name`` may be left out: the student sits under her hub name."""
     unknown = set(options) - {"language", "tips", "coach"}
     if unknown:
         raise TypeError(f"a served table takes language, tips and coach; the rest is the table's: {sorted(unknown)}")
+    name = hub_user(server) if name is None and token is None else name  # on a hub: the hub user's own name
     if name is None and token is None:
         raise TypeError("a served table needs the player's name (or the seat's token)")
     if name is not None:

@@ -5,7 +5,7 @@ rows, a table whose rows do not replay set aside rather than served."""
 from __future__ import annotations
 
 import logging
-import sqlite3
+from collections.abc import Callable, Collection
 from typing import Any
 
 from ..bots import LEVELS, TEACHING, make_bot
@@ -14,7 +14,8 @@ from ..engine.errors import RecordError
 from ..engine.game import Game
 from ..engine.seats import SEATS
 from .connections import Connections
-from .storage import Storage, StorageFailedError, StoredTable, UnreadableTable, unreadable
+from .frames import StateWriter
+from .storage import LeaseLostError, Storage, StorageFailedError, StoredTable, UnreadableTable
 from .tables import Player, Table, chat_line, replay
 
 log = logging.getLogger("mus_widget.classroom")
@@ -33,13 +34,27 @@ class Persistence:
         """The tables whose latest write failed (``Table.fault``), until a write succeeds."""
         self.set_aside: dict[str, str] = {}
         """The stored tables that do not replay, and why: not served, their rows left as they are."""
+        self.lost: Callable[[Table], None] = lambda table: None
+        """What to do with a table whose lease another server process took (:mod:`.leases` retires it)."""
 
     def stored(self, table: Table | None, write: Any, *args: Any, **kwargs: Any) -> None:
         """Make one write to the database for ``table``. When it fails, the table's players and watchers hear
         of it (once, until a write succeeds) and :class:`StorageFailedError` goes on to the request; when it
-        succeeds, every table whose write had failed hears that storage works again and its bots try again."""
+        succeeds, every table whose write had failed hears that storage works again and its bots try again.
+        A table whose latest failed write may have been committed all the same (:attr:`Storage.doubtful`) is
+        read back first, and if that write had been stored this one, made on the table as it was before, is
+        refused (:class:`StorageFailedError`: made again, it is made on the table as it is). A table whose
+        lease another server process holds now is handed to :attr:`lost` (:class:`LeaseLostError` goes on to the
+        request)."""
         try:
+            if table is not None and table.name in self.storage.doubtful and self.read_back(table):
+                raise StorageFailedError(self.storage.path, RuntimeError(
+                    "a write thought lost had been stored: the table is read back from the database"))
             write(*args, **kwargs)
+        except LeaseLostError:
+            if table is not None:
+                self.lost(table)
+            raise
         except StorageFailedError as error:
             if table is not None and table.fault is None:
                 table.fault = str(error.cause)
@@ -54,25 +69,46 @@ class Persistence:
             self.connections.announce(other, {"type": "table", "event": "storage_ok"})
             other.wake.set()
 
-    def load(self) -> list[Table]:
-        """Every stored table that replays, rebuilt from its record; the others are set aside (one line in the
-        log, an entry in the teacher's list). :class:`~.storage.NotAClassroomError` if SQLite cannot read the
-        file through (a damaged page met only now): the server then stops with that one line, as at opening."""
+    def load(self, only: Collection[str] | None = None) -> list[Table]:
+        """Every stored table that replays (or those of ``only``), rebuilt from its record; the others are set
+        aside (one line in the log, an entry in the teacher's list). :class:`~.storage.NotAClassroomError` if
+        SQLite cannot read the file through (a damaged page met only now): the server then stops with that one
+        line, as at opening."""
         tables = []
-        try:
-            for stored in self.storage.tables():
-                try:
-                    if isinstance(stored, UnreadableTable):
-                        raise RecordError(stored.reason)
-                    tables.append(self.build(stored))
-                except Exception as error:  # whatever the rows hold: the table waits for the teacher, not the class
-                    reason = str(error) if isinstance(error, RecordError) else f"{type(error).__name__}: {error}"
-                    self.set_aside[stored.name] = reason
-                    log.error("table %r set aside (its rows are kept as they are): it does not replay: %s",
-                              stored.name, reason)
-        except sqlite3.DatabaseError as error:
-            raise unreadable(self.storage.path, error) from None
+        for stored in self.storage.tables(None if only is None else tuple(only)):
+            try:
+                if isinstance(stored, UnreadableTable):
+                    raise RecordError(stored.reason)
+                tables.append(self.build(stored))
+            except Exception as error:  # whatever the rows hold: the table waits for the teacher, not the class
+                reason = str(error) if isinstance(error, RecordError) else f"{type(error).__name__}: {error}"
+                self.set_aside[stored.name] = reason
+                log.error("table %r set aside (its rows are kept as they are): it does not replay: %s",
+                          stored.name, reason)
         return tables
+
+    def read_back(self, table: Table) -> bool:
+        """Make ``table`` what its rows say (its latest write failed as the connection to the database went, so
+        it may have been stored after all): replayed anew if the rows hold more than the table in memory, its
+        players told; whether they did. :class:`StorageFailedError` while the database cannot be read."""
+        stored = self.storage.stored_table(table.name)
+        self.storage.doubtful.discard(table.name)
+        if stored is None or isinstance(stored, UnreadableTable):
+            return False
+        fresh = self.build(stored)
+        if (fresh.moves, len(fresh.chat), set(fresh.players)) == (table.moves, len(table.chat), set(table.players)):
+            return False
+        log.warning("table %r: a write whose commit was in doubt had been stored; the table is read back",
+                    table.name)
+        for seat, player in fresh.players.items():
+            known = table.players.get(seat)
+            if known is not None and known.token_hash == player.token_hash:
+                fresh.players[seat] = known  # the same player: their connections and their pace stay
+        table.game, table.moves, table.n_actions, table.hands = fresh.game, fresh.moves, fresh.n_actions, fresh.hands
+        table.bots, table.standins, table.players, table.chat = fresh.bots, fresh.standins, fresh.players, fresh.chat
+        table.writer = StateWriter()  # the frames it wrote were of the game before
+        self.connections.publish(table)
+        return True
 
     def build(self, stored: StoredTable) -> Table:
         """A stored table, rebuilt: its game replayed move by move from the base record, the bots shown every

@@ -12,6 +12,7 @@ import os
 import pickle
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -24,7 +25,7 @@ from ..engine.observation import Observation
 from .connections import Connections, Session
 from .persistence import Persistence
 from .protocol import ClassroomError, find_name, required_text
-from .storage import StorageFailedError
+from .storage import LeaseLostError, StorageFailedError
 from .tables import Player, Table, replay
 
 log = logging.getLogger("mus_widget.classroom")
@@ -87,6 +88,9 @@ class Playing:
         self.tasks: set[asyncio.Task[None]] = set()
         self.loops: dict[str, asyncio.Task[None]] = {}
         """Each served table's bot loop, by name."""
+        self.finder: Callable[[str], Table | None] | None = None
+        """Where a table this process does not serve is looked for (:meth:`.leases.Leases.find`, on a database
+        several processes share): the table, served here from now on; None if there is none."""
 
     def table(self, frame: dict[str, Any]) -> Table:
         """The served table the frame names (``table``); ``unknown_table`` if there is none, or it is set aside."""
@@ -100,6 +104,8 @@ class Playing:
                                                       f"replay: {set_aside[found]}")
             if found is not None:
                 return self.tables[found]
+            if self.finder is not None and (table := self.finder(name)) is not None:
+                return table
             raise ClassroomError("unknown_table", f"there is no table {name!r}"
                                  + (f"; did you mean {close!r}?" if close else ""), suggestion=close)
         return table
@@ -200,6 +206,8 @@ class Playing:
                     except StorageFailedError:
                         retry = RETRY_FIRST if retry is None else min(RETRY_MOST, retry * 2)
                         break
+                    except LeaseLostError:  # another process serves the table now (this one retired it)
+                        return
                     except MusError as error:  # a bot's move that would not replay is not stored: a bug
                         log.error("the move of the bot of seat %s at table %r does not replay, so it was not "
                                   "stored: %s", seat, table.name, error)

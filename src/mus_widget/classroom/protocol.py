@@ -5,6 +5,10 @@ Every frame is one JSON object with a ``type``. A request may carry an ``id`` (a
 the server's answer to it (``ok``, ``error`` or a typed reply) echoes that ``id``, an error too whenever the
 ``id`` could be read (even from a frame refused as too large). Frames the server sends on its own (``state``,
 ``chat``, ``table``, ``face_up``) have none. docs/classroom.md lists every frame.
+
+On a JupyterHub's classroom the WebSocket handshake may carry ``Authorization: token <hub token>`` (:mod:`.hub`):
+the frames stay the same, a ``join`` of that connection may then leave out its ``name`` and ``token``, and its
+teacher's requests their ``teacher_key``.
 """
 
 from __future__ import annotations
@@ -70,6 +74,9 @@ CODE_SPACE: Final = len(CODE_WORDS) * len(CODE_ALPHABET) ** (CODE_GROUPS * CODE_
 :data:`MIN_CODE_SPACE`: at :data:`GUESS_RATE`, half of them take 56 years)."""
 FREED_CLOSE: Final = 4001
 """The close code of a seat's connection when the teacher frees the seat (the client stops reconnecting)."""
+MOVED_CLOSE: Final = 4002
+"""The close code of a table's connections when another server process of the class serves it now (the client
+reconnects, and is told where: ``elsewhere``)."""
 MAX_LOCKED: Final = 4
 """The most names a table may be locked to (a table seats four)."""
 
@@ -108,7 +115,12 @@ CLASSROOM_ERRORS: Final = (
     "seat_open",      # free_seat of a seat that has no player
     "bad_token",      # the token is not this table's (or this seat's) token
     "not_joined",     # act, sena or say before joining a seat on this connection
-    "forbidden",      # a teacher's request without the teacher key
+    "forbidden",      # a teacher's request without the teacher key (nor from a hub user of the teachers' group)
+    "bad_hub_token",  # the hub knows no user by the token the handshake carried (wrong, expired, a service's)
+    "hub_forbidden",  # the hub user's token gives no access to the classroom service
+    "hub_required",   # a new seat on a hub's classroom, from a connection that sent no hub token
+    "hub_name",       # a name that is not the hub user's own
+    "hub_unavailable",  # the hub could not be asked whose token it is (the connection is closed: try again)
     "bad_name",
     "bad_chat",       # an empty chat line (or teacher's line), one over MAX_CHAT, or with a character names refuse
     "chat_too_fast",
@@ -118,6 +130,7 @@ CLASSROOM_ERRORS: Final = (
     "server_error",   # the server failed on the request (a bug, counted in its log)
     "storage_failed",  # the database could not store the request (a full disk...): nothing of it was kept
     "paused",         # an action while the match waits for a team whose every player is away
+    "elsewhere",      # the table is served by another server process of the class: its ``address`` says which
 )
 """The kinds of error frame that are not an engine error."""
 
@@ -127,7 +140,7 @@ class ClassroomError(MusError):
     :data:`CLASSROOM_ERRORS`, the message says what and why."""
 
     def __init__(self, kind: str, message: str, request_id: int | None = None, *,
-                 suggestion: str | None = None) -> None:
+                 suggestion: str | None = None, address: str | None = None) -> None:
         super().__init__(f"{kind}: {message}")
         self.kind = kind
         self.detail = message
@@ -135,6 +148,8 @@ class ClassroomError(MusError):
         """The refused frame's ``id``, when :func:`decode` could read it (the answer echoes it)."""
         self.suggestion = suggestion
         """A close name the request may have meant (``unknown_table``: "did you mean 3B?"), or None."""
+        self.address = address
+        """Where the table is served (``elsewhere``: another server process of the class), or None."""
 
     def _render_traceback_(self) -> list[str]:
         """What IPython shows for it in a cell: one line, not the client's frames (a student's mistake is no
@@ -142,14 +157,17 @@ class ClassroomError(MusError):
         return [f"\x1b[0;31m{type(self).__name__}\x1b[0m: {self}"]
 
 
-def error_frame(kind: str, message: str, request_id: object = None, suggestion: str | None = None
-                ) -> dict[str, Any]:
-    """The frame that tells a client its request changed nothing, and why (and a close name it may have meant)."""
+def error_frame(kind: str, message: str, request_id: object = None, suggestion: str | None = None,
+                address: str | None = None) -> dict[str, Any]:
+    """The frame that tells a client its request changed nothing, and why (and a close name it may have meant, or
+    the address of the server process that serves the table)."""
     frame: dict[str, Any] = {"type": "error", "kind": kind, "message": message}
     if request_id is not None:
         frame["id"] = request_id
     if suggestion is not None:
         frame["suggestion"] = suggestion
+    if address is not None:
+        frame["address"] = address
     return frame
 
 
@@ -161,8 +179,9 @@ def error_from_frame(frame: dict[str, Any]) -> MusError:
     engine = ENGINE_ERRORS.get(kind)
     if engine is not None:
         return engine(message)
-    suggestion = frame.get("suggestion")
-    return ClassroomError(kind, message, suggestion=suggestion if isinstance(suggestion, str) else None)
+    suggestion, address = frame.get("suggestion"), frame.get("address")
+    return ClassroomError(kind, message, suggestion=suggestion if isinstance(suggestion, str) else None,
+                          address=address if isinstance(address, str) else None)
 
 
 def encode(frame: object) -> str:

@@ -3,6 +3,7 @@ write to a table, list the tables) and the chat of the whole class, which every 
 
 from __future__ import annotations
 
+import contextlib
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +23,7 @@ from .protocol import (
     seat_field,
     text_field,
 )
-from .storage import token_hash
+from .storage import StorageFailedError, token_hash
 from .tables import Table, chat_line
 
 CLASS_CHAT = 200
@@ -61,7 +62,9 @@ class Room:
         self.persistence = persistence
         self.playing = playing
         self.class_chat = ClassChat()
-        self._archived: list[dict[str, Any]] | None = None
+        self._archived: list[dict[str, Any]] = []
+        self._stale = True
+        """Whether :attr:`_archived` is to be read again (a table was archived since, or it was never read)."""
 
     def load_chat(self, tables: list[Table]) -> None:
         """The class's chat rebuilt from the stored tables' lines, in the order they were written."""
@@ -90,13 +93,14 @@ class Room:
 
     def archived(self) -> list[dict[str, Any]]:
         """Every archived table's summary as it was archived (``table`` is its archived name, ``archived`` when)."""
-        if self._archived is None:
-            self._archived = self.persistence.storage.archived()
+        if self._stale:
+            with contextlib.suppress(StorageFailedError):  # the database is away: the list as last read, until
+                self._archived, self._stale = self.persistence.storage.archived(), False  # it is back
         return self._archived
 
     def archived_now(self) -> None:
         """A table was archived: the list reads the archive again."""
-        self._archived = None
+        self._stale = True
 
     def summaries(self) -> list[dict[str, Any]]:
         """The teacher's list: every served table's summary, then every table set aside and why."""

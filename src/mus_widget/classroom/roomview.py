@@ -8,11 +8,28 @@ from __future__ import annotations
 import html
 import time
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ..i18n.catalogues import message
 from .notebook import _players
 from .protocol import name_key
+
+PICTURE_STYLE: Final = """<style>
+.mus-classroom-picture{color:var(--jp-ui-font-color1,#222)}
+.mus-classroom-picture .mus-classroom-row{border:1px solid var(--jp-border-color1,#ccc);border-radius:6px;
+  padding:6px 10px;margin:4px 0;background:var(--jp-layout-color1,#fff)}
+.mus-classroom-picture table{border-collapse:collapse;margin:4px 0}
+.mus-classroom-picture td,.mus-classroom-picture th{padding:1px 10px 1px 0;text-align:left}
+.mus-classroom-picture .mus-classroom-turn td,.mus-classroom-picture .mus-classroom-paused,
+.mus-classroom-picture .mus-classroom-chat-teacher{font-weight:bold}
+.mus-classroom-picture .mus-classroom-muted{color:var(--jp-ui-font-color2,#666)}
+.mus-classroom-picture .mus-classroom-storage-failed,.mus-classroom-picture .mus-classroom-set-aside{
+  color:var(--jp-error-color1,#b00020)}
+.mus-classroom-picture .mus-classroom-chat-lines{list-style:none;padding-left:0;margin:4px 0;white-space:pre-wrap}
+.mus-classroom-picture .mus-classroom-idle{color:#7a4a00;background:#fff3cd;border-radius:3px;padding:0 4px;
+  font-weight:bold}
+</style>"""
+"""The style of the list's static picture (the live list's is js/classroom.css, which comes with its model)."""
 
 
 def _text(language: str, message_id: str, **values: object) -> str:

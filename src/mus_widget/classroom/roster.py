@@ -15,7 +15,11 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
+import urllib.error
+import urllib.parse
+import urllib.request
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -38,10 +42,11 @@ SEPARATORS: Final = (",", ";", "\t")
 
 
 class RosterError(ValueError):
-    """A roster file the room cannot take: ``line`` (from 1, the columns' line) says where, ``problem`` what."""
+    """A roster the room cannot take: ``line`` (from 1, the columns' line; in a hub group, its ``user``; None:
+    the whole source) says where, ``problem`` what."""
 
-    def __init__(self, source: str, line: int, problem: str) -> None:
-        super().__init__(f"{source}, line {line}: {problem}")
+    def __init__(self, source: str, line: int | None, problem: str, *, unit: str = "line") -> None:
+        super().__init__(f"{source}: {problem}" if line is None else f"{source}, {unit} {line}: {problem}")
         self.source = source
         self.line = line
         self.problem = problem
@@ -149,6 +154,57 @@ def parse_roster(data: bytes | str, source: str = "roster") -> Roster:
     return Roster(tuple(students), source)
 
 
+def hub_roster(*groups: str, api_url: str | None = None, token: str | None = None) -> Roster:
+    """The students of the JupyterHub groups ``groups``, in each group's order: each one's hub username as their
+    name and id, the group as their group (a user of two of the groups is listed once, under the first).
+
+    ``api_url`` and ``token`` are by default those the hub gives a notebook's kernel (``JUPYTERHUB_API_URL``,
+    ``JUPYTERHUB_API_TOKEN``); the token needs the ``read:groups`` scope (docs/classroom.md, "On a JupyterHub").
+    :class:`RosterError` when the hub refuses, has no such group, or a username is no name a table takes."""
+    if not groups:
+        raise ValueError("hub_roster needs at least one hub group: hub_roster('3A', '3B')")
+    url = (api_url or os.environ.get("JUPYTERHUB_API_URL") or "").rstrip("/")
+    key = token or os.environ.get("JUPYTERHUB_API_TOKEN")
+    if not url or not key:
+        raise ValueError("hub_roster reads the hub's groups with the notebook's hub token: run it in a notebook "
+                         "on the JupyterHub, or give api_url= and token=")
+    students: list[Student] = []
+    seen: set[str] = set()
+    for group in groups:
+        source = f"the hub group {group!r}"
+        for n, user in enumerate(_hub_members(url, key, group, source), start=1):
+            try:
+                student = Student(check_name(user, "the username"), group, user)
+            except PlayerNameError as error:
+                raise RosterError(source, n, f"{error} (a hub username is the name its user sits down under)",
+                                  unit="user") from None
+            if student.key not in seen:
+                seen.add(student.key)
+                students.append(student)
+    if not students:
+        raise RosterError(f"the hub groups {', '.join(map(repr, groups))}", None, "no user in any of them")
+    return Roster(tuple(students), "hub " + ", ".join(groups))
+
+
+def _hub_members(url: str, token: str, group: str, source: str) -> list[str]:
+    """The usernames of the hub group ``group``, as the hub's REST API lists them."""
+    request = urllib.request.Request(f"{url}/groups/{urllib.parse.quote(group, safe='')}",
+                                     headers={"Authorization": f"token {token}"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            model = json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        why = {404: "the hub has no such group (or the token may not see it)",
+               403: "the hub refused: the token lacks the read:groups scope"}.get(error.code, error.reason)
+        raise RosterError(source, None, f"{why} (HTTP {error.code} from {url})") from None
+    except (urllib.error.URLError, OSError) as error:
+        raise ConnectionError(f"the hub's API at {url} did not answer: {error}") from None
+    users = model.get("users") if isinstance(model, dict) else None
+    if not isinstance(users, list) or not all(isinstance(user, str) for user in users):
+        raise RosterError(source, None, "the hub's answer lists no users: the token lacks the read:groups scope")
+    return users
+
+
 def _decoded(data: bytes, source: str) -> str:
     """The file's text (a byte-order mark dropped), or the line whose bytes are not UTF-8."""
     try:
@@ -200,4 +256,4 @@ def _student(row: Sequence[str], columns: tuple[int, int | None, int | None], so
 
 
 __all__ = ["GROUP", "ID", "MAX_GROUP", "MAX_ID", "NAME", "Roster", "RosterError", "Student", "change_roster",
-           "parse_roster", "read_roster", "roster_of"]
+           "hub_roster", "parse_roster", "read_roster", "roster_of"]

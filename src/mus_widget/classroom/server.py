@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import hmac
 import logging
+import os
 import secrets
 import signal
+import socket
 import time
 from pathlib import Path
 from typing import Any
@@ -29,7 +32,11 @@ from ..bots.turns import play, say
 from ..engine.errors import MusError
 from ..engine.game import Game
 from ..engine.rules import Rules
+from ..i18n.catalogues import default_language, message
 from .connections import ADDRESS_CONNECTIONS, ADDRESS_SEATS, Connections, Session, host_of
+from .databases import is_url, open_storage
+from .hub import SERVICE, Hub
+from .leases import LEASE, Leases, listen, owner
 from .lifecycle import Lifecycle
 from .persistence import Persistence
 from .playing import PAUSE_LIMIT, STANDIN_PACE, Playing
@@ -52,7 +59,8 @@ from .protocol import (
     text_field,
 )
 from .room import Room
-from .storage import SYNC_MODES, NotAClassroomError, Storage, StoredTable, token_hash
+from .sqlite_store import SYNC_MODES
+from .storage import NotAClassroomError, Owner, Storage, StorageFailedError, StoredTable, token_hash
 from .tables import SEAT_CONNECTIONS, SEAT_JOINS_BURST, Player, Table, chat_line
 
 log = logging.getLogger("mus_widget.classroom")
@@ -64,22 +72,28 @@ CHAT_HISTORY = 50
 class ClassroomServer:
     """The tables of one classroom and the requests that change them."""
 
-    def __init__(self, storage: Storage, teacher_key: str, away_after: float = 30.0, standin: str = "novice",
+    def __init__(self, storage: Storage, teacher_key: str | None, away_after: float = 30.0, standin: str = "novice",
                  bot_workers: int = 1, *, open_tables: bool = True, max_tables: int = 100,
                  max_per_address: int = ADDRESS_CONNECTIONS, standin_pace: float = STANDIN_PACE,
-                 seats_per_address: int = ADDRESS_SEATS, pause_limit: float = PAUSE_LIMIT) -> None:
+                 seats_per_address: int = ADDRESS_SEATS, pause_limit: float = PAUSE_LIMIT,
+                 hub: Hub | None = None, owner: Owner | None = None) -> None:
         """``open_tables``: whether a student (without the teacher key) may create a table, while the server
         has fewer than ``max_tables`` (the teacher's are never refused). ``max_per_address``: the connections
         one address may hold at once, and the joins it may make at once and then a minute;
         ``seats_per_address``: the seats it may take afresh at once, and then a minute. ``standin_pace``:
         the seconds a stand-in's turn lasts at least, from the moment the turn came; ``pause_limit``: the
-        seconds a match waits at most for a team whose every player is away, before stand-ins play for them."""
+        seconds a match waits at most for a team whose every player is away, before stand-ins play for them.
+        ``hub``: the JupyterHub whose users sit down under their hub names, and whose group of teachers makes the
+        teacher's requests (with or without ``teacher_key``, which may then be None). ``owner``: this process
+        as the leases of a database several processes share name it (:mod:`.leases`); without one, the server
+        serves every table of the database."""
         if standin not in LEVELS:
             raise ValueError(f"{standin!r} is not a bot level; the levels are {', '.join(LEVELS)}")
-        if not teacher_key:
-            raise ValueError("the teacher key may not be empty")
+        if not teacher_key and (hub is None or hub.teachers is None):
+            raise ValueError("the teacher key may not be empty (without a hub group of teachers)")
         self.storage = storage
-        self.teacher_key = teacher_key
+        self.teacher_key = teacher_key or None
+        self.hub = hub
         self.open_tables = open_tables
         self.max_tables = max_tables
         self.connections = Connections(max_per_address, seats_per_address)
@@ -88,6 +102,9 @@ class ClassroomServer:
                                standin_pace=standin_pace, bot_workers=bot_workers, pause_limit=pause_limit)
         self.room = Room(self.connections, self.persistence, self.playing)
         self.lifecycle = Lifecycle(self.connections, self.persistence, self.playing, self.room)
+        self.leases = None if owner is None or not storage.shared else Leases(
+            storage, owner, persistence=self.persistence, playing=self.playing, connections=self.connections,
+            room=self.room)
         self.failures = 0
         """Requests that failed with an error the server did not expect (each answered ``server_error``)."""
 
@@ -97,22 +114,27 @@ class ClassroomServer:
 
     def load(self) -> None:
         """Every stored table, rebuilt from its record; its players are gone until they rejoin. A table whose
-        rows do not replay is set aside (one line in the log, an entry in the teacher's list), the others start."""
+        rows do not replay is set aside (one line in the log, an entry in the teacher's list), the others start.
+        On a database several processes share, only the tables no live process holds the lease of."""
         now = time.monotonic()
-        tables = self.persistence.load()
+        tables = self.persistence.load(None if self.leases is None else self.leases.claim_all())
         for table in tables:
             self.playing.open(table)
             for seat, player in table.players.items():
                 player.gone_since = now
                 self.playing.schedule_away(table, seat)
         self.room.load_chat(tables)
+        if self.leases is not None:
+            self.leases.start()
 
     async def handler(self, connection: ServerConnection) -> None:
         """One connection, its frames answered in order; whatever it sends harms only itself."""
         await self.connections.serve(connection, self.answer, self.playing.leave)
 
     async def close(self) -> None:
-        """Stop the tables' bots and their worker processes."""
+        """Stop the tables' bots and their worker processes, and give up this process's leases."""
+        if self.leases is not None:
+            await self.leases.close()
         await self.playing.close()
 
     # ------------------------------------------------------------------ requests
@@ -125,6 +147,8 @@ class ClassroomServer:
             frame = decode(message)
             request_id = frame.get("id")
             kind = frame["type"]
+            if self.hub is not None:
+                await self.hub.authenticate(session)
             if kind in ("act", "sena", "say"):
                 return await self.seat_request(session, frame)
             if kind == "join":
@@ -135,7 +159,7 @@ class ClassroomServer:
                 return self.create(session, frame)
             if kind == "rematch" and "teacher_key" not in frame:
                 return await self.lifecycle.rematch(session, frame, teacher=False)
-            self.check_teacher(frame)
+            self.check_teacher(session, frame)
             if kind == "record":
                 return self.record(frame)
             if kind == "rematch":
@@ -158,7 +182,7 @@ class ClassroomServer:
             return self.watch(session, frame)
         except ClassroomError as error:
             return error_frame(error.kind, error.detail, error.request_id if request_id is None else request_id,
-                               error.suggestion)
+                               error.suggestion, error.address)
         except MusError as error:
             return error_frame(type(error).__name__, str(error), request_id)
         except Exception as error:  # a bug: the sender hears of it, the log counts it (no traceback a frame)
@@ -172,16 +196,22 @@ class ClassroomServer:
     def record(self, frame: dict[str, Any]) -> dict[str, Any]:
         """The record of a served table, or of an archived one (by its archived name, ``3B #1``)."""
         name = required_text(frame, "table")
-        if name not in self.playing.tables and name in {a["table"] for a in self.room.archived()}:
+        if name not in self.playing.tables and (name in {a["table"] for a in self.room.archived()} or (
+                self.storage.shared and name in self.storage.live_names())):  # or one another process serves
             return {"type": "record", "id": frame.get("id"), "table": name, "record": self.storage.record(name)}
         table = self.playing.table(frame)
         return {"type": "record", "id": frame.get("id"), "table": table.name, "record": self.storage.record(table.name)}
 
-    def check_teacher(self, frame: dict[str, Any]) -> None:
-        """Refuse (``forbidden``) a frame without the teacher key."""
+    def check_teacher(self, session: Session, frame: dict[str, Any]) -> None:
+        """Refuse (``forbidden``) a frame without the teacher key, unless a hub user of the teachers' group sent it
+        (a wrong key is refused, not taken for the hub's word)."""
         key = frame.get("teacher_key")
-        if not isinstance(key, str) or not hmac.compare_digest(key.encode(), self.teacher_key.encode()):
+        if isinstance(key, str) and self.teacher_key is not None and hmac.compare_digest(key.encode(),
+                                                                                            self.teacher_key.encode()):
+            return
+        if self.hub is None or isinstance(key, str):
             raise ClassroomError("forbidden", f"a {frame['type']!r} request needs the teacher key")
+        self.hub.check_teacher(session, frame["type"])
 
     def check_student_create(self, session: Session, frame: dict[str, Any]) -> None:
         """A table created without the teacher key: only if the server lets students create tables, without
@@ -199,11 +229,12 @@ class ClassroomServer:
 
     def create(self, session: Session, frame: dict[str, Any]) -> dict[str, Any]:
         """A new table (``create``): by the teacher, or by a student where the server lets them."""
-        teacher = frame.get("teacher_key") is not None
+        teacher = frame.get("teacher_key") is not None or (self.hub is not None and self.hub.is_teacher(session))
         if teacher:
-            self.check_teacher(frame)  # a wrong key is refused, not taken for a student
+            self.check_teacher(session, frame)  # a wrong key is refused, not taken for a student
         name = table_name(required_text(frame, "table"))
-        same, _ = find_name(name, [*self.playing.tables, *self.persistence.set_aside])
+        same, _ = find_name(name, [*self.playing.tables, *self.persistence.set_aside,
+                                   *(self.storage.live_names() if self.storage.shared else ())])
         if same is not None:
             raise ClassroomError("table_exists", f"there is already a table {same!r}")
         rules_data = frame.get("rules") or {}
@@ -242,10 +273,12 @@ class ClassroomServer:
         seat = seat_field(frame)
         token = text_field(frame, "token", optional=True)
         fresh = None
-        if token is not None:
-            hashed = token_hash(token)
-            found = [s for s, p in table.players.items() if hmac.compare_digest(p.token_hash, hashed)]
-            if not found or (seat is not None and found[0] != seat):
+        hub_name = None if token is not None or self.hub is None else self.hub.seat_name(session, frame)
+        mine = [s for s, p in table.players.items() if p.name == hub_name]  # a hub user back: her identity is proof
+        if token is not None or mine:
+            hashed = "" if token is None else token_hash(token)
+            found = mine or [s for s, p in table.players.items() if hmac.compare_digest(p.token_hash, hashed)]
+            if not found or (seat is not None and found[0] != seat and not mine):
                 raise ClassroomError("bad_token", f"that token is not the token of "
                                                   f"{'any seat' if seat is None else f'seat {seat}'} at {table.name!r}")
             seat = found[0]
@@ -258,8 +291,9 @@ class ClassroomServer:
                                                        f"{SEAT_JOINS_BURST} times in a minute: wait a moment")
             self.connections.check_join(session, fresh=False)
         else:
-            name = player_name(required_text(frame, "name"))
-            name = self.check_access(session, table, frame, name)
+            name = hub_name or player_name(required_text(frame, "name"))
+            checked = self.check_access(session, table, frame, name)
+            name = hub_name or checked  # a hub user sits under her hub name, at a locked table too
             free = [s for s in range(4) if s not in table.levels and s not in table.players]
             if seat is None:
                 if not free:
@@ -293,7 +327,11 @@ class ClassroomServer:
             code = text_field(frame, "code", optional=True)
             if code is None:
                 raise ClassroomError("bad_code", f"table {table.name!r} needs its join code (ask the teacher)")
-            self.connections.check_code(session, table, code.strip())
+            if self.hub is None:
+                self.connections.check_code(session, table, code.strip())
+            else:  # held to the hub user's own budget of wrong codes too
+                self.hub.check_code(session, functools.partial(self.connections.check_code, session, table,
+                                                               code.strip()))
         key = name_key(name)
         if table.locked is not None:
             kept = {name_key(n): n for n in table.locked}
@@ -360,10 +398,12 @@ class ClassroomServer:
         return {"type": "ok", "id": frame.get("id"), "seq": table.moves}
 
 
-async def start(server: ClassroomServer, host: str, port: int) -> Server:
-    """Load the stored tables and listen; the returned server's ``sockets`` tell the port."""
+async def start(server: ClassroomServer, host: str, port: int, sock: socket.socket | None = None) -> Server:
+    """Load the stored tables and listen (on ``sock`` if bound already); the returned server's ``sockets`` tell
+    the port."""
     server.load()
-    listening: Server = await serve(server.handler, host, port, max_size=TRANSPORT_MAX_FRAME, compression=None,
+    where: dict[str, Any] = {"host": host, "port": port} if sock is None else {"sock": sock}
+    listening: Server = await serve(server.handler, **where, max_size=TRANSPORT_MAX_FRAME, compression=None,
                                     ping_interval=20, ping_timeout=20)
     return listening
 
@@ -373,27 +413,37 @@ def address(listening: Server) -> str:
     return f"ws://{host}:{port}"
 
 
-async def run(db: Path, host: str, port: int, *, teacher_key: str, away_after: float, standin: str,
+async def run(db: str | Path, host: str, port: int, *, teacher_key: str | None, away_after: float, standin: str,
               sync: str, open_tables: bool, max_tables: int, max_per_address: int = ADDRESS_CONNECTIONS,
               standin_pace: float = STANDIN_PACE, seats_per_address: int = ADDRESS_SEATS,
-              pause_limit: float = PAUSE_LIMIT) -> None:
-    storage = Storage(db, sync)
+              pause_limit: float = PAUSE_LIMIT, hub: Hub | None = None, lease: float = LEASE,
+              advertise: str | None = None) -> None:
+    sock = listen(host, port) if is_url(str(db)) else None  # bound before any lease is claimed (see .leases)
+    process = None if sock is None else owner(host, sock.getsockname()[1], lease, advertise)
+    try:
+        storage = open_storage(db, sync, process)
+    except BaseException:
+        if sock is not None:
+            sock.close()
+        raise
     classroom = ClassroomServer(storage, teacher_key, away_after=away_after, standin=standin,
                                 open_tables=open_tables, max_tables=max_tables, max_per_address=max_per_address,
                                 standin_pace=standin_pace, seats_per_address=seats_per_address,
-                                pause_limit=pause_limit)
+                                pause_limit=pause_limit, hub=hub, owner=process)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     try:
-        listening = await start(classroom, host, port)
+        listening = await start(classroom, host, port, sock)
     except BaseException:  # a database that cannot be read through, a port taken: nothing is left running
         await classroom.close()
         storage.close()
         raise
     print(address(listening), flush=True)
     try:
+        if hub is not None:
+            await hub.greet()
         await stop.wait()
     finally:
         listening.close()
@@ -425,10 +475,27 @@ def main(argv: list[str] | None = None) -> None:
                              "network it is on)")
     parser.add_argument("--port", type=int, default=8765, metavar="N",
                         help="the port to listen on (default %(default)s; 0: any free port)")
-    parser.add_argument("--db", type=Path, default=Path("classroom.sqlite"), metavar="FILE",
-                        help="the file that keeps the class's games, SQLite (default %(default)s)")
-    parser.add_argument("--teacher-key", required=True, metavar="KEY",
-                        help="the key that creates tables and shows them face up")
+    parser.add_argument("--db", default="classroom.sqlite", metavar="FILE|URL",
+                        help="where the class's games are kept: an SQLite file (default %(default)s), or a "
+                             "postgresql://user@host/database URL, which several server processes may share")
+    parser.add_argument("--lease", type=float, default=LEASE, metavar="SECONDS",
+                        help=f"with a PostgreSQL --db: seconds a table stays this process's unless renewed, so "
+                             f"another process takes its tables over that long after it dies (default {LEASE:g})")
+    parser.add_argument("--advertise", metavar="URL",
+                        help="with a PostgreSQL --db: the ws:// address the other processes send this one's "
+                             "students to (default: ws://HOST:PORT)")
+    parser.add_argument("--teacher-key", metavar="KEY",
+                        help="the key that creates tables and shows them face up (needed unless "
+                             "--hub-teachers-group is given)")
+    parser.add_argument("--hub", action="store_true",
+                        help="serve as a JupyterHub service: the hub's users sit down under their hub names, with no "
+                             "name typed and no seat token (the hub's API at $JUPYTERHUB_API_URL; needs jupyterhub)")
+    parser.add_argument("--hub-teachers-group", metavar="GROUP",
+                        help="implies --hub: the hub group whose users make the teacher's requests (the room), "
+                             "without the teacher key")
+    parser.add_argument("--hub-service", default=os.environ.get("JUPYTERHUB_SERVICE_NAME") or SERVICE,
+                        metavar="NAME", help="with --hub: this service's name in c.JupyterHub.services, which a "
+                                             "student's token must give access to (default %(default)s)")
     parser.add_argument("--away-after", type=float, default=30.0, metavar="SECONDS",
                         help="seconds a player may be gone before a bot plays their seat (default 30)")
     parser.add_argument("--standin", default="novice", choices=sorted(LEVELS),
@@ -453,12 +520,21 @@ def main(argv: list[str] | None = None) -> None:
                         help=f"seats one address may take afresh at once, then as many a minute (default "
                              f"{ADDRESS_SEATS}: a class of {ADDRESS_SEATS} on one JupyterHub sitting down at once)")
     args = parser.parse_args(argv)
+    if args.teacher_key is None and args.hub_teachers_group is None:
+        parser.error("--teacher-key is required (on a JupyterHub, --hub-teachers-group may stand for it)")
+    hub = None
+    if args.hub or args.hub_teachers_group is not None:
+        try:
+            hub = Hub(service=args.hub_service, teachers=args.hub_teachers_group)
+        except ModuleNotFoundError as error:
+            parser.exit(2, message("cli.serve.hub_extra", default_language(), module=error.name or "jupyterhub")
+                        + "\n")
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     try:
         asyncio.run(run(args.db, args.host, args.port, teacher_key=args.teacher_key, away_after=args.away_after,
                         standin=args.standin, sync=args.sync, open_tables=args.open_tables,
                         max_tables=args.max_tables, max_per_address=args.max_connections_per_address,
                         standin_pace=args.standin_pace, seats_per_address=args.max_seats_per_address,
-                        pause_limit=args.pause_limit))
-    except NotAClassroomError as error:
+                        pause_limit=args.pause_limit, hub=hub, lease=args.lease, advertise=args.advertise))
+    except (NotAClassroomError, StorageFailedError) as error:
         parser.exit(2, f"{parser.prog}: {error}\n")

@@ -38,6 +38,7 @@ from ..teaching.pictures import Picture
 from ..teaching.review import SAMPLES, Review, Reviewer, review
 from . import client
 from .handout import Handout, handout
+from .joining import room_error
 from .live import Frame, Link, running_loop
 from .marking import LiveGrading
 from .notebook import FaceUpTable, WatchRelay
@@ -53,7 +54,18 @@ from .protocol import (
     table_name,
 )
 from .results import ClassResults, class_results
-from .roomview import _text, archived_html, chat_html, clock, idle, not_joined, open_seat, table_html, trouble
+from .roomview import (
+    PICTURE_STYLE,
+    _text,
+    archived_html,
+    chat_html,
+    clock,
+    idle,
+    not_joined,
+    open_seat,
+    table_html,
+    trouble,
+)
 from .roster import Roster, change_roster, read_roster, roster_of
 
 STATIC: Final = pathlib.Path(__file__).resolve().parents[1] / "table" / "static"
@@ -63,23 +75,6 @@ EVERY: Final = 1.0
 """Seconds between two updates of the list."""
 IDLE_AFTER: Final = 40.0
 """Seconds a person may have the turn before the list marks their table idle, by default."""
-
-PICTURE_STYLE: Final = """<style>
-.mus-classroom-picture{color:var(--jp-ui-font-color1,#222)}
-.mus-classroom-picture .mus-classroom-row{border:1px solid var(--jp-border-color1,#ccc);border-radius:6px;
-  padding:6px 10px;margin:4px 0;background:var(--jp-layout-color1,#fff)}
-.mus-classroom-picture table{border-collapse:collapse;margin:4px 0}
-.mus-classroom-picture td,.mus-classroom-picture th{padding:1px 10px 1px 0;text-align:left}
-.mus-classroom-picture .mus-classroom-turn td,.mus-classroom-picture .mus-classroom-paused,
-.mus-classroom-picture .mus-classroom-chat-teacher{font-weight:bold}
-.mus-classroom-picture .mus-classroom-muted{color:var(--jp-ui-font-color2,#666)}
-.mus-classroom-picture .mus-classroom-storage-failed,.mus-classroom-picture .mus-classroom-set-aside{
-  color:var(--jp-error-color1,#b00020)}
-.mus-classroom-picture .mus-classroom-chat-lines{list-style:none;padding-left:0;margin:4px 0;white-space:pre-wrap}
-.mus-classroom-picture .mus-classroom-idle{color:#7a4a00;background:#fff3cd;border-radius:3px;padding:0 4px;
-  font-weight:bold}
-</style>"""
-"""The style of the list's static picture (the live list's is js/classroom.css, which comes with its model)."""
 
 
 def _seat_of(record: dict[str, Any], name: str) -> int:
@@ -94,13 +89,14 @@ def _seat_of(record: dict[str, Any], name: str) -> int:
 
 class Classroom(BaseWidget):
     """Every table of the classroom server ``server``, live, for the teacher (``teacher_key`` is the server's
-    ``--teacher-key``): who is to move and for how long (marked idle once a person has had the turn
-    ``idle_after`` seconds or more), a box per table to write to everyone there (:meth:`tell`), a button per
-    seated student to free their seat (:meth:`free_seat`) or to review their decisions (:meth:`review`), and
-    the class's chat (:attr:`class_chat`). "Follow face up" (or :meth:`follow`) shows a table above the list
-    with every hand of the match face up, read-only, as it is played. ``language`` is that of every text
-    (default: the kernel's locale). ``roster`` is the class list (a CSV file's path, or a :class:`.roster.Roster`):
-    its names are the students the room expects, and :meth:`results` has a row for each.
+    ``--teacher-key``; none on a JupyterHub, for a user of ``--hub-teachers-group``): who is to move and for
+    how long (marked idle once a person has had the turn ``idle_after`` seconds or more), a box per table to
+    write to everyone there (:meth:`tell`), a button per seated student to free their seat (:meth:`free_seat`)
+    or to review their decisions (:meth:`review`), and the class's chat (:attr:`class_chat`). "Follow face up"
+    (or :meth:`follow`) shows a table above the list with every hand of the match face up, read-only, as it is
+    played. ``language`` is that of every text (default: the kernel's locale). ``roster`` is the class list (a
+    CSV file's path, or a :class:`.roster.Roster`): its names are the students the room expects, and
+    :meth:`results` has a row for each.
 
     An anywidget, so it runs wherever the table does (marimo included: ``mo.ui.anywidget(room)``); where the
     notebook displays it (JupyterLab, Notebook 7, VS Code, Colab), the followed table shows above the list."""
@@ -115,8 +111,8 @@ class Classroom(BaseWidget):
     review_view: Synced[ClassroomReview | dict[str, NoReturn]] = synced_dict()
     """The review of a student opened in the room (empty: none), drawn once complete."""
 
-    def __init__(self, server: str, *, teacher_key: str, language: str | None = None, every: float = EVERY,
-                 idle_after: float | None = IDLE_AFTER, expected: Sequence[str] = (),
+    def __init__(self, server: str, *, teacher_key: str | None = None, language: str | None = None,
+                 every: float = EVERY, idle_after: float | None = IDLE_AFTER, expected: Sequence[str] = (),
                  roster: str | os.PathLike[str] | Roster | None = None) -> None:
         language = default_language() if language is None else language
         check_language(language)
@@ -157,7 +153,10 @@ class Classroom(BaseWidget):
         self._gradings: list[LiveGrading] = []
         """The gradings started from this room (:meth:`grade_as_they_play`): its :meth:`close` stops them."""
         self._closed = False
-        self.link = Link(server, self._listing, self._frame, self._loop)
+        try:
+            self.link = Link(server, self._listing, self._frame, self._loop)
+        except ClassroomError as error:  # no key, or not of the hub's teachers: one line, in the room's language
+            raise room_error(error, language) from None
         self._heard(self.link.first)
         self._archived = list(self.link.first.get("archived", []))
         self._show(self.link.first.get("tables", []))

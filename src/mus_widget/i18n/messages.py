@@ -757,6 +757,23 @@ EN.update({
     "join.error.other": "The server did not seat you at table \u201c{table}\u201d ({kind}): ask your teacher.",
     "join.error.unreachable": "Cannot reach the classroom server at {url}: check the address with your teacher, "
                               "and that the server is running.",
+    "join.error.bad_hub_token": "The classroom did not accept your JupyterHub sign-in (it is wrong or has "
+                                "expired): restart your server from the hub's control panel, then run the cell "
+                                "again.",
+    "join.error.hub_forbidden": "Your JupyterHub sign-in gives no access to the classroom: ask the hub's "
+                                "administrator to open it to you.",
+    "join.error.hub_required": "This classroom seats the users of its JupyterHub: open your notebook on the hub "
+                               "and run the cell there.",
+    "join.error.hub_name": "You are signed in to the hub under another name than \u201c{name}\u201d: leave out "
+                           "name= and you sit under your own.",
+    "join.error.hub_unavailable": "The classroom could not ask the hub who you are: wait a moment, then run the "
+                                  "cell again.",
+    "room.error.forbidden": "The classroom server did not open its room to you: give its teacher key "
+                            "(teacher_key=\"\u2026\"), or, on a JupyterHub, ask the administrator to add you to "
+                            "the teachers' group.",
+    "room.error.other": "The classroom server did not open its room ({kind}): ask the server's administrator.",
+    "cli.serve.hub_extra": "mus-widget serve: --hub needs {module}, which is not installed: "
+                           "pip install \"mus-widget[hub]\"",
     "cli.serve.extra": "mus-widget serve: the classroom server needs {module}, which is not installed: "
                         "pip install \"mus-widget[classroom]\"",
     "handout.title": "Join codes",

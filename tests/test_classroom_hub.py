@@ -1,0 +1,222 @@
+"""The classroom on a real JupyterHub (docs/classroom.md, "On a JupyterHub"): a hub on 127.0.0.1 loaded with
+docs/jupyterhub_config.py starts the classroom as its managed service; students sit down with their hub tokens,
+as their kernels do, under their hub names, and come back by them; nobody claims another's name; a wrong, expired
+or powerless token gets a clear refusal and no seat; the hub's teachers open the room and nobody else does."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("websockets")
+try:
+    import jupyterhub  # noqa: F401
+except ModuleNotFoundError:
+    if os.environ.get("CI"):
+        raise  # CI installs the test extra: a missing hub fails
+    pytest.skip("jupyterhub is not installed: pip install -e '.[test]'", allow_module_level=True)
+if shutil.which("configurable-http-proxy") is None:
+    assert not os.environ.get("CI"), "configurable-http-proxy is missing: .ci/run installs it with npm"
+    pytest.skip("no configurable-http-proxy: npm install -g configurable-http-proxy", allow_module_level=True)
+
+import mus_widget as mw
+from classroom_support import play_until
+from mus_widget import remote
+from mus_widget.classroom.hub import IDENTITY_WRONG_CODES
+from mus_widget.classroom.hubtoken import HUB_CLASSROOM
+from mus_widget.classroom.joining import JoinError
+from mus_widget.classroom.protocol import ClassroomError, new_join_code
+from mus_widget.classroom.roster import RosterError, hub_roster
+from mus_widget.i18n.catalogues import message
+from support.hubs import HubProcess
+
+pytestmark = pytest.mark.slow
+
+BOTS = {1: "novice", 3: "novice"}
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HubProcess]:
+    """One hub for the module: students ana and bea, tere of the group teachers, and pablo of no group."""
+    process = HubProcess(tmp_path_factory.mktemp("hub")).start()
+    try:
+        process.add_users("ana", "bea", "tere", "pablo")
+        process.add_group("teachers", "tere")
+        yield process
+    finally:
+        process.stop()
+
+
+def as_kernel_of(monkeypatch: pytest.MonkeyPatch, hub: HubProcess, user: str, token: str) -> None:
+    """The environment the hub gives a kernel of ``user``'s server: her token, her name, the classroom's address."""
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", token)
+    monkeypatch.setenv("JUPYTERHUB_USER", user)
+    monkeypatch.setenv(HUB_CLASSROOM, f"{hub.classroom} {hub.proxied}")
+
+
+def seated(hub: HubProcess, table: str) -> list[str | None]:
+    """Who sits at ``table``, as the teacher's list says (asked with the kernel's hub token, a teacher's)."""
+    summary = next(t for t in remote.tables(hub.classroom) if t["table"] == table)
+    return [p.get("name") for p in summary["players"]]
+
+
+def test_students_sit_under_their_hub_names_play_and_come_back_by_them_and_nobody_claims_another(
+    hub: HubProcess, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    tere = hub.token("tere")
+    as_kernel_of(monkeypatch, hub, "tere", tere)
+    remote.create(hub.classroom, "3B", bots=BOTS)  # the hub's teacher: no teacher key
+    ana_token, bea_token = hub.token("ana"), hub.token("bea")
+    with remote.join(hub.classroom, "3B", hub_token=ana_token) as ana, \
+            remote.join(hub.proxied, "3B", name="Bea", hub_token=bea_token) as bea:  # through the hub's proxy
+        assert (ana.name, ana.seat, bea.name, bea.seat) == ("ana", 0, "bea", 2)
+        with pytest.raises(JoinError) as claimed:
+            remote.join(hub.classroom, "3B", name="ana", hub_token=bea_token)
+        assert claimed.value.kind == "hub_name"
+        assert claimed.value.line == message("join.error.hub_name", "en", name="ana")
+        obs = play_until({0: ana, 2: bea}, random.Random(39), lambda o: o.hand_number > 1 or o.game_number > 1)
+        assert obs.hand_number > 1 or obs.game_number > 1
+        seq = ana.seq
+    assert seated(hub, "3B") == ["ana", None, "bea", None]
+    with remote.join(hub.classroom, "3B", hub_token=hub.token("ana")) as back:  # a new kernel: a new token
+        assert (back.name, back.seat, back.token) == ("ana", 0, None), "back by her hub identity, no seat token"
+        back.wait_seq(seq, timeout=10)  # the same match, where it was
+    assert seated(hub, "3B") == ["ana", None, "bea", None]
+
+
+@pytest.mark.parametrize("case", ["wrong", "expired", "no access", "a service's", "none"])
+def test_a_bad_hub_token_is_refused_in_one_line_and_takes_no_seat(
+    hub: HubProcess, monkeypatch: pytest.MonkeyPatch, case: str,
+) -> None:
+    tere = hub.token("tere")
+    as_kernel_of(monkeypatch, hub, "tere", tere)
+    table = f"Bad {case}"[:32].replace("'", "")
+    remote.create(hub.classroom, table, bots=BOTS)
+    token = {"wrong": "0123456789abcdef0123456789abcdef", "expired": hub.token("ana", expires_in=1),
+             "no access": hub.token("ana", scopes=["read:users:name!user"]), "a service's": hub.admin_token,
+             "none": ""}[case]
+    if case == "expired":
+        time.sleep(2)
+    kind = {"no access": "hub_forbidden", "none": "hub_required"}.get(case, "bad_hub_token")
+    monkeypatch.delenv("JUPYTERHUB_API_TOKEN")  # a script of the student's, off the hub's environment
+    with pytest.raises(JoinError) as refused:
+        remote.join(hub.classroom, table, name="ana", hub_token=token or None)
+    assert refused.value.kind == kind
+    assert refused.value.line == message(f"join.error.{kind}", "en"), refused.value.line
+    assert "\n" not in refused.value.line and refused.value._render_traceback_()[0].endswith(refused.value.line)
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", tere)
+    assert seated(hub, table) == [None, None, None, None]
+
+
+def test_a_locked_table_seats_its_hub_users_and_a_code_is_guessed_per_hub_user(
+    hub: HubProcess, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    tere = hub.token("tere")
+    as_kernel_of(monkeypatch, hub, "tere", tere)
+    remote.create(hub.classroom, "Locked", bots=BOTS)
+    remote.lock(hub.classroom, "Locked", ["Ana"])
+    with pytest.raises(JoinError) as locked:
+        remote.join(hub.classroom, "Locked", hub_token=hub.token("bea"))
+    assert locked.value.kind == "locked"
+    with remote.join(hub.classroom, "Locked", hub_token=hub.token("ana")) as ana:
+        assert (ana.name, ana.seat) == ("ana", 0), "the lock's Ana is the hub's ana, under her own name"
+    code = new_join_code()
+    remote.create(hub.classroom, "Coded", bots=BOTS, code=code)
+    pablo = hub.token("pablo")
+    kinds = []
+    for n in range(IDENTITY_WRONG_CODES + 1):  # a connection each: only the hub user's own count holds him back
+        with pytest.raises(JoinError) as wrong:
+            remote.join(hub.classroom, "Coded", code=f"oros-{n:04d}-zzzz", hub_token=pablo)
+        kinds.append(wrong.value.kind)
+    assert kinds == ["bad_code"] * IDENTITY_WRONG_CODES + ["flood"]
+    with pytest.raises(JoinError) as held:
+        remote.join(hub.classroom, "Coded", code=code, hub_token=pablo)
+    assert held.value.kind == "flood", "past his budget even the right code is not compared for him"
+    with remote.join(hub.classroom, "Coded", code=code, hub_token=hub.token("bea")) as bea:
+        assert bea.name == "bea", "another hub user with the right code sits down at once"
+
+
+def test_the_room_opens_to_the_hubs_teachers_only(hub: HubProcess, monkeypatch: pytest.MonkeyPatch) -> None:
+    as_kernel_of(monkeypatch, hub, "tere", hub.token("tere"))
+    remote.create(hub.classroom, "Room", bots=BOTS)
+    room = mw.Classroom(hub.classroom, language="en")  # the notebook's room: the kernel's token, no key
+    try:
+        assert "Room" in [t["table"] for t in room.tables]
+    finally:
+        room.close()
+    as_kernel_of(monkeypatch, hub, "pablo", hub.token("pablo"))
+    with pytest.raises(ClassroomError) as refused:
+        remote.tables(hub.classroom)
+    assert refused.value.kind == "forbidden" and "'pablo'" in refused.value.detail
+    with pytest.raises(JoinError) as shown:
+        mw.Classroom(hub.classroom, language="es")
+    assert shown.value.line.startswith(message("room.error.forbidden", "es"))
+    assert "teachers" in shown.value.line and "\n" not in shown.value.line
+    monkeypatch.setenv(HUB_CLASSROOM, "ws://127.0.0.1:1")  # the classroom not listed: no token leaves the kernel
+    with pytest.raises(ClassroomError) as unlisted:
+        remote.tables(hub.classroom)
+    assert unlisted.value.kind == "forbidden" and "pablo" not in unlisted.value.detail
+
+
+def test_a_notebook_on_the_hub_sits_with_no_name_typed(hub: HubProcess, monkeypatch: pytest.MonkeyPatch,
+                                                       tmp_path: Path) -> None:
+    monkeypatch.setenv("MUS_WIDGET_SEATS", str(tmp_path / "seats.json"))
+    as_kernel_of(monkeypatch, hub, "tere", hub.token("tere"))
+    remote.create(hub.classroom, "NB", bots=BOTS)
+    as_kernel_of(monkeypatch, hub, "bea", hub.token("bea"))
+    table = mw.MusTable(server=hub.classroom, table="NB", language="es")
+    try:
+        assert (table.seat, table._relay.name) == (0, "bea")
+    finally:
+        table.close()
+    again = mw.MusTable(server=hub.classroom, table="NB")  # the same cell again: her seat, by the seat file
+    try:
+        assert again.seat == 0
+    finally:
+        again.close()
+
+
+KERNEL_CELL = """
+import os
+import mus_widget as mw
+table = mw.MusTable(server=os.environ["MUS_WIDGET_HUB_CLASSROOM"].split()[0], table="Kernel")
+print(table.seat, table._relay.name, "JUPYTERHUB_API_TOKEN" in os.environ)
+table.close()
+"""
+
+
+def test_a_kernel_of_a_server_the_hub_spawned_sits_by_the_hubs_own_token(
+    hub: HubProcess, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The kernel's environment is the hub's doing (the example's scopes and address): nothing set by the test."""
+    hub.add_users("kim")
+    as_kernel_of(monkeypatch, hub, "tere", hub.token("tere"))
+    remote.create(hub.classroom, "Kernel", bots=BOTS)
+    hub.spawn("kim")
+    assert hub.run_in_kernel("kim", KERNEL_CELL).split() == ["0", "kim", "True"]
+    assert seated(hub, "Kernel") == ["kim", None, None, None]
+
+
+def test_a_teachers_class_list_comes_from_the_hubs_groups_and_a_students_token_cannot_read_them(
+    hub: HubProcess, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The example's role lets the group teachers read the hub's groups; a student's kernel token cannot."""
+    hub.add_users("carla")
+    hub.add_group("3A", "bea", "ana")
+    hub.add_group("3B", "carla", "ana")
+    as_kernel_of(monkeypatch, hub, "tere", hub.token("tere", scopes=["read:groups"]))
+    monkeypatch.setenv("JUPYTERHUB_API_URL", hub.api)
+    roster = hub_roster("3A", "3B")
+    assert [(s.name, s.group, s.id) for s in roster] == [("bea", "3A", "bea"), ("ana", "3A", "ana"),
+                                                        ("carla", "3B", "carla")]
+    with pytest.raises(RosterError, match=r"the hub group '4C': the hub has no such group"):
+        hub_roster("4C")
+    as_kernel_of(monkeypatch, hub, "ana", hub.token("ana"))
+    with pytest.raises(RosterError, match=r"the hub group '3A': the hub refused: the token lacks the read:groups"):
+        hub_roster("3A")
