@@ -41,12 +41,14 @@ import time
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any
 
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
+
+from mus_widget.i18n.progress import Progress, add_quiet, plain
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
@@ -57,6 +59,8 @@ from support.students import careless
 KEY = "benchmark-key"
 JOIN_TIMEOUT = 120.0
 """Seconds every student has to sit down before the run starts."""
+REPORT_EVERY = 1.0
+"""Seconds between two reports of a client process's moves so far to the parent, for its progress bar."""
 
 
 @dataclass
@@ -163,12 +167,39 @@ async def play(urls: Sequence[str], tables: Sequence[str], *, seed: int, think: 
                                          think=think, start=start, until=until))
              for (ws, seat), table in zip(seats, (t for t in tables for _ in range(4)), strict=True)]
     start.set()
-    for task, done in zip(tasks, await asyncio.gather(*tasks, return_exceptions=True), strict=True):
+
+    async def report() -> None:
+        while True:
+            await asyncio.sleep(REPORT_EVERY)
+            out.send(("moves", tally.moves))
+
+    reporting = asyncio.create_task(report())
+    finished = await asyncio.gather(*tasks, return_exceptions=True)
+    reporting.cancel()
+    for task, done in zip(tasks, finished, strict=True):
         if isinstance(done, BaseException):
             tally.errors.append(f"{task.get_name()}: {done!r}")
     return {"latencies": tally.latencies_ms(), "acknowledged": tally.acknowledged, "errors": tally.errors,
             "moves": tally.moves, "redirected": tally.redirected, "elapsed": time.perf_counter() - began,
             "cpu": time.process_time() - cpu}
+
+
+def gather(pipes: list[Connection], bar: Progress) -> list[dict[str, Any]]:
+    """Every client process's figures, in the order of ``pipes``; meanwhile ``bar`` counts the seconds played and
+    shows the moves made so far."""
+    results: dict[int, dict[str, Any]] = {}
+    moves = [0] * len(pipes)
+    began = time.monotonic()
+    while len(results) < len(pipes):
+        ready = wait([pipe for n, pipe in enumerate(pipes) if n not in results], timeout=REPORT_EVERY)
+        for n in (n for n, pipe in enumerate(pipes) if pipe in ready):
+            kind, value = pipes[n].recv()
+            if kind == "results":
+                results[n] = value
+            else:
+                moves[n] = value
+        bar.advance(max(0, min(bar.total, int(time.monotonic() - began)) - bar.done), step=f"{sum(moves):,} moves")
+    return [results[n] for n in range(len(pipes))]
 
 
 def client_process(urls: list[str], tables: list[str], options: dict[str, float], out: Connection) -> None:
@@ -244,14 +275,20 @@ def database(kind: str, folder: Path) -> tuple[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--students", type=int, default=2000, help="simulated students, four a table")
-    parser.add_argument("--servers", type=int, default=2, help="server processes sharing the database")
-    parser.add_argument("--db", choices=("postgres", "sqlite"), default="postgres")
-    parser.add_argument("--minutes", type=float, default=5.0, help="how long the students play")
-    parser.add_argument("--think", type=float, default=3.0, help="mean seconds a student takes for a move")
-    parser.add_argument("--client-processes", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=1)
+    parser = argparse.ArgumentParser(description=plain(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--students", type=int, default=2000,
+                        help="simulated students, four a table (default %(default)s)")
+    parser.add_argument("--servers", type=int, default=2,
+                        help="server processes sharing the database (default %(default)s)")
+    parser.add_argument("--db", choices=("postgres", "sqlite"), default="postgres",
+                        help="a PostgreSQL cluster started for the run, or an SQLite file (one process)")
+    parser.add_argument("--minutes", type=float, default=5.0, help="how long the students play (default %(default)s)")
+    parser.add_argument("--think", type=float, default=3.0,
+                        help="mean seconds a student takes for a move (default %(default)s)")
+    parser.add_argument("--client-processes", type=int, default=4,
+                        help="processes the students run in (default %(default)s)")
+    parser.add_argument("--seed", type=int, default=1, help="where the tables' deals start (default %(default)s)")
+    add_quiet(parser)
     args = parser.parse_args()
     if args.db == "sqlite" and args.servers != 1:
         parser.error("an SQLite file is one process's: --db sqlite takes --servers 1")
@@ -294,11 +331,8 @@ def main() -> None:
                 pipe.send(begin_at)
             time.sleep(1.0)
             cpu_before = [cpu_seconds(pid) for pid in pids]
-            results = []
-            for pipe in pipes:
-                kind, figures = pipe.recv()
-                assert kind == "results", kind
-                results.append(figures)
+            with Progress(int(args.minutes * 60), "seconds played", quiet=args.quiet) as bar:
+                results = gather(pipes, bar)
             cpu = [cpu_seconds(pid) - before for pid, before in zip(pids, cpu_before, strict=True)]
             memory = [memory_mb(pid) for pid in pids]
             for proc in procs:

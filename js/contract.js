@@ -335,6 +335,14 @@
  */
 
 /**
+ * What the classroom server made of the latest answer: whether it holds an answer of the student's to the
+ * question (this one or her first), and the line that says so.
+ * @typedef {object} QuizRecord
+ * @property {boolean} recorded
+ * @property {string} text
+ */
+
+/**
  * The `state` trait of a quiz.
  * @typedef {object} QuizState
  * @property {string} language
@@ -346,6 +354,7 @@
  * @property {string | null} chosen
  * @property {string | null} right
  * @property {QuizVerdict | null} verdict
+ * @property {QuizRecord | null} record once the classroom server said what it made of the answer
  * @property {string} another
  * @property {string} lost
  * @property {string} snapshot

@@ -19,6 +19,11 @@ export function quizView(state, { answer, another, notice }) {
     ? h("p", { class: ["mus-quiz-verdict", state.verdict.right ? "mus-quiz-good" : "mus-quiz-bad"], role: "status" },
       h("b", {}, state.verdict.text), " ", state.verdict.why)
     : h("p", { class: "mus-quiz-verdict", role: "status" });
+  // What the classroom server made of the answer, once it said: a line of text under the verdict.
+  const record = state.record
+    ? h("p", { class: ["mus-quiz-record", state.record.recorded ? "mus-quiz-recorded" : "mus-quiz-unrecorded"],
+      role: "status" }, state.record.text)
+    : null;
   // Trusted markup: the static picture Python draws from the exercise's cards (every text escaped there).
   const picture = h("div", { class: "mus-quiz-picture", html: state.picture });
   return [
@@ -28,6 +33,7 @@ export function quizView(state, { answer, another, notice }) {
     h("p", { class: "mus-quiz-question" }, h("b", {}, state.question)),
     h("div", { class: "mus-quiz-answers" }, answers),
     verdict,
+    record,
     h("button", { type: "button", class: "mus-quiz-another", data: { key: "another" }, on: { click: another } },
       `⟳ ${state.another}`),
   ].filter(Boolean);

@@ -48,6 +48,8 @@ def play_a_class(server: ServerProcess) -> dict[str, Any]:
     remote.tell(server.url, "3B", "Mirad la chica", teacher_key=TEACHER_KEY)
     remote.lock(server.url, "3B", ["Ana", "Beñat"], teacher_key=TEACHER_KEY)
     tokens = {"3B": {"Ana": ana.token, "Beñat": bea.token}}
+    asked = mw.exercise("grande", 7)
+    assert remote.quiz(server.url, "grande", 7, asked.answer, token=ana.token)["counted"]  # a quiz answer recorded
     seq = ana.seq
     ana.close()  # her partner stays: a stand-in plays her seat
     eventually("a stand-in's move", lambda: any(
@@ -86,11 +88,14 @@ def test_a_class_copied_from_sqlite_into_postgresql_is_served_from_there_with_ev
     assert "3 tables (1 of them archived)" in done.stdout, done.stdout
     rows = every_row(str(old.db))
     assert rows["standins"] and rows["archived"] and rows["access"] and rows["chat"] and rows["moves"]
+    assert [row[:3] for row in rows["quizzes"]] == [("ana", "Ana", "grande")]
+    assert "1 quiz answers" in done.stdout, done.stdout
     assert every_row(url) == rows
 
     new = ServerProcess(tmp_path / "pg", away_after=30.0, db=url).start()
     try:
         assert records(new, names) == before
+        assert remote.quizzes(new.url, teacher_key=TEACHER_KEY) == [{"name": "Ana", "answered": 1, "right": 1}]
         listed = {t["table"]: t for t in remote.tables(new.url, teacher_key=TEACHER_KEY)}
         assert set(listed) == {"3B", "3C"} and listed["3B"]["locked"] == ["Ana", "Beñat"] and listed["3B"]["code"]
         # The class plays on from PostgreSQL: Ana and Beñat back by their tokens, a move stored there.

@@ -43,6 +43,8 @@ FIELDS: dict[str, list[str]] = {
     "unlock": ["table", "teacher_key"],
     "set_code": ["table", "code", "teacher_key"],
     "tell": ["table", "text", "teacher_key"],
+    "quiz": ["kind", "seed", "rules", "answer", "token"],
+    "quizzes": ["teacher_key"],
 }
 """Every field of every request type the server reads (classroom/protocol.py, server.py, room.py)."""
 GOOD: dict[str, dict[str, Any]] = {
@@ -59,6 +61,8 @@ GOOD: dict[str, dict[str, Any]] = {
     "unlock": {"table": "Fa", "teacher_key": TEACHER_KEY},
     "set_code": {"table": "Fa", "code": "oros-7k3q-m9xp", "teacher_key": TEACHER_KEY},
     "tell": {"table": "Fa", "text": "hola", "teacher_key": TEACHER_KEY},
+    "quiz": {"kind": "grande", "seed": 3, "rules": {}, "answer": "0"},
+    "quizzes": {"teacher_key": TEACHER_KEY},
 }
 KINDS = {*CLASSROOM_ERRORS, *ENGINE_ERRORS}
 
@@ -81,9 +85,10 @@ def answer(ws: ClientConnection, text: str) -> dict[str, Any]:
             return frame
 
 
-def with_value(kind: str, field: str, value: str, request_id: int) -> str:
-    """A ``kind`` request whose ``field`` is the JSON text ``value``, the other fields right."""
-    fields = {**GOOD[kind], field: "@"}
+def with_value(kind: str, field: str, value: str, request_id: int, token: str | None = None) -> str:
+    """A ``kind`` request whose ``field`` is the JSON text ``value``, the other fields right (a ``quiz`` with the
+    seat ``token``)."""
+    fields = {**GOOD[kind], **({"token": token} if kind == "quiz" else {}), field: "@"}
     if kind == "create" and field != "table":
         fields["table"] = f"Fuzzed {request_id}"  # one table each, so that "table_exists" hides nothing
     text = json.dumps({"type": kind, **fields, "id": request_id})
@@ -146,7 +151,7 @@ def test_a_wrong_value_in_every_field_of_every_request_is_refused_with_its_id(se
                         assert joined["type"] == "joined"
                     for value in WRONG:
                         request_id += 1
-                        reply = answer(ws, with_value(kind, field, value, request_id))
+                        reply = answer(ws, with_value(kind, field, value, request_id, seated.token))
                         assert reply.get("id") == request_id, (kind, field, value[:40], reply)
                         if reply["type"] == "error":
                             assert reply["kind"] in KINDS and reply["message"], reply
@@ -166,6 +171,9 @@ def test_a_wrong_value_in_every_field_of_every_request_is_refused_with_its_id(se
     assert ("set_code", "code", '"\\u202eevil"', "bad_code") in seen
     assert ("lock", "names", '"\\u202eevil"', "bad_frame") in seen
     assert ("free_seat", "seat", "null", "bad_frame") in seen
+    assert ("quiz", "seed", "-1", "bad_quiz") in seen and ("quiz", "kind", '""', "bad_quiz") in seen
+    assert ("quiz", "token", "null", "unknown_student") in seen and ("quiz", "token", '""', "bad_token") in seen
+    assert ("quizzes", "teacher_key", "null", "forbidden") in seen
     assert_log_clean(server)
 
 

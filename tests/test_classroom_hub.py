@@ -1,7 +1,8 @@
 """The classroom on a real JupyterHub (docs/classroom.md, "On a JupyterHub"): a hub on 127.0.0.1 loaded with
 docs/jupyterhub_config.py starts the classroom as its managed service; students sit down with their hub tokens,
 as their kernels do, under their hub names, and come back by them; nobody claims another's name; a wrong, expired
-or powerless token gets a clear refusal and no seat; the hub's teachers open the room and nobody else does."""
+or powerless token gets a clear refusal and no seat; the hub's teachers open the room and nobody else does; a
+quiz answered in a student's kernel is recorded under her hub name."""
 
 from __future__ import annotations
 
@@ -28,12 +29,14 @@ if shutil.which("configurable-http-proxy") is None:
 import mus_widget as mw
 from classroom_support import play_until
 from mus_widget import remote
+from mus_widget.classroom import notebook
 from mus_widget.classroom.hub import IDENTITY_WRONG_CODES
 from mus_widget.classroom.hubtoken import HUB_CLASSROOM
 from mus_widget.classroom.joining import JoinError
 from mus_widget.classroom.protocol import ClassroomError, new_join_code
 from mus_widget.classroom.roster import RosterError, hub_roster
 from mus_widget.i18n.catalogues import message
+from mus_widget.teaching.exercises import exercise
 from support.hubs import HubProcess
 
 pytestmark = pytest.mark.slow
@@ -180,6 +183,29 @@ def test_a_notebook_on_the_hub_sits_with_no_name_typed(hub: HubProcess, monkeypa
         assert again.seat == 0
     finally:
         again.close()
+
+
+def test_a_quiz_in_a_hub_kernel_is_recorded_under_her_hub_name(hub: HubProcess, monkeypatch: pytest.MonkeyPatch,
+                                                               tmp_path: Path) -> None:
+    monkeypatch.setenv("MUS_WIDGET_SEATS", str(tmp_path / "seats.json"))
+    monkeypatch.setattr(notebook, "OPEN", {})  # no served table in this kernel: the quiz finds the hub's classroom
+    as_kernel_of(monkeypatch, hub, "ana", hub.token("ana"))
+    quiz = mw.Quiz("grande", seed=39, language="en")
+    quiz.answer(quiz.exercise.answer)
+    assert quiz.report is not None
+    done = quiz.report.result(timeout=30)
+    assert (done.status, done.name, done.server) == ("recorded", "ana", hub.classroom)
+    chica = exercise("chica", 39)
+    wrong = next(choice.key for choice in chica.choices if choice.key != chica.answer)
+    forged = remote.quiz(hub.classroom, "chica", 39, wrong, token="not-a-seat")  # her hub identity, not a token
+    assert (forged["name"], forged["right"]) == ("ana", False)
+    as_kernel_of(monkeypatch, hub, "pablo", hub.token("pablo"))
+    with pytest.raises(ClassroomError) as refused:
+        remote.quizzes(hub.classroom)
+    assert refused.value.kind == "forbidden"
+    as_kernel_of(monkeypatch, hub, "tere", hub.token("tere"))
+    counted = {s["name"]: (s["answered"], s["right"]) for s in remote.quizzes(hub.classroom)}
+    assert counted["ana"] == (2, 1)
 
 
 KERNEL_CELL = """

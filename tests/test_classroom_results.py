@@ -2,9 +2,11 @@
 
 The class list has five students in two groups. Ana and Bea play a few hands at table 3A, Carla at table 3B
 beside Zoe, who is not on the list, all against bots on a real server; Eneko sits down at table 3C and never
-gets to move; Dani never comes. ``room.results()`` has a row for each of the five and one for Zoe, marked, its
-numbers those of ``room.review_summary()`` and of the tables' records; the CSV reads back with the documented
-columns, and the picture has a bar per student. A class list with a bad line is refused, naming the line.
+gets to move; Dani never comes. Carla answers two quizzes, one right, and Íñigo, who is on no list and at no
+table, one (by a seat he took at 3C and gave up). ``room.results()`` has a row for each of the five and one for
+Zoe and Íñigo, marked, its numbers those of ``room.review_summary()``, of the tables' records and of the
+server's quizzes; the CSV reads back with the documented columns, and the picture has a bar per student. A class
+list with a bad line is refused, naming the line.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from mus_widget.engine.rules import Rules
 from mus_widget.engine.seats import team_of
 from mus_widget.teaching import review as review_module
 from mus_widget.teaching.class_review import ClassSummary
+from mus_widget.teaching.exercises import exercise
 from mus_widget.teaching.grading import Grade
 
 SAMPLES = 16
@@ -93,6 +96,11 @@ def hands_and_games(record: dict[str, Any], seat: int) -> tuple[int, int, int]:
     return hands, sum(game.games_won), game.games_won[team_of(seat)]
 
 
+def wrong(asked: mw.Exercise) -> str:
+    """An answer to ``asked`` that is not the right one."""
+    return next(choice.key for choice in asked.choices if choice.key != asked.answer)
+
+
 def weighed_again(*_: object, **__: object) -> None:
     raise AssertionError("a decision graded for the summary was weighed again for the results")
 
@@ -109,6 +117,11 @@ def lesson(module_server: ServerProcess, tmp_path_factory: pytest.TempPathFactor
     remote.create(url, "3B", rules=match, bots={1: "novice", 3: "novice"}, teacher_key=TEACHER_KEY, seed=6)
     remote.create(url, "3C", bots={1: "novice", 2: "novice", 3: "novice"}, teacher_key=TEACHER_KEY, seed=8)
     room = mw.Classroom(url, teacher_key=TEACHER_KEY, roster=roster, language="en")
+    remote.create(url, "3D", bots={1: "novice", 2: "novice", 3: "novice"}, teacher_key=TEACHER_KEY, seed=9)
+    with remote.join(url, "3D", name="Íñigo") as inigo:  # a seat he gives up: only his quiz is left of him
+        assert inigo.token is not None
+        remote.quiz(url, "reyes", 7, exercise("reyes", 7).answer, token=inigo.token)
+    remote.free_seat(url, "3D", inigo.seat, teacher_key=TEACHER_KEY)
     try:
         with ExitStack() as stack:
             ana, bea, carla, zoe, eneko = (stack.enter_context(remote.join(url, table, name=name)) for table, name in
@@ -118,6 +131,9 @@ def lesson(module_server: ServerProcess, tmp_path_factory: pytest.TempPathFactor
                 play_until(seats, random.Random(3), hands_begun(4))
                 settle(seats)
             settle({eneko.seat: eneko})
+            quizzed = [remote.quiz(url, "grande", 5, exercise("grande", 5).answer, token=carla.token),
+                       remote.quiz(url, "chica", 6, wrong(exercise("chica", 6)), token=carla.token)]
+            assert [(q["name"], q["counted"]) for q in quizzed] == [("carla", True), ("carla", True)]  # her seat's name
             summary = room.review_summary(["3A", "3B", "3C"], samples=SAMPLES)  # grades every decision once
             with pytest.MonkeyPatch.context() as patch:  # the results reuse those grades: none is weighed again
                 patch.setattr(review_module._Assessor, "evaluate", weighed_again)
@@ -144,7 +160,8 @@ def test_a_row_per_student_of_the_roster_and_one_for_a_student_not_on_it(lesson:
     results = lesson.results
     assert [(r.name, r.group, r.status) for r in results.students] == [
         ("Ana", "Group A", "present"), ("Bea", "Group A", "present"), ("Carla", "Group B", "present"),
-        ("Dani", "Group B", "absent"), ("Eneko", "Group B", "present"), ("Zoe", None, "unlisted")]
+        ("Dani", "Group B", "absent"), ("Eneko", "Group B", "present"), ("Zoe", None, "unlisted"),
+        ("Íñigo", None, "unlisted")]
     assert results.absent == ("Dani",)
     dani = results.student("dani")
     assert dani.absent and (dani.tables, dani.games, dani.hands, dani.decisions, dani.good, dani.mistakes) == (
@@ -154,7 +171,9 @@ def test_a_row_per_student_of_the_roster_and_one_for_a_student_not_on_it(lesson:
     assert eneko.tables == ("3C",) and eneko.decisions == 0 and eneko.hands == 0 and not eneko.absent
     assert [r.tables for r in results.students[:3]] == [("3A",), ("3A",), ("3B",)]
     assert results.tables == ("3A", "3B", "3C")
-    assert all(r.quizzes is None and r.quizzes_right is None for r in results.students), "the server records none"
+    assert [(r.quizzes, r.quizzes_right) for r in results.students] == [
+        (0, 0), (0, 0), (2, 1), (0, 0), (0, 0), (0, 0), (1, 1)], "as the server recorded them: 0 where none"
+    assert results.student("Íñigo").tables == () and results.student("Íñigo").decisions == 0
     with pytest.raises(KeyError, match="no student 'Iker'"):
         results.student("Iker")
 
@@ -162,7 +181,7 @@ def test_a_row_per_student_of_the_roster_and_one_for_a_student_not_on_it(lesson:
 def test_the_numbers_are_the_summarys_and_the_records(lesson: Lesson) -> None:
     results, summary = lesson.results, lesson.summary
     for row in results.students:
-        if row.absent:
+        if not row.tables:  # absent, or a student known only by a quiz
             continue
         theirs = [p for p in summary.players if p.player.casefold() == row.name.casefold()]
         assert [p.table for p in theirs] == list(row.tables)
@@ -190,7 +209,7 @@ def test_the_csv_reads_back_with_the_documented_columns(lesson: Lesson) -> None:
             "name", "group", "status", "tables", "games", "games_won", "hands", "decisions", "good", "good_share",
             "costliest", "quizzes", "quizzes_right")
         rows = list(reader)
-    assert [row["name"] for row in rows] == ["Ana", "Bea", "Carla", "Dani", "Eneko", "Zoe"]
+    assert [row["name"] for row in rows] == ["Ana", "Bea", "Carla", "Dani", "Eneko", "Zoe", "Íñigo"]
     for row, result in zip(rows, lesson.results.students, strict=True):
         assert row["status"] == result.status and row["group"] == (result.group or "")
         assert [int(row[k]) for k in ("games", "games_won", "hands", "decisions", "good")] == [
@@ -198,7 +217,8 @@ def test_the_csv_reads_back_with_the_documented_columns(lesson: Lesson) -> None:
         share = result.good_share
         assert row["good_share"] == ("" if share is None else f"{share:.3f}")
         assert row["costliest"] == "; ".join(m.text for m in result.mistakes)
-        assert row["tables"] == "; ".join(result.tables) and row["quizzes"] == row["quizzes_right"] == ""
+        assert row["tables"] == "; ".join(result.tables)
+        assert (int(row["quizzes"]), int(row["quizzes_right"])) == (result.quizzes, result.quizzes_right)
     excel = lesson.results.to_csv(lesson.folder / "excel.csv", bom=True)
     assert excel.read_bytes().startswith(b"\xef\xbb\xbfname,group,")
 
@@ -208,7 +228,7 @@ def test_the_picture_is_a_bar_per_student_in_the_rooms_words(lesson: Lesson) -> 
     svg = results.svg()
     assert svg.startswith("<svg") and svg.endswith("</svg>") and "<script" not in svg and "http://" not in \
         svg.replace('xmlns="http://www.w3.org/2000/svg"', "")
-    assert svg.count('class="mus-results-bar"') == len(results.students) == 6
+    assert svg.count('class="mus-results-bar"') == len(results.students) == 7
     assert "light-dark(" in svg and "color-scheme:light dark" in svg
     text = html.unescape(svg)
     assert "Share of good decisions per student" in text
@@ -217,10 +237,14 @@ def test_the_picture_is_a_bar_per_student_in_the_rooms_words(lesson: Lesson) -> 
     ana = results.student("Ana")
     assert f"{ana.good} of {ana.decisions} good" in text
     page = html.unescape(results.picture()._repr_html_())
-    assert "Results per student" in page and "Costliest mistakes" in page and "not recorded" in page
+    assert "Results per student" in page and "Costliest mistakes" in page and "not recorded" not in page
+    assert "1/2 quizzes right" in text and "Carla (Group B): " in text and "; 1 of 2 quizzes right" in text
+    assert "1 of 2 right" in page and "0 of 0 right" in page
     assert "Dani (Group B): absent from every table" in str(results.picture())
     spanish = class_results(lesson.summary, lesson.room.roster or (), language="es")
     assert "Proporción de decisiones buenas por estudiante" in html.unescape(spanish.svg())
+    assert all(r.quizzes is None for r in spanish.students), "no record of quizzes given: not recorded"
+    assert "no registrados" in html.unescape(spanish.picture()._repr_html_())
     first = next(m for row in spanish.students for m in row.mistakes)
     assert first.text.startswith(f"Mesa {first.table}, mano {first.hand}, ")
 

@@ -16,6 +16,8 @@ decision of a seat against the expert's (``review_summary(records)``, over many 
 ``Classroom(server, teacher_key=...)`` is the teacher's view of every table (docs/classroom.md).
 """
 
+from concurrent.futures import Future
+from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any
 
 from .engine.actions import Action, Kind
@@ -41,6 +43,7 @@ from .engine.rules import Rules
 from .engine.scoring import CountRow, Reason
 from .engine.seats import next_seat, partner, team_of
 from .engine.senas import CATALOGUE, Sena, true_senas
+from .table import recording as _recording
 from .table import served as _served
 from .teaching.authoring import Draft, DraftError
 from .teaching.class_review import ClassSummary, review_summary
@@ -88,6 +91,19 @@ def _served_table(server: str, table: str, name: str | None, **options: Any) -> 
 
 
 _served.register(_served_table)
+
+
+def _record_quiz(server: str | None, exercise: Exercise, answer: str) -> "Future[_recording.QuizReport] | None":
+    """A quiz's answer for the classroom server, if there is one to tell (the classroom's ``quizclient``); where
+    websockets is not installed (the offline site) there is no classroom, and the quiz is the kernel's alone."""
+    if find_spec("websockets") is None:
+        return None
+    from .classroom.quizclient import record
+
+    return record(server, exercise, answer)
+
+
+_recording.register(_record_quiz)
 
 __version__ = "0.1.0"
 

@@ -12,6 +12,8 @@ from .classroom.client import (
     free_seat,
     join,
     lock,
+    quiz,
+    quizzes,
     record,
     rematch,
     seat_bot,
@@ -24,4 +26,5 @@ from .classroom.client import (
 )
 
 __all__ = ["ChatLine", "ClassroomError", "RemoteSeat", "Watcher", "archive", "create", "free_seat", "join", "lock",
-           "record", "rematch", "seat_bot", "set_code", "tables", "tell", "tell_all", "unlock", "watch"]
+           "quiz", "quizzes", "record", "rematch", "seat_bot", "set_code", "tables", "tell", "tell_all", "unlock",
+           "watch"]

@@ -399,10 +399,32 @@ def seat_bot(url: str, table: str, seat: int, level: str = "novice", *, teacher_
                  timeout)
 
 
+def quiz(url: str, kind: str, seed: int, answer: str, *, rules: Rules = Rules(), token: str | None = None,
+         timeout: float = TIMEOUT) -> dict[str, Any]:
+    """Report a student's ``answer`` (a choice's key) to the quiz question ``kind`` on the deal of ``seed`` under
+    ``rules`` (what ``mw.Quiz`` does by itself, :mod:`.quizclient`), as the player of the seat whose ``token`` it
+    is, or on a JupyterHub's classroom as the kernel's hub user. The server checks the answer and records it if it
+    is her first to that question: returns ``name`` (whose it is), ``counted`` (whether this one was the first)
+    and ``right`` (whether her first answer was right). ``unknown_student`` with no identity, ``bad_token``,
+    ``bad_quiz`` for a question or answer that is not one."""
+    frame: dict[str, Any] = {"type": "quiz", "kind": kind, "seed": seed, "rules": rules.to_dict(), "answer": answer}
+    if token is not None:
+        frame["token"] = token
+    return _once(url, frame, timeout)
+
+
+def quizzes(url: str, *, teacher_key: str | None = None, timeout: float = TIMEOUT) -> list[dict[str, Any]]:
+    """Per student who answered any quiz, ``name``, ``answered`` (the questions she answered) and ``right`` (how
+    many of her first answers were right), in the order they first answered (the teacher's)."""
+    students: list[dict[str, Any]] = _once(url, {"type": "quizzes", "teacher_key": teacher_key}, timeout)["students"]
+    return students
+
+
 def watch(url: str, table: str, *, teacher_key: str | None = None, timeout: float = TIMEOUT) -> Watcher:
     """Follow ``table`` face up (the teacher's view)."""
     return routed(url, lambda where: Watcher(where, table, teacher_key, timeout))
 
 
 __all__ = ["ChatLine", "ClassroomError", "RemoteSeat", "Watcher", "archive", "create", "free_seat", "join", "lock",
-           "record", "rematch", "seat_bot", "set_code", "tables", "tell", "tell_all", "unlock", "watch"]
+           "quiz", "quizzes", "record", "rematch", "seat_bot", "set_code", "tables", "tell", "tell_all", "unlock",
+           "watch"]

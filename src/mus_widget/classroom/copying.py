@@ -2,11 +2,11 @@
 into PostgreSQL, so several server processes can serve it (or back, PostgreSQL into a file).
 
 Every row of every classroom table (tables, seats, moves, join codes and locks, stand-ins' moves, chat, archived
-matches) is written in one transaction, then read back and compared with the source: the copy is all of it,
-or nothing. The source is opened as ``serve`` opens it (an older SQLite database gets the tables it lacks,
-empty); stop the server that serves it first, or the moves made meanwhile are not in the copy. The target must
-hold no class yet: an empty database, or a path where there is no file. Leases are not copied: the first server
-to start on the copy serves every table.
+matches, the quiz answers recorded) is written in one transaction, then read back and compared with the source:
+the copy is all of it, or nothing. The source is opened as ``serve`` opens it (an older SQLite database gets the
+tables it lacks, empty); stop the server that serves it first, or the moves made meanwhile are not in the copy.
+The target must hold no class yet: an empty database, or a path where there is no file. Leases are not copied:
+the first server to start on the copy serves every table.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
             storage.close()
     print(f"copied {storages[0].path} into {storages[1].path}: {counts['tables']} tables "
           f"({counts['archived']} of them archived), {counts['seats']} seats, {counts['moves']} moves, "
-          f"{counts['chat']} chat lines; every row read back the same")
+          f"{counts['chat']} chat lines, {counts['quizzes']} quiz answers; every row read back the same")
     return 0
 
 

@@ -269,6 +269,20 @@ class SeatFile:
         token = entry.get("token") if isinstance(entry, dict) else None
         return token if isinstance(token, str) else None
 
+    def tokens(self, url: str) -> list[str]:
+        """The tokens of every seat kept for the server ``url``, the seat kept last at the end (a quiz given
+        ``server=`` reports with the last, :mod:`.quizclient`)."""
+        found = []
+        for key, entry in self._read().items():
+            try:
+                where = json.loads(key)[0]
+            except (ValueError, TypeError, IndexError, KeyError):
+                continue
+            token = entry.get("token") if isinstance(entry, dict) else None
+            if where == url.rstrip("/") and isinstance(token, str):
+                found.append(token)
+        return found
+
     def keep(self, url: str, table: str, name: str, seat: int, token: str) -> None:
         self._write(seat_key(url, table, name), {"seat": seat, "token": token})
 
@@ -280,10 +294,9 @@ class SeatFile:
 
     def _write(self, key: str, entry: dict[str, Any] | None) -> None:
         data = self._read()
-        if entry is None:
-            data.pop(key, None)
-        else:
-            data[key] = entry
+        data.pop(key, None)
+        if entry is not None:
+            data[key] = entry  # last: the seat kept last is the file's last
         self.path.parent.mkdir(parents=True, exist_ok=True)
         partial = self.path.with_name(f".{self.path.name}.{os.getpid()}")
         descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)

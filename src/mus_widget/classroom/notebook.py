@@ -520,8 +520,8 @@ class ServedTable(RelayedTable):
         relay = getattr(self, "_relay", None)
         if relay is not None and relay.name is not None:
             key = seat_key(relay.url, relay.table, relay.name)
-            if _OPEN.get(key) is self:
-                del _OPEN[key]
+            if OPEN.get(key) is self:
+                del OPEN[key]
         super().close()
 
     def __repr__(self) -> str:
@@ -569,7 +569,7 @@ def served_table(server: str, table: str, name: str | None = None, *, seat: int 
     except ConnectionError:
         raise unreachable(server, _language(options)) from None
     served = ServedTable(relay, **options)
-    _OPEN[seat_key(server, table, relay.name or "")] = served
+    OPEN[seat_key(server, table, relay.name or "")] = served
     return served
 
 
@@ -578,13 +578,13 @@ def _language(options: dict[str, Any]) -> str:
     return language if isinstance(language, str) and language in LANGUAGES else default_language()
 
 
-_OPEN: dict[str, ServedTable] = {}
-"""The served table of each seat in this kernel: running the cell again closes the one it made before (its
-connection would otherwise live on), as does :meth:`ServedTable.close`."""
+OPEN: dict[str, ServedTable] = {}
+"""The served table of each seat in this kernel, the latest last: running the cell again closes the one it made
+before (its connection would otherwise live on), as does :meth:`ServedTable.close`; quizzes report there."""
 
 
 def _close_open(key: str) -> None:
-    table = _OPEN.pop(key, None)
+    table = OPEN.pop(key, None)
     if table is not None:
         table.close()
 

@@ -7,8 +7,8 @@ the server's answer to it (``ok``, ``error`` or a typed reply) echoes that ``id`
 ``chat``, ``table``, ``face_up``) have none. docs/classroom.md lists every frame.
 
 On a JupyterHub's classroom the WebSocket handshake may carry ``Authorization: token <hub token>`` (:mod:`.hub`):
-the frames stay the same, a ``join`` of that connection may then leave out its ``name`` and ``token``, and its
-teacher's requests their ``teacher_key``.
+the frames stay the same, a ``join`` of that connection may then leave out its ``name`` and ``token``, a
+``quiz`` its ``token`` (:mod:`.quizzes`), and its teacher's requests their ``teacher_key``.
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ MAX_LOCKED: Final = 4
 
 REQUESTS: Final = frozenset({"create", "join", "act", "sena", "say", "record", "list", "watch", "free_seat", "lock",
                              "unlock", "set_code", "tell", "tell_all", "rematch", "archive", "seat_bot",
-                             "presence"})
+                             "presence", "quiz", "quizzes"})
 """The frame types a client may send."""
 
 ENGINE_ERRORS: Final[dict[str, type[MusError]]] = {
@@ -131,6 +131,9 @@ CLASSROOM_ERRORS: Final = (
     "storage_failed",  # the database could not store the request (a full disk...): nothing of it was kept
     "paused",         # an action while the match waits for a team whose every player is away
     "elsewhere",      # the table is served by another server process of the class: its ``address`` says which
+    "bad_quiz",       # a quiz answer for an unknown kind, a seed out of range, rules that are not rules, or an answer
+                      # that is not one of the exercise's: nothing recorded
+    "unknown_student",  # a quiz answer with neither a hub identity nor a seat's token: nothing recorded
 )
 """The kinds of error frame that are not an engine error."""
 

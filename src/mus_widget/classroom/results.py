@@ -5,7 +5,10 @@ which reuses every grade made during play) together per student: the tables they
 won there, the hands played, the decisions reviewed and how many were good, and their three costliest mistakes.
 Every student of the roster has a row (one absent from every table with zeros, marked ``absent``), and so has
 any student who played without being on it (marked ``unlisted``). Names are matched as the server matches them
-(:func:`~.protocol.name_key`). The classroom server records no quizzes, so the quiz columns are empty (None).
+(:func:`~.protocol.name_key`). Given the classroom server's record of quizzes (``quizzes``, :class:`QuizCount`,
+docs/classroom.md, "Quizzes"), each row counts the student's too, 0 for one who answered none, and a student who
+answered quizzes without being on the roster or at a table has a row of her own (``unlisted``); without it the
+quiz columns are empty (None: not recorded).
 
 :class:`ClassResults` writes itself as CSV (:meth:`ClassResults.to_csv`, columns :data:`COLUMNS`) and draws a
 bar chart of each student's share of good decisions as SVG (:meth:`ClassResults.svg`), themed for light and dark
@@ -19,9 +22,9 @@ import functools
 import html
 import os
 import pathlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from ..engine.game import Game
 from ..i18n.catalogues import message
@@ -34,8 +37,8 @@ from .protocol import name_key
 from .roster import Roster, Student
 
 Status = Literal["present", "absent", "unlisted"]
-"""A row's student: on the roster and seated at a table reviewed, on the roster and at none, or seated at a table
-reviewed without being on the roster."""
+"""A row's student: on the roster and seated at a table reviewed, on the roster and at none, or not on the roster
+but seated at a table reviewed or the author of quiz answers the server recorded."""
 
 COLUMNS: Final = ("name", "group", "status", "tables", "games", "games_won", "hands", "decisions", "good",
                   "good_share", "costliest", "quizzes", "quizzes_right")
@@ -48,7 +51,7 @@ ROW: Final = 24
 """The height of one student's bar and its gap."""
 _LABELS: Final = 190
 """The width of the names' column, left of the bars."""
-_VALUES: Final = 320
+_VALUES: Final = 360
 """The width right of the bars, for each bar's value."""
 _TOP: Final = 44
 _BOTTOM: Final = 30
@@ -72,11 +75,26 @@ class Mistake:
 
 
 @dataclass(frozen=True, slots=True)
+class QuizCount:
+    """A student's quizzes as the classroom server recorded them: the questions she ``answered`` (each counted
+    once, by her first answer) and how many of those first answers were ``right``, under a ``name`` of hers."""
+
+    name: str
+    answered: int
+    right: int
+
+
+def quiz_counts(students: Iterable[Mapping[str, Any]]) -> tuple[QuizCount, ...]:
+    """The entries of the server's answer to ``quizzes`` (``remote.quizzes``) as :class:`QuizCount`."""
+    return tuple(QuizCount(str(s["name"]), int(s["answered"]), int(s["right"])) for s in students)
+
+
+@dataclass(frozen=True, slots=True)
 class StudentResult:
     """One student's row: ``tables`` they sat at (each match by its name, an archived one ``3B #1``), ``games``
     finished there and ``games_won`` by their team, ``hands`` played to the end, ``decisions`` reviewed and how
-    many ``good``, the :data:`~.class_review.COSTLIEST` costliest ``mistakes`` (costliest first), and the quizzes
-    answered and right (None: not recorded)."""
+    many ``good``, the :data:`~.class_review.COSTLIEST` costliest ``mistakes`` (costliest first), and the quiz
+    questions answered and how many right (None: the server's record of quizzes was not given)."""
 
     name: str
     group: str | None = None
@@ -183,11 +201,12 @@ def _number(value: int | None) -> str:
 # ------------------------------------------------------------------------------------------- the results
 
 
-def class_results(summary: ClassSummary, roster: Roster | Sequence[str] = (), *,
-                  language: str | None = None) -> ClassResults:
-    """Every student's results from ``summary``'s reviews (graded once, reused here): a row per student of
-    ``roster`` (a :class:`~.roster.Roster`, or names with no groups), in its order, then one per student
-    reviewed who is not on it, in the order they first appear."""
+def class_results(summary: ClassSummary, roster: Roster | Sequence[str] = (), *, language: str | None = None,
+                  quizzes: Sequence[QuizCount] | None = None) -> ClassResults:
+    """Every student's results from ``summary``'s reviews (graded once, reused here) and from ``quizzes`` (the
+    server's record, None: not recorded): a row per student of ``roster`` (a :class:`~.roster.Roster`, or names
+    with no groups), in its order, then one per student reviewed who is not on it, in the order they first
+    appear, then one per student who answered quizzes and is neither."""
     language = summary.language if language is None else language
     students = roster.students if isinstance(roster, Roster) else tuple(Student(name) for name in roster)
     reviews: dict[str, list[Review]] = {}
@@ -197,17 +216,23 @@ def class_results(summary: ClassSummary, roster: Roster | Sequence[str] = (), *,
         reviews.setdefault(key, []).append(done)
         named.setdefault(key, done.player)
     listed = {student.key for student in students}
-    rows = [_result(student.name, student.group, reviews.get(student.key, []), summary, language, listed=True)
-            for student in students]
-    rows += [_result(named[key], None, theirs, summary, language, listed=False)
-             for key, theirs in reviews.items() if key not in listed]
+    counts = None if quizzes is None else {name_key(count.name): count for count in quizzes}
+
+    def row(name: str, group: str | None, theirs: Sequence[Review], *, on: bool) -> StudentResult:
+        quizzed = None if counts is None else counts.get(name_key(name), QuizCount(name, 0, 0))
+        return _result(name, group, theirs, summary, language, listed=on, quizzes=quizzed)
+
+    rows = [row(student.name, student.group, reviews.get(student.key, []), on=True) for student in students]
+    rows += [row(named[key], None, theirs, on=False) for key, theirs in reviews.items() if key not in listed]
+    rows += [row(count.name, None, [], on=False) for key, count in (counts or {}).items()
+             if key not in listed and key not in reviews]
     tables = tuple(dict.fromkeys(done.table for done in summary.reviews if done.table is not None))
     return ClassResults(tuple(rows), tables, language)
 
 
 def _result(name: str, group: str | None, reviews: Sequence[Review], summary: ClassSummary, language: str, *,
-            listed: bool) -> StudentResult:
-    """One student's row from their reviews and their summaries (per table) in ``summary``."""
+            listed: bool, quizzes: QuizCount | None) -> StudentResult:
+    """One student's row from their reviews and their summaries (per table) in ``summary``, and their quizzes."""
     key = name_key(name)
     mine = [p for p in summary.players if name_key(p.player) == key]
     games = won = 0
@@ -221,7 +246,8 @@ def _result(name: str, group: str | None, reviews: Sequence[Review], summary: Cl
         name, group, status, tuple(dict.fromkeys(d.table for d in reviews if d.table is not None)), games, won,
         sum(_hands(done) for done in reviews), sum(p.decisions for p in mine),
         sum(t.count(Grade.GOOD) for p in mine for t in p.tallies),
-        tuple(_mistake(c, language) for c in costly))
+        tuple(_mistake(c, language) for c in costly), None if quizzes is None else quizzes.answered,
+        None if quizzes is None else quizzes.right)
 
 
 def _games(done: Review) -> tuple[int, int]:
@@ -249,17 +275,23 @@ def _mistake(costly: Costly, language: str) -> Mistake:
 
 
 def _said(row: StudentResult, language: str) -> str:
-    """What a student's bar says: their share of good decisions, or that they were absent or made none."""
+    """What a student's bar says: their share of good decisions, or that they were absent or made none; and
+    their quizzes, where the server's record of them was given."""
     who = row.name if row.group is None else f"{row.name} ({row.group})"
     if row.status == "unlisted":
         who = f"{who}, {message('results.unlisted', language)}"
-    if row.absent:
-        return message("results.absent.said", language, name=who)
     share = row.good_share
-    if share is None:
-        return message("results.none.said", language, name=who)
-    return message("results.share.said", language, name=who, good=row.good, decisions=row.decisions,
-                   percent=round(100 * share))
+    if row.absent:
+        said = message("results.absent.said", language, name=who)
+    elif share is None:
+        said = message("results.none.said", language, name=who)
+    else:
+        said = message("results.share.said", language, name=who, good=row.good, decisions=row.decisions,
+                       percent=round(100 * share))
+    if row.quizzes is None:
+        return said
+    return message("results.quizzes.said", language, said=said, right=row.quizzes_right or 0,
+                   answered=row.quizzes)
 
 
 def results_svg(rows: Sequence[StudentResult], language: str = "en") -> str:
@@ -300,6 +332,9 @@ def _bar(row: StudentResult, top: int, span: int, language: str) -> str:
     else:
         value = message("results.share", language, good=row.good, decisions=row.decisions,
                         percent=round(100 * share))
+    if row.quizzes:  # quizzes only where some were answered: the bar is of decisions, the table has every count
+        quizzes = message("results.quizzes.short", language, right=row.quizzes_right or 0, answered=row.quizzes)
+        value = f"{value} · {quizzes}"
     who = row.name if row.group is None else f"{row.name} · {row.group}"
     if row.status == "unlisted":
         value = f"{value} · {message('results.unlisted', language)}"
@@ -345,5 +380,5 @@ def results_table(rows: Iterable[StudentResult], language: str = "en") -> str:
             f'margin-top:8px"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>')
 
 
-__all__ = ["COLUMNS", "ClassResults", "Mistake", "Status", "StudentResult", "class_results", "results_svg",
-           "results_table"]
+__all__ = ["COLUMNS", "ClassResults", "Mistake", "QuizCount", "Status", "StudentResult", "class_results",
+           "quiz_counts", "results_svg", "results_table"]

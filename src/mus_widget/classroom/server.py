@@ -58,6 +58,7 @@ from .protocol import (
     table_name,
     text_field,
 )
+from .quizzes import Quizzes
 from .room import Room
 from .sqlite_store import SYNC_MODES
 from .storage import NotAClassroomError, Owner, Storage, StorageFailedError, StoredTable, token_hash
@@ -102,6 +103,7 @@ class ClassroomServer:
                                standin_pace=standin_pace, bot_workers=bot_workers, pause_limit=pause_limit)
         self.room = Room(self.connections, self.persistence, self.playing)
         self.lifecycle = Lifecycle(self.connections, self.persistence, self.playing, self.room)
+        self.quizzes = Quizzes(storage, self.persistence, hub)
         self.leases = None if owner is None or not storage.shared else Leases(
             storage, owner, persistence=self.persistence, playing=self.playing, connections=self.connections,
             room=self.room)
@@ -157,6 +159,8 @@ class ClassroomServer:
                 return self.playing.presence(session, frame)
             if kind == "create":
                 return self.create(session, frame)
+            if kind == "quiz":
+                return self.quizzes.answer(session, frame)
             if kind == "rematch" and "teacher_key" not in frame:
                 return await self.lifecycle.rematch(session, frame, teacher=False)
             self.check_teacher(session, frame)
@@ -172,6 +176,8 @@ class ClassroomServer:
                 return self.lifecycle.tell_all(frame)
             if kind == "list":
                 return self.room.listing(frame)
+            if kind == "quizzes":
+                return self.quizzes.counts(frame)
             if kind == "free_seat":
                 return self.room.free_seat(frame)
             if kind == "tell":

@@ -13,10 +13,11 @@ in its transactions and says what its errors mean. Opening refuses a database th
 half written.
 
 The ``access`` table (join codes and locks, one row per table that has either), the ``standins`` table (the
-moves a stand-in bot played for a player who was away) and the ``archived`` table (the tables taken out of play,
-by rematch or archive, under their archived names ``3B #1``...) came after the others: opening a database made
-before them adds them, empty, so every table of an old database is open to anyone as it was, its moves are its
-players' own and none is archived.
+moves a stand-in bot played for a player who was away), the ``archived`` table (the tables taken out of play,
+by rematch or archive, under their archived names ``3B #1``...) and the ``quizzes`` table (each student's first
+answer to each quiz question, :mod:`.quizzes`) came after the others: opening a database made before them adds
+them, empty, so every table of an old database is open to anyone as it was, its moves are its players' own, none
+is archived and no quiz is recorded.
 """
 
 from __future__ import annotations
@@ -74,6 +75,18 @@ CREATE TABLE IF NOT EXISTS archived (
     stamp REAL NOT NULL,         -- when the table was archived (seconds since 1970)
     summary TEXT NOT NULL        -- the table's summary then, as the teacher's list shows it (JSON)
 );
+CREATE TABLE IF NOT EXISTS quizzes (
+    name_key TEXT NOT NULL,      -- the student, as names are compared (protocol.name_key): "ana"
+    name TEXT NOT NULL,          -- her name as her seat or the hub gave it: "Ana"
+    kind TEXT NOT NULL,          -- the exercise's kind (teaching.exercises.KINDS): "grande"
+    seed INTEGER NOT NULL,       -- its seed: the deal
+    rules TEXT NOT NULL,         -- its rules: Rules.to_dict() as JSON, keys sorted
+    answer TEXT NOT NULL,        -- the key of her first answer to it
+    correct INTEGER NOT NULL,    -- 1 if the server found that answer right, 0 if not
+    stamp REAL NOT NULL,         -- when it was recorded (seconds since 1970)
+    PRIMARY KEY (name_key, kind, seed, rules)
+);
+CREATE INDEX IF NOT EXISTS seats_by_token ON seats (token_hash);
 CREATE TABLE IF NOT EXISTS chat (
     table_name TEXT NOT NULL REFERENCES tables(name),
     n INTEGER NOT NULL,
@@ -95,10 +108,11 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "chat": ("table_name", "n", "seat", "name", "text", "stamp"),
     "standins": ("table_name", "n"),
     "archived": ("table_name", "stamp", "summary"),
+    "quizzes": ("name_key", "name", "kind", "seed", "rules", "answer", "correct", "stamp"),
 }
 """A classroom database's tables and their columns: an existing database with others, or without these
 (:data:`LATER` aside: a database made before them gets them, empty), is not one."""
-LATER: frozenset[str] = frozenset({"access", "standins", "archived"})
+LATER: frozenset[str] = frozenset({"access", "standins", "archived", "quizzes"})
 """The tables that came later: a database without them is one, made before them."""
 FAULT_ENV = "MUS_WIDGET_STORAGE_FAULT"
 """For the tests of a failing disk: while the file this environment variable names exists, every write fails
@@ -188,6 +202,22 @@ class Owner:
     id: str
     address: str
     ttl: float
+
+
+@dataclass(frozen=True, slots=True)
+class QuizAnswer:
+    """A student's answer to a quiz question (the exercise ``kind`` on the deal of ``seed`` under ``rules``, as
+    JSON with sorted keys), as the quizzes table holds her first one: whether the server found it ``right``, and
+    when it was recorded (``stamp``)."""
+
+    name_key: str
+    name: str
+    kind: str
+    seed: int
+    rules: str
+    answer: str
+    right: bool
+    stamp: float
 
 
 LIVE = "SELECT name FROM tables WHERE name NOT IN (SELECT table_name FROM archived)"
@@ -319,6 +349,13 @@ class Storage(ABC):
         """Store the table's chat line ``n``, written at ``stamp`` (``time.time()``)."""
         self._write([("INSERT INTO chat VALUES (?, ?, ?, ?, ?, ?)", (table, n, seat, name, text, stamp))], table)
 
+    def add_quiz(self, quiz: QuizAnswer) -> None:
+        """Record a student's answer to a quiz question, unless an answer of hers to it is recorded already: the
+        first answer stays, whatever comes after it."""
+        self._write([("INSERT INTO quizzes VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                      (quiz.name_key, quiz.name, quiz.kind, quiz.seed, quiz.rules, quiz.answer, int(quiz.right),
+                       quiz.stamp))])
+
     def archive_name(self, table: str) -> str:
         """The name a table's finished match is kept under once archived: ``3B #1``, ``3B #2``... (a ``#`` no
         created table's name holds, so it never takes a name a table could have)."""
@@ -375,6 +412,27 @@ class Storage(ABC):
         """Every archived table's summary as it was archived, with ``archived`` (when), oldest first."""
         return [{**json.loads(summary), "table": name, "archived": stamp} for name, stamp, summary in
                 self._rows("SELECT table_name, stamp, summary FROM archived ORDER BY stamp")]
+
+    def seat_name(self, hashed: str) -> str | None:
+        """The name of the player whose seat token has the SHA-256 ``hashed``, at any table, an archived one too
+        (None: no seat has it, or it was freed)."""
+        found = self._rows("SELECT name FROM seats WHERE token_hash = ? LIMIT 1", (hashed,))
+        return None if not found else str(found[0][0])
+
+    def first_answer(self, name_key: str, kind: str, seed: int, rules: str) -> QuizAnswer | None:
+        """The student's recorded answer to the quiz question (her first), or None if she has not answered it."""
+        found = self._rows("SELECT name, answer, correct, stamp FROM quizzes WHERE name_key = ? AND kind = ? AND "
+                           "seed = ? AND rules = ?", (name_key, kind, seed, rules))
+        if not found:
+            return None
+        name, answer, right, stamp = found[0]
+        return QuizAnswer(name_key, str(name), kind, seed, rules, str(answer), bool(right), float(stamp))
+
+    def quiz_counts(self) -> list[tuple[str, int, int]]:
+        """Per student who answered any quiz: a name of hers, the questions she answered and how many of her
+        first answers were right, in the order the students first answered."""
+        return [(str(name), int(answered), int(right)) for name, answered, right in self._rows(
+            "SELECT min(name), count(*), sum(correct) FROM quizzes GROUP BY name_key ORDER BY min(stamp)")]
 
     def stored_table(self, name: str) -> StoredTable | UnreadableTable | None:
         """One live table's rows, as :meth:`tables` reads them (None if there is none)."""
@@ -449,7 +507,8 @@ class Storage(ABC):
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every row of every classroom table, in a fixed order: what a copy to another database writes, and
         what it compares once written."""
-        keys = {"tables": "name", "archived": "table_name", "access": "table_name"}
+        keys = {"tables": "name", "archived": "table_name", "access": "table_name",
+                "quizzes": "name_key, kind, seed, rules"}
         return {name: self._rows(f"SELECT {', '.join(columns)} FROM {name} ORDER BY "
                                  f"{keys.get(name, ', '.join(columns[:2]))}")
                 for name, columns in COLUMNS.items()}

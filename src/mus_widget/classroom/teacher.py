@@ -53,7 +53,7 @@ from .protocol import (
     player_name,
     table_name,
 )
-from .results import ClassResults, class_results
+from .results import ClassResults, class_results, quiz_counts
 from .roomview import (
     PICTURE_STYLE,
     _text,
@@ -280,16 +280,16 @@ class Classroom(BaseWidget):
     def roster(self, roster: str | os.PathLike[str] | Roster | None) -> None:
         self._roster, self.expected = change_roster(self._roster, roster, self.expected)
 
-    def results(self, tables: Sequence[str] | None = None, *, samples: int = SAMPLES,
-                seed: int = 0) -> ClassResults:
-        """Each student's results at ``tables`` (by default every table of the list and every archived match):
-        a row per student of the roster (or of :attr:`expected`), then any who played without being on it, from
-        :meth:`review_summary` (every grade made during play reused) in the room's language."""
+    def results(self, tables: Sequence[str] | None = None, *, samples: int = SAMPLES, seed: int = 0) -> ClassResults:
+        """Each student's results at ``tables`` (by default every table of the list and every archived match) and
+        the quizzes the server recorded: a row per student of the roster (or of :attr:`expected`), then any who
+        played or answered quizzes without being on it, from :meth:`review_summary` (every grade reused)."""
         names = ([str(t["table"]) for t in self._summaries if t.get("set_aside") is None]
                  + [str(a["table"]) for a in self._archived]) if tables is None else list(tables)
         summary = self.review_summary(names, samples=samples, seed=seed)
         roster = self._roster.with_names(self.expected) if self._roster is not None else roster_of(self.expected)
-        return class_results(summary, roster, language=self.language)
+        quizzes = quiz_counts(client.quizzes(self.server, teacher_key=self._key))
+        return class_results(summary, roster, language=self.language, quizzes=quizzes)
 
     def open_review(self, table: str, seat: int, *, samples: int = SAMPLES) -> None:
         """Open the review of the student at ``seat`` of ``table`` in the room, above the list: graded one

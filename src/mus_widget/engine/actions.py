@@ -25,6 +25,10 @@ class Kind(enum.Enum):
     NO_QUIERO = "no-quiero"
     ORDAGO = "ordago"
 
+    # Members are singletons, equal only to themselves: hashed by identity, in C, not by Enum's hash of the name
+    # in Python (the engine looks them up in dictionaries at every step).
+    __hash__ = object.__hash__
+
     def __repr__(self) -> str:
         return f"Kind.{self.name}"
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import enum
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from .actions import MIN_ENVIDO, Action, Kind
 from .frozen import fast_init
@@ -31,6 +32,10 @@ class Outcome(enum.Enum):
     """Only one team holds pares or juego: no betting, that team collects its hand values."""
     NOBODY = "nobody"
     """Nobody holds pares (or juego, in which case Punto is played): the lance is skipped."""
+
+    # Members are singletons, equal only to themselves: hashed by identity, in C, not by Enum's hash of the name
+    # in Python (the engine looks them up in dictionaries at every step).
+    __hash__ = object.__hash__
 
     def __repr__(self) -> str:
         return f"Outcome.{self.name}"
@@ -115,6 +120,8 @@ class Betting:
     proposer: int | None = None
     proposal: Action | None = None
     _legal: Legal | None = field(default=None, init=False, repr=False, compare=False)
+    _next: dict[str, tuple[Any, ...]] | None = field(default=None, init=False, repr=False, compare=False)
+    """The transitions from this state seen so far, by the call's text (kept by :mod:`.transitions`)."""
 
     @classmethod
     def open(cls, lance: Lance, eligible: tuple[int, ...], max_envido: int, team_consent: bool) -> Betting:
@@ -141,8 +148,12 @@ class Betting:
                 self.bettor_team is None, self.ordago, "" if proposal is None else proposal.kind.value,
                 0 if proposal is None else proposal.amount, self.max_envido,
             )
-            object.__setattr__(self, "_legal", legal)
+            _set_legal(self, legal)
         return legal
+
+    def __getstate__(self) -> list[Any]:
+        """The fields for pickling and copying, the caches left out (they are made again on demand)."""
+        return [None if f.name in ("_legal", "_next") else getattr(self, f.name) for f in fields(self)]
 
     def step(self, seat: int, action: Action) -> Betting | LanceResult:
         """The state after ``seat`` (who must be ``to_move``) says the legal ``action``."""
@@ -186,6 +197,9 @@ class Betting:
             previous=self.stake,
             ordago=ordago,
         )
+
+
+_set_legal = vars(Betting)["_legal"].__set__  # the slot's own setter: see frozen.py
 
 
 @functools.cache

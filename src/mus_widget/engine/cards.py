@@ -93,6 +93,8 @@ class Hand:
     cards: tuple[Card, ...]
     key: int = field(init=False, repr=False)
     """The multiset of numbers as an int: what the evaluation tables are indexed by."""
+    _discards: dict[str, tuple[Card, ...]] | None = field(default=None, init=False, repr=False)
+    """The discards from this hand, made on first use (see :meth:`discards`)."""
 
     def __post_init__(self) -> None:
         cards = tuple(self.cards)
@@ -109,6 +111,7 @@ class Hand:
         """A hand of four distinct cards the engine dealt itself: skips the checks of ``__init__``."""
         hand = _new(cls)
         _set_cards(hand, cards)
+        _set_discards(hand, None)
         if len(cards) == HAND_SIZE:  # always, but the checks are skipped: say it once more cheaply
             a, b, c, d = cards
             _set_key(hand, _W[a.index] + _W[b.index] + _W[c.index] + _W[d.index])
@@ -125,6 +128,25 @@ class Hand:
         if len(tokens) != HAND_SIZE:
             raise NotationError(f"a hand is {HAND_SIZE} cards separated by spaces, not {text!r}")
         return cls(tuple(Card.parse(token) for token in tokens))
+
+    def discards(self) -> dict[str, tuple[Card, ...]]:
+        """Every discard from this hand, 1 to 4 of its cards, by its text in the notation (``discard 12o 3c``,
+        the cards in hand order; fewest cards first): made once, then shared (do not modify)."""
+        made = self._discards
+        if made is None:  # spelled out, fewest cards first in the order of itertools.combinations: it is hot
+            a, b, c, d = [card.token for card in self.cards]
+            w, x, y, z = self.cards
+            made = dict(zip(
+                (f"discard {a}", f"discard {b}", f"discard {c}", f"discard {d}", f"discard {a} {b}",
+                 f"discard {a} {c}", f"discard {a} {d}", f"discard {b} {c}", f"discard {b} {d}", f"discard {c} {d}",
+                 f"discard {a} {b} {c}", f"discard {a} {b} {d}", f"discard {a} {c} {d}", f"discard {b} {c} {d}",
+                 f"discard {a} {b} {c} {d}"),
+                ((w,), (x,), (y,), (z,), (w, x), (w, y), (w, z), (x, y), (x, z), (y, z), (w, x, y), (w, x, z),
+                 (w, y, z), (x, y, z), (w, x, y, z)),
+                strict=True,
+            ))
+            _set_discards(self, made)
+        return made
 
     @property
     def numbers(self) -> tuple[int, ...]:
@@ -157,6 +179,7 @@ class Hand:
 _new: Final = object.__new__
 _set_cards: Final = vars(Hand)["cards"].__set__  # the slots' own setters: see frozen.py
 _set_key: Final = vars(Hand)["key"].__set__
+_set_discards: Final = vars(Hand)["_discards"].__set__
 _W: Final = KEY_WEIGHTS
 
 

@@ -2,14 +2,15 @@
 the game to the target and a match of several games.
 
 Every :meth:`Game.apply` checks legality and returns a new state; the old one is untouched (a Game and its
-parts, :mod:`.match`, are frozen, and each step builds new ones). Shuffles come from RNGs seeded by the game seed
-and the shuffle's place in the match, so a record of the seed and the actions (:mod:`.record`) replays exactly,
-from any state.
+parts, :mod:`.match`, are frozen, and each step builds new ones). What a step needs that no state owns is made
+once and shared (:mod:`.transitions`): the openings of the lances, each betting state's calls already worked
+out, the events of the usual calls; so a step seen before is mostly look-ups. Shuffles come from RNGs seeded by
+the game seed and the shuffle's place in the match, so a record of the seed and the actions (:mod:`.record`)
+replays exactly, from any state.
 """
 
 from __future__ import annotations
 
-import itertools
 import random
 import secrets
 from collections.abc import Sequence
@@ -21,8 +22,8 @@ from .betting import Betting, LanceResult, Outcome
 from .cards import Card, Hand
 from .errors import IllegalActionError, MalformedActionError, MusError, RecordError, SeedError, quoted
 from .frozen import fast_init
-from .hands import Lance
-from .log import Event, HandSummary
+from .hands import Lance, ParesKind
+from .log import Event, HandSummary, event
 from .match import Chain, Deal, Match, dealt, served, unchain
 from .observation import Observation
 from .phase import Phase
@@ -38,16 +39,13 @@ from .seats import (
     team_of,
 )
 from .senas import sena as find_sena
+from .transitions import DECLARATIONS, DISCARDS, MUS_CALLS, Transition, opening, transition, unbet
 
-_DISCARD_SUBSETS: Final = tuple(
-    combo for size in range(1, 5) for combo in itertools.combinations(range(4), size)
-)
 _NEXT_LANCE: Final = {Lance.GRANDE: Lance.CHICA, Lance.CHICA: Lance.PARES, Lance.PARES: Lance.JUEGO}
-# The phases' values, as events carry them.
-_MUS: Final = Phase.MUS.value
-_DISCARD: Final = Phase.DISCARD.value
-_PARES: Final = Phase.PARES.value
-_JUEGO: Final = Phase.JUEGO.value
+_OVER: Final = Phase.GAME_OVER
+_BOTH_TEAMS: Final = frozenset({0, 1})
+_SEED_BOUND: Final = 10**SEED_DIGITS
+_GAME_OVER: Final = _OVER.value  # as events carry it
 
 
 def _scored(scores: tuple[int, int], team: int, points: int) -> tuple[int, int]:
@@ -189,7 +187,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self._phase is Phase.GAME_OVER
+        return self._phase is _OVER
 
     @property
     def winner(self) -> int | None:
@@ -228,15 +226,15 @@ class Game:
     def legal_actions(self) -> list[str]:
         """The legal actions of the seat to move, in canonical notation; a range of envidos shows as the
         smallest (``envido 2``), and ``apply`` takes any amount in range."""
+        betting = self._betting
+        if betting is not None:
+            return list((betting._legal or betting.legal()).texts)
         phase = self._phase
-        if self._betting is not None:
-            return self._betting.legal().strings()
         if phase is Phase.MUS:
             return ["mus"] if self._mus_corrido() else ["mus", "no-mus"]
         if phase is Phase.DISCARD:
             assert self._to_move is not None
-            cards = [str(c) for c in self._deal.hands[self._to_move].cards]
-            return ["discard " + " ".join(cards[i] for i in combo) for combo in _DISCARD_SUBSETS]
+            return list(self._deal.hands[self._to_move].discards())
         return []
 
     def _describe_legal(self) -> str:
@@ -267,7 +265,30 @@ class Game:
         for an action that is not legal now; this state never changes.
         """
         mover = self._to_move
-        act = _PARSED.get(action) if action.__class__ is str else None  # the usual case: a string seen before
+        # The usual cases at once: a call seen before in this betting (each kept call is legal), mus or no-mus,
+        # a discard from the mover's hand; an action given as text in the notation, or as an Action.
+        said = action if action.__class__ is str else action.text if action.__class__ is Action else None
+        if said is not None and (seat is None or seat == mover):
+            betting = self._betting
+            if betting is not None:
+                kept = betting._next
+                found = kept.get(said) if kept is not None else None
+                if found is not None:
+                    return self._called(said, found)
+            elif self._phase is Phase.MUS:
+                calls = MUS_CALLS.get(said)
+                if calls is not None and mover is not None and (said == "mus" or not self._mus_corrido()):
+                    return self._mus(said, mover, calls[mover])
+            elif self._phase is Phase.DISCARD and mover is not None:
+                cards = self._deal.hands[mover].discards().get(said)
+                if cards is not None:
+                    return self._discard(said, mover, cards)
+        return self._checked(action, seat)
+
+    def _checked(self, action: str | Action, seat: int | None) -> Game:
+        """:meth:`apply` for any action: parsed, checked, refused with the legal actions spelled out."""
+        mover = self._to_move
+        act = _PARSED.get(action) if isinstance(action, str) else None
         try:
             if act is None:
                 act = action if isinstance(action, Action) else Action.parse(action)
@@ -286,43 +307,54 @@ class Game:
                 f"turn in {self._phase.value}, and seat {seat} has no legal action now "
                 f"(seat {mover} may play {self._describe_legal()})"
             )
-        match, deal, phase = self._match, self._deal, self._phase
         betting = self._betting
         if betting is not None:
             legal = betting.legal()
             if not legal.allows(act):
                 raise self._refuse(act, mover, legal.describe())
-            said = act.text
-            step = betting.step(mover, act)
-            detail = _call_detail(act, betting, step, mover)
-            log: Chain = (Event("call", mover, phase._value_, detail), self._log)
-            if isinstance(step, Betting):  # the most common step, built here (a call less)
-                return Game(match, deal, phase, step.to_move, step, log, (said, self._actions), self._n_actions + 1,
-                            self._senas)
-            return self._settle(said, match, deal, log, phase=phase, result=step)
-        if phase is Phase.MUS:
+            return self._called(act.text, transition(betting, mover, act))
+        if self._phase is Phase.MUS:
             kind = act.kind
             if kind is Kind.MUS or (kind is Kind.NO_MUS and not self._mus_corrido()):
-                said = act.text
-                log = (Event("call", mover, _MUS, (("action", said),)), self._log)
-                if kind is Kind.NO_MUS:
-                    return self._begin_lance(said, match, deal, log, Lance.GRANDE)
-                if position_of(mover, match.mano) == 3:
-                    return self._after(said, match, deal, log, phase=Phase.DISCARD, to_move=match.mano)
-                return self._after(said, match, deal, log, phase=Phase.MUS, to_move=next_seat(mover))
+                return self._mus(act.text, mover, MUS_CALLS[act.text][mover])
             raise self._refuse(act, mover, self._describe_legal())
         # Phase.DISCARD: the seat puts its cards face down; once the postre has too, the postre serves.
-        if act.kind is not Kind.DISCARD or not all(c in deal.hands[mover].cards for c in act.cards):
+        if act.kind is not Kind.DISCARD or not all(c in self._deal.hands[mover].cards for c in act.cards):
             raise self._refuse(act, mover, self._describe_legal())
-        deal = deal.discarding(mover, act.cards)
-        log = (Event("discard", mover, _DISCARD, (("count", len(act.cards)),)), self._log)
-        if position_of(mover, match.mano) != 3:
-            return self._after(str(act), match, deal, log, phase=Phase.DISCARD, to_move=next_seat(mover))
-        deal, log = served(match, deal, log)
-        return self._after(str(act), match, deal, log, phase=Phase.MUS, to_move=match.mano)
+        return self._discard(act.text, mover, act.cards)
 
     # The steps below return the state after the action ``said``, played on ``self``, from the parts it has
     # changed so far: ``match``, ``deal`` and ``log`` are new values, never ``self``'s changed in place.
+
+    def _called(self, said: str, found: Transition) -> Game:
+        """The state after the betting call ``said`` whose consequence is ``found``."""
+        step, call, closing = found
+        log: Chain = (call, self._log)
+        if isinstance(step, Betting):
+            return Game(self._match, self._deal, self._phase, step.to_move, step, log, (said, self._actions),
+                        self._n_actions + 1, self._senas)
+        assert closing is not None  # a settled lance's event
+        return self._settle(said, self._match, self._deal, log, phase=self._phase, result=step, closing=closing)
+
+    def _mus(self, said: str, mover: int, call: Event) -> Game:
+        """The state after ``mover`` says ``mus`` or ``no-mus`` (``said``, legal), its event ``call``."""
+        match = self._match
+        log = (call, self._log)
+        if said != "mus":
+            return self._begin_lance(said, match, self._deal, log, Lance.GRANDE)
+        if position_of(mover, match.mano) == 3:
+            return self._after(said, match, self._deal, log, phase=Phase.DISCARD, to_move=match.mano)
+        return self._after(said, match, self._deal, log, phase=Phase.MUS, to_move=next_seat(mover))
+
+    def _discard(self, said: str, mover: int, cards: tuple[Card, ...]) -> Game:
+        """The state after ``mover`` puts the legal ``cards`` face down (``said``); the postre's discard is served."""
+        match = self._match
+        deal = self._deal.discarding(mover, cards)
+        log: Chain = (DISCARDS[mover][len(cards)], self._log)
+        if position_of(mover, match.mano) != 3:
+            return self._after(said, match, deal, log, phase=Phase.DISCARD, to_move=next_seat(mover))
+        deal, log = served(match, deal, log)
+        return self._after(said, match, deal, log, phase=Phase.MUS, to_move=match.mano)
 
     def _after(self, said: str, match: Match, deal: Deal, log: Chain, *, phase: Phase, to_move: int | None,
                betting: Betting | None = None) -> Game:
@@ -333,56 +365,53 @@ class Game:
     def _begin_lance(self, said: str, match: Match, deal: Deal, log: Chain, lance: Lance) -> Game:
         """Start betting ``lance``, or settle it at once when it needs no betting, and go on."""
         order = speaking_order(match.mano)
-        values = deal.values
-        if lance is Lance.PARES:
+        if lance is Lance.PARES or lance is Lance.JUEGO:
             deal = deal.declaring(lance)
-            for seat in order:
-                log = (Event("declare", seat, _PARES, (("lance", "pares"), ("has", values[seat].has_pares))), log)
-            eligible = tuple(s for s in order if values[s].has_pares)
-        elif lance is Lance.JUEGO:
-            deal = deal.declaring(lance)
-            for seat in order:
-                log = (Event("declare", seat, _JUEGO, (("lance", "juego"), ("has", values[seat].has_juego))), log)
-            eligible = tuple(s for s in order if values[s].has_juego)
-            if not eligible:
+            values = deal.values
+            pares = lance is Lance.PARES
+            declared = DECLARATIONS[lance]
+            held = []
+            for seat in order:  # has_pares and has_juego, read here without their properties' calls
+                has = values[seat].pares is not ParesKind.NONE if pares else values[seat].total >= 31
+                log = (declared[seat][has], log)
+                if has:
+                    held.append(seat)
+            eligible = tuple(held)
+            if not eligible and not pares:
                 lance, eligible = Lance.PUNTO, order
+            teams: set[int] | frozenset[int] = {team_of(s) for s in eligible}
         else:
-            eligible = order
+            eligible, teams = order, _BOTH_TEAMS
         phase = Phase.of(lance)
-        teams = {team_of(s) for s in eligible}
         if len(teams) == 2:
             rules = match.rules
-            betting = Betting.open(lance, eligible, rules.target, rules.team_consent)
+            betting = opening(lance, eligible, rules.target, rules.team_consent)
             return self._after(said, match, deal, log, phase=phase, to_move=eligible[0], betting=betting)
-        result = LanceResult(lance, Outcome.ONE_TEAM, team=teams.pop()) if teams else LanceResult(lance, Outcome.NOBODY)
-        return self._settle(said, match, deal, log, phase=phase, result=result)
+        result, closing = unbet(lance, next(iter(teams)) if teams else None)
+        return self._settle(said, match, deal, log, phase=phase, result=result, closing=closing)
 
     def _settle(self, said: str, match: Match, deal: Deal, log: Chain, *, phase: Phase,
-                result: LanceResult) -> Game:
-        """Close a lance: score a negada, end the game on an órdago, then go to the next lance or the count."""
+                result: LanceResult, closing: Event) -> Game:
+        """Close a lance, its event ``closing``: score a negada, end the game on an órdago, then go to the next
+        lance or the count."""
         deal = deal.settled(result)
-        detail: tuple[tuple[str, Value], ...] = (
-            ("lance", result.lance.value), ("outcome", result.outcome.value), ("stake", result.stake),
-        )
-        if result.team is not None:
-            detail = (*detail, ("team", result.team))
-        log = (Event("lance", None, phase._value_, detail), log)
-        if result.outcome is Outcome.REJECTED and not match.rules.negadas_at_count:
+        log = (closing, log)
+        outcome = result.outcome
+        if outcome is Outcome.REJECTED and not match.rules.negadas_at_count:
             team = result.team
             assert team is not None
-            log = (Event("negada", None, phase._value_, (("lance", result.lance.value), ("team", team),
+            log = (event("negada", None, phase._value_, (("lance", result.lance.value), ("team", team),
                                                           ("points", result.stake))), log)
             scores = _scored(match.scores, team, result.stake)
             if scores[team] >= match.rules.target:
-                match = match.ended(deal, log, scores, shown=False, rows=())
-                return self._end_game(said, match, deal, log, phase=phase, team=team)
+                return self._game_won(said, match, deal, log, phase=phase, team=team, scores=scores, rows=None)
             match = match.scored(scores)
-        if result.outcome is Outcome.ORDAGO:
+        elif outcome is Outcome.ORDAGO:
             seat, why = card_winner(result.lance, deal.values, deal.hands, match.mano)
             team = team_of(seat)
             row = CountRow(result.lance, Outcome.ORDAGO, 0, 0, team, why, 0)
-            match = match.ended(deal, log, match.scores, shown=True, rows=(row,))
-            return self._end_game(said, match, deal, log, phase=phase, team=team, ordago=True)
+            return self._game_won(said, match, deal, log, phase=phase, team=team, scores=match.scores, rows=(row,),
+                                  ordago=True)
         following = _NEXT_LANCE.get(result.lance)
         if following is None:
             return self._count(said, match, deal, log, phase=phase)
@@ -403,28 +432,25 @@ class Game:
                 if scores[row.team] >= rules.target:
                     won = row.team
             rows.append(row)
-        match = match.ended(deal, log, scores, shown=True, rows=tuple(rows))
         if won is not None:
-            return self._end_game(said, match, deal, log, phase=phase, team=won)
-        return self._new_deal(said, match.next_hand())
+            return self._game_won(said, match, deal, log, phase=phase, team=won, scores=scores, rows=tuple(rows))
+        return self._new_deal(said, match.ended(deal, log, scores, shown=True, rows=tuple(rows)).next_hand())
 
-    def _end_game(self, said: str, match: Match, deal: Deal, log: Chain, *, phase: Phase, team: int,
-                  ordago: bool = False) -> Game:
-        """``team`` wins the game: the match goes on to the next game, or is over."""
+    def _game_won(self, said: str, match: Match, deal: Deal, log: Chain, *, phase: Phase, team: int,
+                  scores: tuple[int, int], rows: tuple[CountRow, ...] | None, ordago: bool = False) -> Game:
+        """``team`` wins the game at ``scores``, the hand's count ``rows`` (None for a negada, which shows no
+        hands and has no count): the match goes on to the next game, or is over."""
         won = (match.games_won[0] + (team == 0), match.games_won[1] + (team == 1))
-        detail: tuple[tuple[str, Value], ...] = (("team", team), ("a", match.scores[0]), ("b", match.scores[1]))
+        detail: tuple[tuple[str, Value], ...] = (("team", team), ("a", scores[0]), ("b", scores[1]))
         if ordago:  # an accepted órdago wins the game whatever the score: the texts say so
             detail = (*detail, ("ordago", 1))
-        over = Event("game_over", None, phase._value_, detail)
-        log = (over, log)
-        last = match.last_hand
-        if last is not None:  # the hand that ended the game (just now) tells it too, after a new deal
-            last = HandSummary(last.game_number, last.hand_number, last.mano, last.hands, last.results, last.count,
-                               (*last.log, over), last.scores)
-        if won[team] >= match.rules.games_to_win:
-            log = (Event("match_over", None, Phase.GAME_OVER._value_, (("team", team),)), log)
-            return self._after(said, match.won(won, last, team), deal, log, phase=Phase.GAME_OVER, to_move=None)
-        return self._new_deal(said, match.next_game(won, last))
+        log = (event("game_over", None, phase._value_, detail), log)
+        shown, count = rows is not None, rows or ()
+        if won[team] >= match.rules.games_to_win:  # the hand's summary tells the game's end too
+            match = match.ended(deal, log, scores, shown=shown, rows=count, games_won=won, winner=team)
+            log = (event("match_over", None, _GAME_OVER, (("team", team),)), log)
+            return self._after(said, match, deal, log, phase=Phase.GAME_OVER, to_move=None)
+        return self._new_deal(said, match.ended(deal, log, scores, shown=shown, rows=count).next_game(won))
 
     def _new_deal(self, said: str, match: Match) -> Game:
         """The next hand dealt, its mano to speak."""
@@ -527,7 +553,7 @@ def _check_seed(seed: object) -> int:
         return secrets.randbits(48)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be a whole number or None, not {quoted(seed)}")
-    if abs(seed) >= 10**SEED_DIGITS:
+    if abs(seed) >= _SEED_BOUND:
         raise SeedError(f"seed {quoted(seed)} is out of range: a seed is a whole number of at most {SEED_DIGITS} "
                         f"digits (abs(seed) < 10**{SEED_DIGITS})")
     return seed
@@ -548,14 +574,3 @@ def play_random(game: Game, rng: random.Random, hands: int | None = None) -> Gam
                 break
     return game
 
-
-def _call_detail(act: Action, betting: Betting, step: Betting | LanceResult,
-                 mover: int) -> tuple[tuple[str, Value], ...]:
-    """A betting call's log detail: its action, and whether it is a raise of a bet on the table (an envido while
-    one is pending) or only a proposal that the partner confirms or overrides (the log then says so)."""
-    detail: tuple[tuple[str, Value], ...] = (("action", act.text),)
-    if act.kind is Kind.ENVIDO and betting.bettor_team is not None:
-        detail += (("raise", True),)
-    if isinstance(step, Betting) and step.proposer == mover:
-        detail += (("proposal", True),)
-    return detail

@@ -53,6 +53,13 @@ class Event(NamedTuple):
 
 
 _EVENT_KEYS = frozenset({"kind", "seat", "phase"})
+_new_tuple = tuple.__new__
+
+
+def event(kind: str, seat: int | None, phase: str, detail: tuple[tuple[str, Value], ...]) -> Event:
+    """An :class:`Event` of all four fields, made without the named tuple's Python-level constructor (a step
+    of the engine makes one or more)."""
+    return _new_tuple(Event, (kind, seat, phase, detail))
 
 
 @fast_init

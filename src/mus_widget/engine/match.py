@@ -19,7 +19,7 @@ from .betting import LanceResult
 from .cards import DECK, Card, Hand
 from .frozen import fast_init
 from .hands import HandValue, Lance, evaluate, value_table
-from .log import Event, HandSummary
+from .log import Event, HandSummary, event
 from .phase import Phase
 from .record import ScriptedDeal
 from .rules import Rules
@@ -39,7 +39,7 @@ def _shuffle(rng: random.Random, cards: list[Card]) -> None:
     """Shuffle ``cards`` in place exactly as ``rng.shuffle`` does (the same permutation for the same RNG, so
     records replay), in about half the time: the loop of ``random.shuffle`` with its draw inlined."""
     getrandbits = rng.getrandbits
-    for i, bits in _SWAP_BITS[len(DECK) - len(cards):]:
+    for i, bits in _SWAP_BITS if len(cards) == len(DECK) else _SWAP_BITS[len(DECK) - len(cards):]:
         j = getrandbits(bits)
         while j > i:
             j = getrandbits(bits)
@@ -73,6 +73,15 @@ def _rng(seed: int, game_number: int, hand_number: int, shuffle: int) -> random.
     return rng
 
 
+def _seat_drawn(rng: random.Random) -> int:
+    """Exactly ``rng.randrange(4)`` (its draw of 3 bits until one is below 4), without its Python-level layers."""
+    getrandbits = rng.getrandbits
+    seat = getrandbits(3)
+    while seat >= 4:
+        seat = getrandbits(3)
+    return seat
+
+
 _new_random: Final[Callable[[type[random.Random]], random.Random]] = cast(Any, random.Random).__new__
 _seed_random: Final[Callable[[random.Random, int], None]] = cast(Any, _random.Random).seed
 _from_bytes: Final = int.from_bytes
@@ -103,7 +112,7 @@ class Match:
         if script is not None:
             scores, mano = script.scores, script.mano
         else:
-            scores, mano = (0, 0), _rng(seed, 1, 1, -1).randrange(4)
+            scores, mano = (0, 0), _seat_drawn(_rng(seed, 1, 1, -1))
         return cls(rules, seed, script, 1, 1, mano, scores, (0, 0), (), None, None)
 
     def rng(self, shuffle: int) -> random.Random:
@@ -115,31 +124,27 @@ class Match:
         return Match(self.rules, self.seed, self.script, self.game_number, self.hand_number, self.mano, scores,
                      self.games_won, self.last_count, self.last_hand, self.winner)
 
-    def ended(self, deal: Deal, log: Chain, scores: tuple[int, int], *, shown: bool,
-              rows: tuple[CountRow, ...]) -> Match:
+    def ended(self, deal: Deal, log: Chain, scores: tuple[int, int], *, shown: bool, rows: tuple[CountRow, ...],
+              games_won: tuple[int, int] | None = None, winner: int | None = None) -> Match:
         """The hand of ``deal`` over at ``scores``, its log ``log``: its count and summary kept for everyone to
-        see (its hands only if they were ``shown``)."""
+        see (its hands only if they were ``shown``); the games won and the match's winner, if they change."""
         summary = HandSummary(self.game_number, self.hand_number, self.mano, deal.hands if shown else None,
                               deal.results, rows, tuple(unchain(log)), scores)
         return Match(self.rules, self.seed, self.script, self.game_number, self.hand_number, self.mano, scores,
-                     self.games_won, rows, summary, self.winner)
+                     self.games_won if games_won is None else games_won, rows, summary, winner)
 
     def next_hand(self) -> Match:
         """The next hand of the same game, the next seat mano."""
         return Match(self.rules, self.seed, self.script, self.game_number, self.hand_number + 1,
                      next_seat(self.mano), self.scores, self.games_won, self.last_count, self.last_hand, None)
 
-    def next_game(self, games_won: tuple[int, int], last_hand: HandSummary | None) -> Match:
-        """The first hand of the next game: scores at nought, a mano drawn from the game's own RNG."""
+    def next_game(self, games_won: tuple[int, int]) -> Match:
+        """The first hand of the next game, this hand's count and summary kept: scores at nought, a mano drawn
+        from the game's own RNG."""
         number = self.game_number + 1
-        mano = _rng(self.seed, number, 1, -1).randrange(4)
+        mano = _seat_drawn(_rng(self.seed, number, 1, -1))
         return Match(self.rules, self.seed, self.script, number, 1, mano, (0, 0), games_won, self.last_count,
-                     last_hand, None)
-
-    def won(self, games_won: tuple[int, int], last_hand: HandSummary | None, team: int) -> Match:
-        """The match over, won by ``team``."""
-        return Match(self.rules, self.seed, self.script, self.game_number, self.hand_number, self.mano,
-                     self.scores, games_won, self.last_count, last_hand, team)
+                     self.last_hand, None)
 
 
 @fast_init
@@ -193,16 +198,16 @@ def dealt(match: Match) -> tuple[Deal, Chain]:
         stock = tuple(rest)
     else:
         deck = list(DECK)
-        _shuffle(match.rng(0), deck)
+        _shuffle(_rng(match.seed, match.game_number, match.hand_number, 0), deck)
+        cards = tuple(deck)
         dealt = Hand._dealt
-        hands = (dealt(tuple(deck[0:4])), dealt(tuple(deck[4:8])), dealt(tuple(deck[8:12])),
-                 dealt(tuple(deck[12:16])))
-        stock = tuple(deck[16:])
+        hands = (dealt(cards[0:4]), dealt(cards[4:8]), dealt(cards[8:12]), dealt(cards[12:16]))
+        stock = cards[16:]
     table = value_table(match.rules)
     values = (table[hands[0].key], table[hands[1].key], table[hands[2].key], table[hands[3].key])
     deal = Deal(hands, values, stock, (), _NOTHING_WAITING, _NOTHING_WAITING, 0, 1, (), False, False)
     detail = (("game", match.game_number), ("hand", match.hand_number), ("mano", match.mano))
-    return deal, (Event("deal", None, _MUS, detail), None)
+    return deal, (event("deal", None, _MUS, detail), None)
 
 
 def served(match: Match, deal: Deal, log: Chain) -> tuple[Deal, Chain]:

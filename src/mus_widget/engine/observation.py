@@ -9,6 +9,7 @@ from .actions import Action
 from .betting import Betting, LanceResult
 from .cards import Card, Hand, parse_cards
 from .errors import RecordError
+from .frozen import fast_init
 from .hands import Lance
 from .log import Event, HandSummary, result_from_dict, result_to_dict
 from .phase import Phase
@@ -16,6 +17,7 @@ from .rules import Rules
 from .seats import check_seat, team_of
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Observation:
     """One seat's view of the game, built by :meth:`Game.observe`; bots and the widget see only this."""

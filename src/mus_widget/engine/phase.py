@@ -29,6 +29,10 @@ class Phase(enum.Enum):
         """The phase in which ``lance`` is bet."""
         return _PHASE[lance]
 
+    # Members are singletons, equal only to themselves: hashed by identity, in C, not by Enum's hash of the name
+    # in Python (the engine looks them up in dictionaries at every step).
+    __hash__ = object.__hash__
+
     def __repr__(self) -> str:
         return f"Phase.{self.name}"
 

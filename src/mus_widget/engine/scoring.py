@@ -98,8 +98,11 @@ def card_winner(lance: Lance, values: Sequence[HandValue], hands: Sequence[Hand]
     """
     i = _INDEX[lance]
     order = speaking_order(mano)
-    best = best_seat(lance, values, order)
-    tied = [s for s in order if s != best and values[s].strengths[i] == values[best].strengths[i]]
+    strengths = [values[seat].strengths[i] for seat in order]
+    top = max(strengths)
+    place = strengths.index(top)  # the first best in speaking order, as best_seat finds it
+    best = order[place]
+    tied = [order[k] for k in range(place + 1, 4) if strengths[k] == top]
     detail: list[tuple[str, Value]] = [("lance", lance.value), ("seat", best), ("hand", str(hands[best]))]
     value = values[best]
     if lance is Lance.PARES:

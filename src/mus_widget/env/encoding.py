@@ -150,11 +150,9 @@ OFFSETS: Final = {name: sum(n for _, n, _ in LAYOUT[:i]) for i, (name, _, _) in 
 SIZE: Final = sum(n for _, n, _ in LAYOUT)
 
 
-def _phase_lance(phase: str) -> int | None:
-    for i, lance in enumerate(_LANCES):
-        if lance.value == phase:
-            return i
-    return None
+_LANCE_OF_PHASE: Final = {lance.value: i for i, lance in enumerate(_LANCES)}
+"""The lance bet in each phase of a call, by the phase's value as events carry it (a lance's and its phase's
+values are the same word)."""
 
 
 def encode(obs: Observation) -> npt.NDArray[np.float32]:
@@ -239,7 +237,7 @@ def _encode_log(v: npt.NDArray[np.float32], obs: Observation, rel: Callable[[int
             elif act.kind is Kind.NO_MUS:
                 v[calls + 4 + who] = 1
             else:
-                lance = _phase_lance(event.phase)
+                lance = _LANCE_OF_PHASE.get(event.phase)
                 if lance is None:
                     continue
                 slot = calls + 12 + 24 * lance + 6 * who

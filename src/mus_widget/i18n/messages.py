@@ -584,6 +584,12 @@ EN.update({
     "exercise.snapshot": "A snapshot of the quiz: run the notebook to answer it.",
     "exercise.key": "Answer key: {answer}.",
     "exercise.answers": "Your answer",
+    "exercise.record.recorded": "Recorded for your teacher, as {name}.",
+    "exercise.record.again": "Not counted again: your teacher has your first answer to this deal, as {name}.",
+    "exercise.record.unknown": "Not recorded: the classroom at {server} does not know you yet. Sit at one of its "
+                               "tables first.",
+    "exercise.record.refused": "Not recorded: the classroom at {server} refused it ({reason}).",
+    "exercise.record.unreachable": "Not recorded: the classroom at {server} could not be reached.",
     "exercise.why.nobody": "{lance}: nobody holds it, so nobody wins it.",
     "exercise.why.no_pares": "{seat}'s four cards are four different ranks: no pares.",
     "exercise.why.pares": "{seat} holds {pares}.",
@@ -889,6 +895,8 @@ EN.update({
     "results.good": "{good} ({percent} %)",
     "results.quizzes": "{right} of {answered} right",
     "results.not_recorded": "not recorded",
+    "results.quizzes.short": "{right}/{answered} quizzes right",
+    "results.quizzes.said": "{said}; {right} of {answered} quizzes right",
     "results.mistake": "Table {table}, hand {hand}, {moment}: {action} where {best} was better (−{cost} %)",
     "results.mistake.no_table": "Hand {hand}, {moment}: {action} where {best} was better (−{cost} %)",
 })

@@ -434,6 +434,14 @@ class QuizVerdict(TypedDict):
     why: str
 
 
+class QuizRecord(TypedDict):
+    """What the classroom server made of the latest answer: whether it holds an answer of the student's to the
+    question (this one or her first), and the line that says so."""
+
+    recorded: bool
+    text: str
+
+
 class QuizState(TypedDict):
     """The ``state`` trait of a :class:`~mus_widget.table.quiz.Quiz`."""
 
@@ -449,6 +457,9 @@ class QuizState(TypedDict):
     right: str | None
     """The right answer's key, once the student has answered."""
     verdict: QuizVerdict | None
+    record: QuizRecord | None
+    """Once the classroom server said what it made of the answer; None before, and for a quiz that reports to
+    no server."""
     another: str
     lost: str
     snapshot: str
@@ -542,7 +553,8 @@ __all__ = [
     "ActionView", "BetTurn", "BetView", "Bubble", "ChatLine", "ClassChat", "ClassroomArchived", "ClassroomReview",
     "ClassroomState", "ClassroomStudent", "ClassroomTable", "Coach", "Count", "CountRow", "DiscardTurn", "EditorBranch",
     "EditorStep", "EditorView", "ErrorView",
-    "HistoryLine", "MusTurn", "PlayerView", "QuizState", "QuizVerdict", "Replay", "ReviewRowView", "ReviewView",
+    "HistoryLine", "MusTurn", "PlayerView", "QuizRecord", "QuizState", "QuizVerdict", "Replay", "ReviewRowView",
+    "ReviewView",
     "Room", "RulesView", "ServedSetup", "Setup", "StepBranch", "StepHand", "Steps", "TableSetup", "TableState", "Turn",
     "Winner",
 ]

@@ -8,6 +8,12 @@ For a handout's answer key, ``Quiz("grande", seed=3, answer_key=True)`` displays
 marked and the reason, where the page shows pictures (an export, a book, a notebook reopened without its kernel;
 the live quiz still asks); ``quiz.picture(answer_key=True)`` is that picture for any quiz.
 
+In a classroom, each answer is also reported to the classroom server, which checks it and records the student's
+first answer to each question for the teacher's results (docs/classroom.md, "Quizzes"): ``Quiz("grande",
+server="ws://…")`` names the server; without it, a quiz reports to the server of a served table open in the
+kernel, or to the JupyterHub's classroom, and otherwise to nobody. The line under the verdict says what the
+server made of it (:class:`~.recording.QuizReport`).
+
 The quiz is an anywidget like the table (so it works wherever the table does, marimo included); displayed, it
 shows a static picture of the question (:meth:`Quiz.picture`) before its view, which an export, a static viewer
 or a notebook reopened without its kernel shows instead (see :mod:`mus_widget.table.base`). The browser learns
@@ -16,9 +22,13 @@ which answer is right only once the student has answered.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import html
+import logging
 import pathlib
 import secrets
+from concurrent.futures import Future
 from typing import Final
 
 from ..engine.rules import Rules
@@ -27,12 +37,15 @@ from ..teaching.exercises import Exercise, Verdict, exercise
 from ..teaching.pictures import Picture
 from .base import BaseWidget, Synced, synced_dict
 from .contract import QuizState
+from .recording import QuizReport, record
 
 STATIC: Final = pathlib.Path(__file__).parent / "static"
+log = logging.getLogger(__name__)
 
 
 class Quiz(BaseWidget):
-    """An exercise with feedback: right or wrong, and why, in the student's language."""
+    """An exercise with feedback: right or wrong, and why, in the student's language; in a classroom, each answer
+    reported to the classroom server for the teacher's results (:attr:`server`, :attr:`report`)."""
 
     # Inline text, read once: anywidget keeps a widget whose _esm is a file path alive through its file watcher.
     _esm = (STATIC / "quiz.js").read_text(encoding="utf-8")
@@ -42,11 +55,18 @@ class Quiz(BaseWidget):
     """What the browser shows: the picture, the question, the answers, and once answered the verdict."""
 
     def __init__(self, kind: str | Exercise, seed: int | None = None, *, language: str | None = None,
-                 rules: Rules | None = None, answer_key: bool = False) -> None:
+                 rules: Rules | None = None, answer_key: bool = False, server: str | None = None) -> None:
         super().__init__()
         self.language = default_language() if language is None else language
         self.answer_key = answer_key
         """Whether the picture displayed before the view is the answer key (see :meth:`picture`)."""
+        self.server = server
+        """The classroom server that records the answers (``ws://…``); None: the server of the latest served
+        table open in this kernel, or the JupyterHub's classroom, if there is one."""
+        self.report: Future[QuizReport] | None = None
+        """The report of the latest answer to the classroom server, on its way or done (None: none was sent)."""
+        self.reported: QuizReport | None = None
+        """What the server made of the latest answer to this question, once it said (the line under the verdict)."""
         if isinstance(kind, Exercise):
             self.exercise = kind
         else:
@@ -58,13 +78,17 @@ class Quiz(BaseWidget):
 
     def __repr__(self) -> str:
         key = ", answer_key=True" if self.answer_key else ""
-        return f"Quiz({self.exercise.kind!r}, seed={self.exercise.seed}, language={self.language!r}{key})"
+        server = "" if self.server is None else f", server={self.server!r}"
+        return f"Quiz({self.exercise.kind!r}, seed={self.exercise.seed}, language={self.language!r}{key}{server})"
 
     def answer(self, key: str) -> Verdict:
-        """Give the answer ``key``: the buttons show which was right, the verdict says why."""
+        """Give the answer ``key``: the buttons show which was right, the verdict says why, and the answer is
+        reported to the classroom server if there is one (:attr:`report`)."""
         self.verdict = self.exercise.check(key, self.language)
         self._chosen = key
+        self.reported = None
         self._show()
+        self._record(key)
         return self.verdict
 
     def another(self) -> None:
@@ -72,7 +96,39 @@ class Quiz(BaseWidget):
         self.exercise = self.exercise.next()
         self.verdict = None
         self._chosen = None
+        self.reported = None
         self._show()
+
+    def _record(self, key: str) -> None:
+        """Report the answer ``key`` to the classroom server, if there is one to tell; what it made of the answer
+        shows once it said, on the kernel's loop (at once, on the reporting thread, in a script)."""
+        report = self.report = record(self.server, self.exercise, key)
+        if report is None:
+            return
+        try:
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        asked = self.exercise
+
+        def back(done: Future[QuizReport]) -> None:
+            failed = done.exception()
+            if failed is not None:  # a bug of the reporter's (its failures are reports): the log says, the quiz goes on
+                log.error("a quiz's answer could not be reported: %s: %s", type(failed).__name__, failed)
+                return
+            if loop is None:
+                self._reported(done, asked)
+                return
+            with contextlib.suppress(RuntimeError):  # the kernel's loop is closed: the kernel is going
+                loop.call_soon_threadsafe(self._reported, done, asked)
+
+        report.add_done_callback(back)
+
+    def _reported(self, done: Future[QuizReport], asked: Exercise) -> None:
+        """Show what the server made of the answer ``done`` reported, if it is still the latest to this question."""
+        if done is self.report and asked is self.exercise:
+            self.reported = done.result()
+            self._show()
 
     def picture(self, *, answer_key: bool | None = None) -> Picture:
         """The quiz as a static picture: the hands, the question, the answers and, once answered, the verdict,
@@ -112,6 +168,8 @@ class Quiz(BaseWidget):
             "chosen": self._chosen,
             "right": None if verdict is None else ex.answer,
             "verdict": None if verdict is None else {"right": verdict.right, "text": verdict.text, "why": verdict.why},
+            "record": None if self.reported is None else {"recorded": self.reported.recorded,
+                                                          "text": self.reported.text(lang)},
             "another": message("exercise.another", lang),
             "lost": message("exercise.kernel.lost", lang),
             "snapshot": message("exercise.snapshot", lang),

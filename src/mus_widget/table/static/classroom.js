@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:c6b2ef02bf81e3ffe062d65dceecf36e001d0184e841390be4f8425407432620 (built from js/ by npm run build)
+// mus-widget bundle sha256:217d2c0a9f94e7d4290eb1ff9a973ce9bfb58356aa9d6c140b4bad1f9487f075 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;

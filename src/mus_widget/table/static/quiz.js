@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:c6b2ef02bf81e3ffe062d65dceecf36e001d0184e841390be4f8425407432620 (built from js/ by npm run build)
+// mus-widget bundle sha256:217d2c0a9f94e7d4290eb1ff9a973ce9bfb58356aa9d6c140b4bad1f9487f075 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -602,6 +602,10 @@ function quizView(state, { answer, another, notice }) {
     " ",
     state.verdict.why
   ) : h2("p", { class: "mus-quiz-verdict", role: "status" });
+  const record = state.record ? h2("p", {
+    class: ["mus-quiz-record", state.record.recorded ? "mus-quiz-recorded" : "mus-quiz-unrecorded"],
+    role: "status"
+  }, state.record.text) : null;
   const picture = h2("div", { class: "mus-quiz-picture", html: state.picture });
   return [
     notice ? h2(
@@ -613,6 +617,7 @@ function quizView(state, { answer, another, notice }) {
     h2("p", { class: "mus-quiz-question" }, h2("b", {}, state.question)),
     h2("div", { class: "mus-quiz-answers" }, answers),
     verdict,
+    record,
     h2(
       "button",
       { type: "button", class: "mus-quiz-another", data: { key: "another" }, on: { click: another } },
