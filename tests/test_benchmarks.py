@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -157,6 +158,7 @@ def test_the_review_costs_benchmark_plays_decisions_of_every_grade_out() -> None
     assert figures["flagged_share"] == round(flagged / figures["decisions"], 4)
 
 
+@functools.cache
 def help_of(script: str) -> str:
     result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), "--help"], cwd=ROOT,
                             capture_output=True, text=True, check=True, timeout=120)

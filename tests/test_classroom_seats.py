@@ -225,8 +225,8 @@ def test_a_class_of_forty_on_one_jupyterhub_all_sit_down_within_half_a_minute(tm
         for table in tables:
             remote.create(server.url, table, teacher_key=TEACHER_KEY)
         started = time.monotonic()
-        for n in range(40):  # every kernel of the hub connects from the same address, one every 0.75 s
-            time.sleep(max(0.0, started + 0.75 * n - time.monotonic()))
+        for n in range(40):  # every kernel of the hub connects from the same address, one every 0.25 s
+            time.sleep(max(0.0, started + 0.25 * n - time.monotonic()))
             students.append(remote.join(server.url, tables[n // 4], name=f"Student {n}"))
         assert sorted((s.table, s.seat) for s in students) == [(t, seat) for t in tables for seat in range(4)]
     finally:

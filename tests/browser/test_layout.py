@@ -34,13 +34,15 @@ EVERY_LANGUAGE = (320, 400, 830, 1280)
 """The widths every language is measured at (each translation's longest words, where the column is narrow, and the
 laptop's widths); the others measure the languages of :data:`FULL` only: the same grid with more room.
 """
-DARK_WIDTHS = (320, 830, 1280)
-"""The widths measured again in the dark theme: a dark rule sets colours only (test_widget's
-test_the_dark_theme_changes_colours_and_nothing_else), so the boxes are the light theme's; these check it."""
+DARK_WIDTHS = (830,)
+"""The width measured again in the dark theme: a dark rule sets colours only (test_widget's
+test_the_dark_theme_changes_colours_and_nothing_else), so the boxes are the light theme's; one width checks it."""
 FULL = ("en", "es")
 """Languages shown at every moment and measured at every width; the others at fewer of each."""
-SOME_KINDS = ("mus", "discard", "pares", "proposal", "count", "newgame", "served", "review", "replay", "editdeal",
-              "editplay", "steps")
+SOME_KINDS = ("mus", "discard", "pares", "proposal", "count", "newgame", "review", "editplay", "steps")
+"""The moments of the other languages: each panel with its own words once (the served seat's, the replay's and the
+editor's dealing add few words to the pares, the review and the editor's play, which the languages of :data:`FULL`
+show too)."""
 SHOT_WIDTHS = (320, 830, 1280)
 DARK_SHOTS = ("discard", "count", "review", "editplay")
 """The moments pictured in the dark theme too (its boxes are the light theme's: a few to look at its colours)."""
@@ -278,16 +280,19 @@ def test_every_moment_reads_as_its_moment(tables: Tables) -> None:
     """The notebook shows what the test thinks it shows: a table per moment, in its language."""
     for code in LANGUAGES:
         full = code in FULL
+        kinds = KINDS if full else SOME_KINDS
         assert tables.root(code, "mus").locator(".mus-actions [data-action='mus']").count() == 1, code
         assert tables.root(code, "discard").locator(".mus-hand-pick").count() == 1, code
         assert tables.root(code, "proposal").locator("[data-key='act-agree']").count() == 1, code
         assert tables.root(code, "count").locator(".mus-count-foot [data-key='next-hand']").count() == 1, code
         assert tables.root(code, "newgame").locator(".mus-dialog").count() == 1, code
         assert tables.root(code, "steps").locator(".mus-steps").count() == 1, code
-        assert tables.root(code, "editdeal").locator(".mus-editor-dealing .mus-editor-deck").count() == 1, code
+        assert "editdeal" not in kinds or tables.root(code, "editdeal").locator(
+            ".mus-editor-dealing .mus-editor-deck").count() == 1, code
         assert tables.root(code, "editplay").locator(".mus-editor-side .mus-editor-branch").count() == 1, code
         assert tables.root(code, "review").locator(".mus-review-chart [data-decision]").count() >= 5, code
-        assert tables.root(code, "replay").locator(".mus-replay .mus-decision [data-key='try-again']").count() == 1
+        assert "replay" not in kinds or tables.root(code, "replay").locator(
+            ".mus-replay .mus-decision [data-key='try-again']").count() == 1, code
         if full:
             assert tables.root(code, "over").get_attribute("data-stage") == "over", code
         for lance in ("grande", "chica", "pares", "juego") if full else ("pares",):
