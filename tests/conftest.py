@@ -34,12 +34,6 @@ LONGEST_FIRST = ("test_layout.py", "test_touch.py", "test_elsewhere.py", "test_l
 classroom site's own tests come before the documentation site, which waits for the site they build."""
 
 
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto``'s workers: one more than the cores. A browser test spends part of its time waiting (for a
-    kernel, a page, a server's timer) with its core idle; the extra worker's tests fill those waits."""
-    return (os.cpu_count() or 1) + 1
-
-
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every test under tests/browser is a ``browser`` test, so ``-m "not browser"`` leaves them all out; the
     translated tutorials (each a kernel of its own, built from the English ones) are ``slow``, the English stay in
