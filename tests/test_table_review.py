@@ -166,3 +166,28 @@ def test_the_worker_grades_in_the_quiet_after_a_click() -> None:
     waited = time.monotonic() - reviewing.Clicks.last
     assert reviewing.QUIET <= waited < reviewing.QUIET + 0.2, waited
     table.close()
+
+
+def test_a_table_collected_while_the_review_thread_takes_a_task_closes_without_waiting_for_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table's close submits to the review thread; the garbage collector may run it inside another table's
+    submit, whose lock is held and not re-entrant (a suite once hung there): then the closed table waits for the
+    thread's next task instead."""
+    pool = reviewing._Worker.get()
+    assert pool is not None
+    closed = reviewing.TableReview("collected", 0, lambda: None)
+    reviewing._WORKER_REVIEWERS["collected"] = object()  # type: ignore[assignment]
+
+    def refuse(*_: object) -> None:
+        raise AssertionError("submitted while a submit was under way in this thread")
+
+    monkeypatch.setattr(pool, "submit", refuse)
+    reviewing._Worker.submitting.on = True
+    try:
+        closed.close()  # as __del__ would, inside a submit
+    finally:
+        reviewing._Worker.submitting.on = False
+    monkeypatch.undo()
+    assert "collected" in reviewing._CLOSED
+    reviewing._Worker.submit(pool, reviewing._forget_closed).result(timeout=10)  # the thread's next task
+    assert "collected" not in reviewing._WORKER_REVIEWERS and "collected" not in reviewing._CLOSED

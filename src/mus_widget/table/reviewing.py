@@ -16,7 +16,9 @@ import contextlib
 import logging
 import os
 import sys
+import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -53,6 +55,7 @@ def _grade_next(key: str, record: dict[str, Any], seat: int, samples: int, seed:
     """In the worker thread: grade the next pending decision of ``key``'s game as far as ``record`` goes; the
     grade (None when none is pending), the chance after each hand, and how many decisions there are."""
     Clicks.wait_for_quiet()
+    _forget_closed()
     reviewer = _WORKER_REVIEWERS.get(key)
     if reviewer is not None:
         try:
@@ -84,8 +87,14 @@ class Clicks:
             time.sleep(left)
 
 
-def _forget(key: str) -> None:
-    _WORKER_REVIEWERS.pop(key, None)
+_CLOSED: deque[str] = deque()
+"""The keys of the tables closed since the worker last looked: their reviewers are dropped at its next task."""
+
+
+def _forget_closed() -> None:
+    """In the worker thread: drop the reviewers of the tables closed since."""
+    while _CLOSED:
+        _WORKER_REVIEWERS.pop(_CLOSED.popleft(), None)
 
 
 def _yield_to_the_kernel() -> None:
@@ -100,6 +109,19 @@ class _Worker:
     """The kernel's review thread, started at first use and shared by the kernel's tables."""
 
     pool: concurrent.futures.ThreadPoolExecutor | None = None
+    submitting = threading.local()
+    """Whether this thread is inside :meth:`submit`: a table garbage-collected there, whose close would submit
+    again, must not (the pool's lock is held, and not re-entrant)."""
+
+    @classmethod
+    def submit(cls, pool: concurrent.futures.ThreadPoolExecutor, task: Callable[..., Any],
+               *args: Any) -> concurrent.futures.Future[Any]:
+        """``pool.submit(task, *args)``, marked as under way in this thread."""
+        cls.submitting.on = True
+        try:
+            return pool.submit(task, *args)
+        finally:
+            cls.submitting.on = False
 
     @classmethod
     def get(cls) -> concurrent.futures.ThreadPoolExecutor | None:
@@ -181,10 +203,11 @@ class TableReview:
     def close(self) -> None:
         """The table closed: nothing more is graded for it."""
         self._closed = True
+        _CLOSED.append(self.key)
         pool = _Worker.pool
-        if pool is not None:
+        if pool is not None and not getattr(_Worker.submitting, "on", False):  # else at the worker's next task
             with contextlib.suppress(RuntimeError):  # the pool is shutting down with the kernel
-                pool.submit(_forget, self.key)
+                _Worker.submit(pool, _forget_closed)
 
     def now(self, names: tuple[str, str, str, str], language: str) -> Review:
         """Every decision so far, graded: what the background graded, and the rest graded here and now (the same
@@ -232,7 +255,7 @@ class TableReview:
         if pool is None:
             loop.call_later(IDLE_GAP, self._grade_here, record)
             return
-        future = pool.submit(_grade_next, self.key, record, self.seat, self.samples, self.seed)
+        future = _Worker.submit(pool, _grade_next, self.key, record, self.seat, self.samples, self.seed)
         future.add_done_callback(lambda done: _back(loop, self._took, record, done))
 
     def _grade_here(self, record: dict[str, Any]) -> None:
