@@ -20,6 +20,11 @@ from mus_widget.teaching.exercises import exercise
 
 pytestmark = pytest.mark.slow
 
+TURN_OR_COUNT = """() => {
+  const root = document.querySelector('.mus-widget');
+  return Boolean(root.querySelector('.mus-turn, .mus-count')) || root.dataset.stage === 'over';
+}"""
+"""Whether the table shows the student's turn, the count, or the game's end: what the played game waits for."""
 READ_VIEW = """() => {
   const root = document.querySelector('.mus-widget');
   const turn = root.querySelector('.mus-turn');
@@ -180,7 +185,9 @@ def test_a_student_plays_a_game_by_clicking(table: Table, screenshots: Path) -> 
             table.click("[data-key='next-hand']")
             continue
         view = table.view()
-        assert view is not None, "neither the student's turn nor the count is on the table"
+        if view is None:  # the bots' moves are still on their way to the screen: wait for her turn, or the count
+            page.wait_for_function(TURN_OR_COUNT, timeout=20_000)
+            continue
         seen["bubble"] |= root.locator(".mus-bubble:not(.mus-bubble-empty)").count() > 0
         seen["declared"] |= root.locator(".mus-decl").count() > 0
         seen["ringed_partner"] |= root.locator(".mus-at-top .mus-face-wrap.mus-ringed").count() > 0
