@@ -23,6 +23,19 @@ if TYPE_CHECKING:  # the classroom client needs websockets, which a test imports
     from mus_widget import remote
 
 TEACHER_KEY = "the-teachers-key"
+FIRST_SCHEMA = """
+    CREATE TABLE tables (name TEXT PRIMARY KEY, base_record TEXT NOT NULL, bots TEXT NOT NULL,
+        created REAL NOT NULL);
+    CREATE TABLE seats (table_name TEXT NOT NULL REFERENCES tables(name), seat INTEGER NOT NULL,
+        name TEXT NOT NULL, token_hash TEXT NOT NULL, joined REAL NOT NULL, PRIMARY KEY (table_name, seat));
+    CREATE TABLE moves (table_name TEXT NOT NULL REFERENCES tables(name), n INTEGER NOT NULL, kind TEXT NOT NULL,
+        seat INTEGER NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL, stamp REAL NOT NULL,
+        PRIMARY KEY (table_name, n));
+    CREATE TABLE chat (table_name TEXT NOT NULL REFERENCES tables(name), n INTEGER NOT NULL, seat INTEGER,
+        name TEXT NOT NULL, text TEXT NOT NULL, stamp REAL NOT NULL, PRIMARY KEY (table_name, n));
+"""
+"""The first classroom database's tables, before join codes, stand-ins, archives and quizzes: what an older
+database holds, for the tests that open or copy one."""
 HERE = Path(__file__).resolve().parent
 PLAYER = HERE / "classroom_player.py"
 START_TIMEOUT = 60.0

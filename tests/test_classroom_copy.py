@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from classroom_support import TEACHER_KEY, ServerProcess, play_until
+from classroom_support import FIRST_SCHEMA, TEACHER_KEY, ServerProcess, play_until
 from support.postgres import Cluster, query
 from support.waiting import eventually
 
@@ -138,17 +138,7 @@ def test_an_older_sqlite_class_copies_into_postgresql_and_a_missing_file_is_refu
 ) -> None:
     path = tmp_path / "old.sqlite"
     with sqlite3.connect(path) as old:  # a database made before join codes, stand-ins and archives
-        old.executescript("""
-            CREATE TABLE tables (name TEXT PRIMARY KEY, base_record TEXT NOT NULL, bots TEXT NOT NULL,
-                created REAL NOT NULL);
-            CREATE TABLE seats (table_name TEXT NOT NULL REFERENCES tables(name), seat INTEGER NOT NULL,
-                name TEXT NOT NULL, token_hash TEXT NOT NULL, joined REAL NOT NULL, PRIMARY KEY (table_name, seat));
-            CREATE TABLE moves (table_name TEXT NOT NULL REFERENCES tables(name), n INTEGER NOT NULL,
-                kind TEXT NOT NULL, seat INTEGER NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL,
-                stamp REAL NOT NULL, PRIMARY KEY (table_name, n));
-            CREATE TABLE chat (table_name TEXT NOT NULL REFERENCES tables(name), n INTEGER NOT NULL, seat INTEGER,
-                name TEXT NOT NULL, text TEXT NOT NULL, stamp REAL NOT NULL, PRIMARY KEY (table_name, n));
-        """)
+        old.executescript(FIRST_SCHEMA)
         base = {"format": 1, "rules": {}, "seed": 3, "actions": [], "senas": []}
         old.execute("INSERT INTO tables VALUES ('3B', ?, ?, 0.5)", (json.dumps(base), json.dumps({"1": "novice"})))
         old.execute("INSERT INTO seats VALUES ('3B', 0, 'Ana', 'ab', 0.25)")

@@ -22,7 +22,7 @@ import pytest
 pytest.importorskip("websockets")
 
 import mus_widget as mw
-from classroom_support import TEACHER_KEY, ServerProcess, raw, reply_to
+from classroom_support import FIRST_SCHEMA, TEACHER_KEY, ServerProcess, raw, reply_to
 from mus_widget import remote
 from mus_widget.classroom import notebook
 from mus_widget.classroom.live import SeatFile
@@ -242,17 +242,7 @@ def test_an_older_database_opens_with_no_quiz_recorded(tmp_path: Path) -> None:
 
     path = tmp_path / "old.sqlite"
     with sqlite3.connect(path) as old:  # a classroom database made before quizzes were recorded
-        old.executescript("""
-            CREATE TABLE tables (name TEXT PRIMARY KEY, base_record TEXT NOT NULL, bots TEXT NOT NULL,
-                created REAL NOT NULL);
-            CREATE TABLE seats (table_name TEXT NOT NULL REFERENCES tables(name), seat INTEGER NOT NULL,
-                name TEXT NOT NULL, token_hash TEXT NOT NULL, joined REAL NOT NULL, PRIMARY KEY (table_name, seat));
-            CREATE TABLE moves (table_name TEXT NOT NULL REFERENCES tables(name), n INTEGER NOT NULL,
-                kind TEXT NOT NULL, seat INTEGER NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL,
-                stamp REAL NOT NULL, PRIMARY KEY (table_name, n));
-            CREATE TABLE chat (table_name TEXT NOT NULL REFERENCES tables(name), n INTEGER NOT NULL, seat INTEGER,
-                name TEXT NOT NULL, text TEXT NOT NULL, stamp REAL NOT NULL, PRIMARY KEY (table_name, n));
-        """)
+        old.executescript(FIRST_SCHEMA)
         old.execute("INSERT INTO seats VALUES ('3B', 0, 'Ana', 'ab', 0.25)")
     storage = SQLiteStorage(path)
     try:

@@ -19,7 +19,7 @@ pytest.importorskip("websockets")
 from websockets.asyncio.client import connect
 
 import mus_widget as mw
-from classroom_support import TEACHER_KEY, ServerProcess
+from classroom_support import FIRST_SCHEMA, TEACHER_KEY, ServerProcess
 from mus_widget import remote
 from mus_widget.bots.turns import Move
 from mus_widget.classroom.connections import ADDRESS_SEATS
@@ -259,17 +259,7 @@ def test_one_connection_holds_one_seat(server: ServerProcess) -> None:
 def test_a_database_made_before_join_codes_and_stand_ins_opens_with_every_table_open(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite"
     old = sqlite3.connect(path)
-    old.executescript("""
-        CREATE TABLE tables (name TEXT PRIMARY KEY, base_record TEXT NOT NULL, bots TEXT NOT NULL,
-            created REAL NOT NULL);
-        CREATE TABLE seats (table_name TEXT NOT NULL REFERENCES tables(name), seat INTEGER NOT NULL,
-            name TEXT NOT NULL, token_hash TEXT NOT NULL, joined REAL NOT NULL, PRIMARY KEY (table_name, seat));
-        CREATE TABLE moves (table_name TEXT NOT NULL REFERENCES tables(name), n INTEGER NOT NULL, kind TEXT NOT NULL,
-            seat INTEGER NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL, stamp REAL NOT NULL,
-            PRIMARY KEY (table_name, n));
-        CREATE TABLE chat (table_name TEXT NOT NULL REFERENCES tables(name), n INTEGER NOT NULL, seat INTEGER,
-            name TEXT NOT NULL, text TEXT NOT NULL, stamp REAL NOT NULL, PRIMARY KEY (table_name, n));
-    """)
+    old.executescript(FIRST_SCHEMA)
     base = {"format": 1, "rules": {}, "seed": 3, "actions": [], "senas": []}
     old.execute("INSERT INTO tables VALUES ('3B', ?, ?, 0)", (json.dumps(base), json.dumps({"1": "novice"})))
     old.execute("INSERT INTO seats VALUES ('3B', 0, 'Ana', 'ab', 0)")
