@@ -48,6 +48,7 @@ from mus_widget.i18n.progress import Progress, add_quiet, plain
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from support.ports import free_port
+from support.processes import cpu_seconds
 from support.servers import ChildServer
 from support.students import careless
 
@@ -217,10 +218,6 @@ async def create_tables(url: str, tables: int, bot_tables: int, seed: int) -> No
                 assert reply["type"] == "created", reply
 
 
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU time of process ``pid`` so far (Linux)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:

@@ -61,6 +61,7 @@ sys.path.append(str(Path(__file__).resolve().parents[1]))  # the attackers besid
 from benchmarks.hostile_clients import TRANSPORT_ERRORS, hostile_process
 
 from support.ports import free_port
+from support.processes import memory_mb
 from support.servers import ChildServer
 from support.students import careless
 
@@ -227,14 +228,6 @@ def honest_process(url: str, tables: list[str], seed: int, times: tuple[float, f
 # ---------------------------------------------------------------------------------------------------- running
 
 
-def memory_mb(pid: int) -> tuple[float, float]:
-    """The process's resident memory now and at its highest (VmRSS, VmHWM), in MB."""
-    fields = {}
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        name, _, value = line.partition(":")
-        if name in ("VmRSS", "VmHWM"):
-            fields[name] = int(value.split()[0]) / 1024
-    return fields.get("VmRSS", 0.0), fields.get("VmHWM", 0.0)
 
 
 def setup(url: str, tables: list[str], level: str, seed: int) -> None:

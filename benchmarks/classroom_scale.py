@@ -53,6 +53,7 @@ from mus_widget.i18n.progress import Progress, add_quiet, plain
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from support.ports import free_port
+from support.processes import cpu_seconds, memory_mb
 from support.servers import ChildServer
 from support.students import careless
 
@@ -248,16 +249,8 @@ def printed_address(out: Path) -> bool:
     return out.exists() and out.read_text().endswith("\n")
 
 
-def memory_mb(pid: int) -> dict[str, float]:
-    """A process's resident memory now and at its peak, in MB (Linux)."""
-    fields = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":" in line)
-    return {"rss_mb": round(int(fields["VmRSS"].split()[0]) / 1024, 1),
-            "peak_rss_mb": round(int(fields["VmHWM"].split()[0]) / 1024, 1)}
 
 
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def database(kind: str, folder: Path) -> tuple[str, Any]:
@@ -334,7 +327,8 @@ def main() -> None:
             with Progress(int(args.minutes * 60), "seconds played", quiet=args.quiet) as bar:
                 results = gather(pipes, bar)
             cpu = [cpu_seconds(pid) - before for pid, before in zip(pids, cpu_before, strict=True)]
-            memory = [memory_mb(pid) for pid in pids]
+            memory = [dict(zip(("rss_mb", "peak_rss_mb"), (round(mb, 1) for mb in memory_mb(pid)), strict=True))
+                      for pid in pids]
             for proc in procs:
                 proc.join(30)
             stored = asyncio.run(records(urls[0], tables))
