@@ -33,7 +33,7 @@ from mus_widget.classroom import notebook
 from mus_widget.classroom.hub import IDENTITY_WRONG_CODES
 from mus_widget.classroom.hubtoken import HUB_CLASSROOM
 from mus_widget.classroom.joining import JoinError
-from mus_widget.classroom.protocol import ClassroomError, new_join_code
+from mus_widget.classroom.protocol import MAX_NAME, ClassroomError, hub_name, new_join_code
 from mus_widget.classroom.roster import RosterError, hub_roster
 from mus_widget.i18n.catalogues import message
 from mus_widget.teaching.exercises import exercise
@@ -42,6 +42,8 @@ from support.hubs import HubProcess
 pytestmark = pytest.mark.slow
 
 BOTS = {1: "novice", 3: "novice"}
+LONG = "maria.fernandez.lopez@colegio-sanjose.es"
+"""A hub username longer than a name (an e-mail address: a hub that signs in by the school's accounts)."""
 
 
 @pytest.fixture(scope="module")
@@ -91,6 +93,25 @@ def test_students_sit_under_their_hub_names_play_and_come_back_by_them_and_nobod
         assert (back.name, back.seat, back.token) == ("ana", 0, None), "back by her hub identity, no seat token"
         back.wait_seq(seq, timeout=10)  # the same match, where it was
     assert seated(hub, "3B") == ["ana", None, "bea", None]
+
+
+def test_a_username_longer_than_a_name_sits_under_its_own_short_form_and_comes_back_by_it(
+    hub: HubProcess, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hub.add_users(LONG, LONG.replace(".es", ".org"))  # two long usernames that begin alike
+    as_kernel_of(monkeypatch, hub, "tere", hub.token("tere"))
+    remote.create(hub.classroom, "Long", bots={1: "novice", 3: "novice"})
+    with remote.join(hub.classroom, "Long", hub_token=hub.token(LONG)) as maria, \
+            remote.join(hub.classroom, "Long", hub_token=hub.token(LONG.replace(".es", ".org"))) as other:
+        assert (maria.name, maria.seat) == (hub_name(LONG), 0) and len(maria.name) == MAX_NAME
+        assert other.seat == 2 and other.name != maria.name and other.name.startswith("maria.fernandez.")
+    with remote.join(hub.classroom, "Long", hub_token=hub.token(LONG)) as back:  # a new kernel: a new token
+        assert (back.name, back.seat) == (hub_name(LONG), 0), "back to her own seat, by her identity"
+    with remote.join(hub.classroom, "Long", name=hub_name(LONG), hub_token=hub.token(LONG)) as back:
+        assert back.seat == 0, "her name as the table shows it is hers too"
+    with pytest.raises(ClassroomError) as claimed:  # the other's short form is not hers
+        remote.join(hub.classroom, "Long", name=hub_name(LONG), hub_token=hub.token(LONG.replace(".es", ".org")))
+    assert claimed.value.kind == "hub_name"
 
 
 @pytest.mark.parametrize("case", ["wrong", "expired", "no access", "a service's", "none"])
@@ -233,14 +254,14 @@ def test_a_teachers_class_list_comes_from_the_hubs_groups_and_a_students_token_c
     hub: HubProcess, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The example's role lets the group teachers read the hub's groups; a student's kernel token cannot."""
-    hub.add_users("carla")
+    hub.add_users("carla", LONG)
     hub.add_group("3A", "bea", "ana")
-    hub.add_group("3B", "carla", "ana")
+    hub.add_group("3B", "carla", "ana", LONG)
     as_kernel_of(monkeypatch, hub, "tere", hub.token("tere", scopes=["read:groups"]))
     monkeypatch.setenv("JUPYTERHUB_API_URL", hub.api)
     roster = hub_roster("3A", "3B")
     assert [(s.name, s.group, s.id) for s in roster] == [("bea", "3A", "bea"), ("ana", "3A", "ana"),
-                                                        ("carla", "3B", "carla")]
+                                                        ("carla", "3B", "carla"), (hub_name(LONG), "3B", LONG)]
     with pytest.raises(RosterError, match=r"the hub group '4C': the hub has no such group"):
         hub_roster("4C")
     as_kernel_of(monkeypatch, hub, "ana", hub.token("ana"))

@@ -35,7 +35,7 @@ def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ServerPro
 
 
 def teacher(server: ServerProcess, frame: dict[str, Any]) -> dict[str, Any]:
-    return client._once(server.url, {**frame, "teacher_key": TEACHER_KEY}, 10.0)
+    return client.request(server.url, {**frame, "teacher_key": TEACHER_KEY}, 10.0)
 
 
 def listing(server: ServerProcess) -> dict[str, Any]:

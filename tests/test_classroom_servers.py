@@ -24,7 +24,7 @@ import pytest
 from classroom_support import TEACHER_KEY, ServerProcess, game_at, play_until, stored_moves
 from support.ports import free_port
 from support.postgres import Cluster, query
-from support.waiting import eventually
+from support.waiting import eventually, until
 
 pytest.importorskip("websockets")
 
@@ -142,9 +142,71 @@ def test_a_table_is_served_by_one_process_and_a_teacher_anywhere_reaches_it(
     remote.tell(second.url, "3B", "Buenos días", teacher_key=TEACHER_KEY)  # sent to the process that serves it
     record = remote.record(second.url, "3B", teacher_key=TEACHER_KEY)
     assert [line["text"] for line in record["chat"]] == ["Buenos días"]
-    assert [t["table"] for t in remote.tables(first.url, teacher_key=TEACHER_KEY)] == ["3B"]
-    assert [t["table"] for t in remote.tables(second.url, teacher_key=TEACHER_KEY)] == []
+    assert [(t["table"], t.get("served_at")) for t in remote.tables(first.url, teacher_key=TEACHER_KEY)] == [
+        ("3B", None)]
+    eventually("the table shared with the other process's teachers", lambda: [
+        (t["table"], t.get("served_at")) for t in remote.tables(second.url, teacher_key=TEACHER_KEY)] == [
+        ("3B", first.url)], 5)
     assert query(second.database, "SELECT table_name, address FROM leases") == [("3B", first.url)]
+
+
+def test_a_teacher_s_room_at_either_process_lists_the_whole_class_acts_anywhere_and_follows_a_takeover(
+    two_servers: tuple[ServerProcess, ServerProcess]
+) -> None:
+    first, second = two_servers
+    remote.create(first.url, "3A", bots=BOTS, teacher_key=TEACHER_KEY, seed=4)
+    remote.create(second.url, "3B", bots={1: "novice", 3: "novice"}, teacher_key=TEACHER_KEY, seed=5)
+    ana = remote.join(first.url, "3A", name="Ana")
+    bea = remote.join(second.url, "3B", name="Bea")
+    iker = remote.join(second.url, "3B", name="Iker")
+    bea.say("¿Quién reparte?")
+
+    async def teach() -> None:
+        room = mw.Classroom(first.url, teacher_key=TEACHER_KEY, every=0.2, language="en")
+
+        def listed() -> dict[str, dict[str, Any]]:
+            return {str(t["table"]): t for t in room.tables}
+
+        def people(table: str) -> list[str]:
+            return [p["name"] for p in listed().get(table, {}).get("players", []) if p.get("kind") == "human"]
+
+        await until("both processes' tables in the room", lambda: people("3B") == ["Bea", "Iker"], 10)
+        assert listed()["3B"]["served_at"] == second.url and "served_at" not in listed()["3A"]
+        assert people("3A") == ["Ana"] and any("Bea" in row["summary"] for row in room.state["tables"]
+                                               if row["table"] == "3B")
+        await until("the other process's chat in the class's chat",
+                    lambda: [(line["table"], line["text"]) for line in room.class_chat] == [("3B", "¿Quién reparte?")])
+
+        room.tell("3B", "Silencio, por favor")  # sent to this process, answered elsewhere, made there
+        await until("Bea hears the teacher", lambda: any(line.text == "Silencio, por favor" for line in bea.chat))
+        room.free_seat("3B", 2)  # Iker's seat, at the other process
+        await until("Iker's seat freed there", lambda: people("3B") == ["Bea"], 10)
+        room.tell_all("Five minutes left")  # every table of the class, whichever process serves it
+        await until("everyone hears it", lambda: all(any(line.text == "Five minutes left" for line in seat.chat)
+                                                     for seat in (ana, bea)))
+        assert room.state["refused"] == ""
+
+        first.kill()  # the process the room is connected to: the room finds the class at the other
+        await until("the room at the other process, with every table", lambda: room.link.url == second.url
+                    and set(listed()) == {"3A", "3B"} and not room.state["lost"]
+                    and not any(t.get("served_at") for t in room.tables), 30)
+        assert people("3A") == ["Ana"] and people("3B") == ["Bea"]
+        room.tell("3A", "Seguid")  # the table taken over is served here now
+        record = remote.record(second.url, "3A", teacher_key=TEACHER_KEY)
+        await until("the line stored at 3A", lambda: "Seguid" in [line["text"] for line in remote.record(
+            second.url, "3A", teacher_key=TEACHER_KEY)["chat"]], 10)
+        assert "Five minutes left" in [line["text"] for line in record["chat"]]
+        everything = {("3B", "¿Quién reparte?"), ("3B", "Silencio, por favor"), ("3A", "Five minutes left"),
+                      ("3B", "Five minutes left"), ("3A", "Seguid")}
+        await until("the class's chat whole at the other process",
+                    lambda: {(line["table"], line["text"]) for line in room.class_chat} == everything)
+        lines = [(line["table"], line["text"]) for line in room.class_chat]
+        assert sorted(lines) == sorted(everything), lines  # each line once, though heard from both processes
+        room.close()
+
+    asyncio.run(teach())
+    for seat in (ana, bea, iker):
+        seat.close()
 
 
 def test_the_database_going_away_refuses_moves_clearly_and_the_tables_resume_when_it_returns(
@@ -274,3 +336,23 @@ def test_a_database_not_a_classroom_s_or_out_of_reach_is_refused_at_start_in_one
         assert "secret" not in done.stderr, "the password is never shown"
     assert query(foreign, "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'") == [
         ("invoices",)], "left as it was"
+
+
+def test_a_shared_database_made_before_the_summaries_were_shared_opens_and_gains_their_columns(
+    postgres: Cluster
+) -> None:
+    url = postgres.new_database()
+    PostgresStorage(url).close()  # a classroom database as this version makes it, then its leases made older
+    query(url, "ALTER TABLE leases DROP COLUMN summary, DROP COLUMN shared")
+    query(url, "INSERT INTO tables VALUES ('3B', '{}', '{}', 0)")
+    query(url, "INSERT INTO leases VALUES ('3B', 'ws://127.0.0.1:1', 'ws://127.0.0.1:1', now())")
+    owner = Owner("ws://127.0.0.1:2", "ws://127.0.0.1:2", 15.0)
+    storage = PostgresStorage(url, owner)
+    try:
+        assert storage.claim(owner) == ["3B"]  # the old lease had ended: taken, its row kept
+        storage.share(owner, {"3B": json.dumps({"table": "3B", "seq": 7})})
+        assert storage.shared_elsewhere(Owner("ws://127.0.0.1:3", "ws://127.0.0.1:3", 15.0))[0].summary == (
+            '{"table": "3B", "seq": 7}')
+        assert storage.shared_elsewhere(owner) == [], "a process's own tables are not elsewhere"
+    finally:
+        storage.close()

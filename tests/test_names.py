@@ -14,7 +14,7 @@ from websockets.sync.client import connect
 import mus_widget as mw
 from classroom_support import TEACHER_KEY, ServerProcess
 from mus_widget import remote
-from mus_widget.classroom.protocol import ClassroomError
+from mus_widget.classroom.protocol import ClassroomError, hub_name, name_key
 from mus_widget.i18n.names import MAX_NAME, PlayerNameError, check_name
 
 BAD = ["\u202eevil\u202c", "tab\there", "new\nline", "", "   ", "x" * (MAX_NAME + 1), "zero\u200bwidth", "\u2066iso"]
@@ -39,6 +39,26 @@ def test_a_bad_name_is_refused_everywhere_with_the_same_error(name: str) -> None
 def test_names_in_any_script_are_taken_trimmed(name: str) -> None:
     assert check_name(name) == name.strip()
     assert name.strip() in mw.show_deal(DEAL, names=[name, "b", "c", "d"]).html
+
+
+@pytest.mark.parametrize(("username", "name"), [
+    ("ana", "ana"),
+    ("x" * MAX_NAME, "x" * MAX_NAME),
+    ("maria.fernandez.lopez@colegio-sanjose.es", "maria.fernandez.l…mjkmd3"),
+    ("maria.fernandez.lopez@colegio-sanjose.org", "maria.fernandez.l…2si7gl"),
+])
+def test_a_hub_username_longer_than_a_name_is_cut_short_and_ended_by_a_digest_of_its_own(username: str,
+                                                                                         name: str) -> None:
+    assert hub_name(username) == name and check_name(name) == name and len(name) <= MAX_NAME
+
+
+def test_long_hub_usernames_that_begin_alike_get_names_apart_and_a_bad_one_is_refused() -> None:
+    names = {name_key(hub_name(f"student.of.the.third.year.{n}@school.example")) for n in range(2000)}
+    assert len(names) == 2000
+    for bad in ["a" * 256, "ana.maria.fernandez.lopez\u202e@school.example"]:
+        with pytest.raises(ClassroomError) as refused:
+            hub_name(bad)
+        assert refused.value.kind == "bad_name" and "hub username" in str(refused.value)
 
 
 def test_the_error_names_the_character_and_where_it_is() -> None:

@@ -290,8 +290,9 @@ def chat_text(text: str, what: str) -> str:
     return plain_text(text, MAX_CHAT, what, "bad_chat")
 
 
-def _once(url: str, frame: dict[str, Any], timeout: float) -> dict[str, Any]:
-    """One request on a connection of its own, made where the table is served (:func:`.routing.routed`)."""
+def request(url: str, frame: dict[str, Any], timeout: float = TIMEOUT) -> dict[str, Any]:
+    """One request (a frame) on a connection of its own, made where the table is served
+    (:func:`.routing.routed`); its answer, or the :class:`ClassroomError` it was refused with."""
 
     def attempt(where: str) -> dict[str, Any]:
         link = _Link(where, timeout)
@@ -315,12 +316,12 @@ def create(url: str, table: str, rules: Rules = Rules(), bots: Mapping[int, str]
                              "code": code}
     if teacher_key is not None:
         frame["teacher_key"] = teacher_key
-    return _once(url, frame, timeout)
+    return request(url, frame, timeout)
 
 
 def record(url: str, table: str, *, teacher_key: str | None = None, timeout: float = TIMEOUT) -> dict[str, Any]:
     """The table's game record as stored, in ``Game.record()``'s format (``Game.from_record`` replays it)."""
-    reply = _once(url, {"type": "record", "table": table, "teacher_key": teacher_key}, timeout)
+    reply = request(url, {"type": "record", "table": table, "teacher_key": teacher_key}, timeout)
     result: dict[str, Any] = reply["record"]
     return result
 
@@ -329,7 +330,7 @@ def tables(url: str, *, teacher_key: str | None = None, timeout: float = TIMEOUT
     """Every table of the server: seats and players, scores, phase, whose turn it is (and ``storage_failed``,
     why, while the server cannot store its moves); then each table set aside at start, as ``{"table": name,
     "set_aside": why}`` (its stored rows do not replay)."""
-    reply = _once(url, {"type": "list", "teacher_key": teacher_key}, timeout)
+    reply = request(url, {"type": "list", "teacher_key": teacher_key}, timeout)
     result: list[dict[str, Any]] = reply["tables"]
     return result
 
@@ -339,19 +340,19 @@ def free_seat(url: str, table: str, seat: int, *, teacher_key: str | None = None
     """Give ``seat`` back (a squatter's, or a student's who left): its token stops working, its connections are
     closed, and the next student to join may sit there. Returns the table's summary; ``seat_open`` if nobody
     sits there."""
-    return _once(url, {"type": "free_seat", "table": table, "seat": seat, "teacher_key": teacher_key}, timeout)
+    return request(url, {"type": "free_seat", "table": table, "seat": seat, "teacher_key": teacher_key}, timeout)
 
 
 def lock(url: str, table: str, names: Sequence[str], *, teacher_key: str | None = None,
          timeout: float = TIMEOUT) -> dict[str, Any]:
     """Keep ``table``'s free seats for ``names`` (1 to 4; "Ana" and "ana" are one name): anyone else is refused
     (``locked``). The players seated keep their seats. Returns the table's summary."""
-    return _once(url, {"type": "lock", "table": table, "names": list(names), "teacher_key": teacher_key}, timeout)
+    return request(url, {"type": "lock", "table": table, "names": list(names), "teacher_key": teacher_key}, timeout)
 
 
 def unlock(url: str, table: str, *, teacher_key: str | None = None, timeout: float = TIMEOUT) -> dict[str, Any]:
     """Let any name take ``table``'s free seats again. Returns the table's summary."""
-    return _once(url, {"type": "unlock", "table": table, "teacher_key": teacher_key}, timeout)
+    return request(url, {"type": "unlock", "table": table, "teacher_key": teacher_key}, timeout)
 
 
 def set_code(url: str, table: str, code: str | None, *, teacher_key: str | None = None,
@@ -359,7 +360,7 @@ def set_code(url: str, table: str, code: str | None, *, teacher_key: str | None 
     """Give ``table`` a join ``code`` that every new player needs (at least 10 letters or digits, at most 32
     characters: :func:`~mus_widget.classroom.protocol.new_join_code` makes one), or none (``None``); the players
     seated rejoin by their tokens either way. Returns the table's summary; ``bad_code`` for a weak code."""
-    return _once(url, {"type": "set_code", "table": table, "code": code, "teacher_key": teacher_key}, timeout)
+    return request(url, {"type": "set_code", "table": table, "code": code, "teacher_key": teacher_key}, timeout)
 
 
 def tell(url: str, table: str, text: str, *, teacher_key: str | None = None, timeout: float = TIMEOUT) -> None:
@@ -367,14 +368,19 @@ def tell(url: str, table: str, text: str, *, teacher_key: str | None = None, tim
     from the teacher (no seat, ``teacher``), stored with the chat. A line the server would refuse (``bad_chat``:
     empty, over 200 characters, a bidi or invisible character) is refused before anything is sent."""
     text = chat_text(text, "message")
-    _once(url, {"type": "tell", "table": table, "text": text, "teacher_key": teacher_key}, timeout)
+    request(url, {"type": "tell", "table": table, "text": text, "teacher_key": teacher_key}, timeout)
 
 
 def tell_all(url: str, text: str, *, teacher_key: str | None = None, timeout: float = TIMEOUT) -> int:
     """Write ``text`` to everyone at **every** table at once, as :func:`tell` writes to one; the number of
-    tables told (refused before sending as :func:`tell` refuses)."""
+    tables told (refused before sending as :func:`tell` refuses). Where several server processes share the
+    class, each the server names (``elsewhere``) tells its own tables."""
     text = chat_text(text, "message")
-    told: int = _once(url, {"type": "tell_all", "text": text, "teacher_key": teacher_key}, timeout)["tables"]
+    frame = {"type": "tell_all", "text": text, "teacher_key": teacher_key}
+    reply = request(url, frame, timeout)
+    told: int = reply["tables"]
+    for address in reply.get("elsewhere", []):
+        told += int(request(address, frame, timeout)["tables"])
     return told
 
 
@@ -382,20 +388,20 @@ def rematch(url: str, table: str, *, teacher_key: str | None = None, timeout: fl
     """Start a new match at ``table`` once its match is over: the same players in the same seats (their tokens
     still work), the same bots, code and lock, a new seed; the finished match is archived (``archived_as``,
     ``3B #1``). Returns the new match's summary; ``not_over`` while the match is on."""
-    return _once(url, {"type": "rematch", "table": table, "teacher_key": teacher_key}, timeout)
+    return request(url, {"type": "rematch", "table": table, "teacher_key": teacher_key}, timeout)
 
 
 def archive(url: str, table: str, *, teacher_key: str | None = None, timeout: float = TIMEOUT) -> dict[str, Any]:
     """Take ``table`` out of the live list: its record is kept, reviewable, as ``archived_as`` (``3B #1``), its
     players' connections are closed and its name is free again. Returns ``{"table", "archived_as"}``."""
-    return _once(url, {"type": "archive", "table": table, "teacher_key": teacher_key}, timeout)
+    return request(url, {"type": "archive", "table": table, "teacher_key": teacher_key}, timeout)
 
 
 def seat_bot(url: str, table: str, seat: int, level: str = "novice", *, teacher_key: str | None = None,
              timeout: float = TIMEOUT) -> dict[str, Any]:
     """Give an empty ``seat`` of ``table`` a bot of ``level``, so a table waiting on it plays on. Returns the
     table's summary; ``seat_taken`` if a player or a bot sits there."""
-    return _once(url, {"type": "seat_bot", "table": table, "seat": seat, "level": level, "teacher_key": teacher_key},
+    return request(url, {"type": "seat_bot", "table": table, "seat": seat, "level": level, "teacher_key": teacher_key},
                  timeout)
 
 
@@ -410,13 +416,13 @@ def quiz(url: str, kind: str, seed: int, answer: str, *, rules: Rules = Rules(),
     frame: dict[str, Any] = {"type": "quiz", "kind": kind, "seed": seed, "rules": rules.to_dict(), "answer": answer}
     if token is not None:
         frame["token"] = token
-    return _once(url, frame, timeout)
+    return request(url, frame, timeout)
 
 
 def quizzes(url: str, *, teacher_key: str | None = None, timeout: float = TIMEOUT) -> list[dict[str, Any]]:
     """Per student who answered any quiz, ``name``, ``answered`` (the questions she answered) and ``right`` (how
     many of her first answers were right), in the order they first answered (the teacher's)."""
-    students: list[dict[str, Any]] = _once(url, {"type": "quizzes", "teacher_key": teacher_key}, timeout)["students"]
+    students: list[dict[str, Any]] = request(url, {"type": "quizzes", "teacher_key": teacher_key}, timeout)["students"]
     return students
 
 

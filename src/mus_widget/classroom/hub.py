@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from .protocol import AddressLimits, ClassroomError, name_key, player_name, text_field
+from .protocol import AddressLimits, ClassroomError, hub_name, name_key, text_field
 
 if TYPE_CHECKING:
     from .connections import Session
@@ -135,10 +135,11 @@ class Hub:
                                                  "notebook on the hub (its kernel signs in by itself), or rejoin "
                                                  "with your seat's token")
         given = text_field(frame, "name", optional=True)
-        if given is not None and name_key(given.strip()) != name_key(found.name):
+        name = hub_name(found.name)
+        if given is not None and name_key(given.strip()) not in (name_key(found.name), name_key(name)):
             raise ClassroomError("hub_name", f"you are signed in to the hub as {found.name!r}: you sit under that "
                                              f"name, not {given.strip()!r}")
-        return player_name(found.name)
+        return name
 
     def is_teacher(self, session: Session) -> bool:
         """Whether ``session`` is a hub user of the teachers' group."""

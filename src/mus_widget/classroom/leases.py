@@ -22,6 +22,7 @@ from .persistence import Persistence
 from .playing import Playing
 from .protocol import MOVED_CLOSE, ClassroomError, find_name
 from .room import Room
+from .sharing import Sharing
 from .storage import Owner, Storage, StorageFailedError
 from .tables import Table
 
@@ -46,6 +47,8 @@ class Leases:
         self.task: asyncio.Task[None] | None = None
         self.failing = False
         """Whether the latest renewal failed (the database out of reach): said once in the log, until one works."""
+        self.sharing = Sharing(storage, owner, playing, room)
+        """The tables' summaries shared with the other processes' rooms, and theirs for this one's."""
         persistence.lost = self.lost
         playing.finder = self.find
 
@@ -57,9 +60,11 @@ class Leases:
     def start(self) -> None:
         """Renew the leases, and take over the tables whose lease ended, every third of a lease."""
         self.task = asyncio.get_running_loop().create_task(self._keep())
+        self.sharing.start()
 
     async def close(self) -> None:
         """Stop renewing, and give the leases up, so another process takes the tables over at once."""
+        await self.sharing.close()
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -119,7 +119,8 @@ class Lifecycle:
 
     def tell_all(self, frame: dict[str, Any]) -> dict[str, Any]:
         """The teacher's line to every table at once (``tell_all``): a teacher's chat line at each, as ``tell``
-        writes it; ``tables`` says how many heard it."""
+        writes it; ``tables`` says how many heard it, ``elsewhere`` where the other server processes of the
+        class listen, if any (the teacher's client tells their tables there)."""
         text = plain_text(required_text(frame, "text"), MAX_CHAT, "message", "bad_chat")
         told = 0
         for table in list(self.playing.tables.values()):
@@ -128,5 +129,6 @@ class Lifecycle:
                                     stamp=stamp)
             self.room.chatted(table, chat_line(None, "", text, stamp))
             told += 1
-        return {"type": "ok", "id": frame.get("id"), "tables": told}
+        others = self.room.others()
+        return {"type": "ok", "id": frame.get("id"), "tables": told, **({"elsewhere": others} if others else {})}
 

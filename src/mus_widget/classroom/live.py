@@ -48,6 +48,9 @@ class Link:
         self.url = url
         """The server process connected to: ``home``, or the one an ``elsewhere`` answer named (:mod:`.leases`)."""
         self.home = url
+        self.fallbacks: list[str] = []
+        """Other server processes of the class to try in turn with ``home`` while the process connected to cannot
+        be reached (the teacher's room sets them: its list names where each table is served)."""
         self._headers = handshake_headers(url)
         """The handshake's headers: the kernel's hub token, if ``url`` is its hub's classroom (:mod:`.hubtoken`)."""
         self._greeting = greeting
@@ -139,8 +142,10 @@ class Link:
             if ws is None:
                 try:
                     ws = self._connect()
-                except (ConnectionError, ValueError):  # the server is not back yet: try again soon
-                    self.url = self.home  # (a process named by an ``elsewhere`` that died: ask where we began)
+                except (ConnectionError, ValueError):  # the server is not back yet: try again soon, where we
+                    # began and at the other processes in turn (a process named by an ``elsewhere`` that died)
+                    candidates = list(dict.fromkeys([self.home, *self.fallbacks, self.url]))
+                    self.url = candidates[attempts % len(candidates)]
                     self._closed.wait(RETRY[min(attempts, len(RETRY) - 1)])
                     attempts += 1
                     continue

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -34,6 +35,7 @@ from .storage import (
     NotAClassroomError,
     Owner,
     RowConflictError,
+    Shared,
     Statement,
     Storage,
     StorageFailedError,
@@ -46,10 +48,15 @@ CREATE TABLE IF NOT EXISTS leases (
     table_name TEXT PRIMARY KEY,  -- a table in play
     owner TEXT NOT NULL,          -- the server process that serves it (its address: a restart takes it back)
     address TEXT NOT NULL,        -- where its students connect to that process (ws://...)
-    expires TIMESTAMPTZ NOT NULL  -- when the lease ends unless renewed (the database's clock)
+    expires TIMESTAMPTZ NOT NULL, -- when the lease ends unless renewed (the database's clock)
+    summary TEXT,                 -- the table as the teacher's list shows it, shared by its owner (JSON)
+    shared TIMESTAMPTZ            -- when the owner shared it
 );
+ALTER TABLE leases ADD COLUMN IF NOT EXISTS summary TEXT, ADD COLUMN IF NOT EXISTS shared TIMESTAMPTZ;
 """
-LEASE_COLUMNS = ("table_name", "owner", "address", "expires")
+LEASE_COLUMNS = ("table_name", "owner", "address", "expires", "summary", "shared")
+FIRST_LEASE_COLUMNS = LEASE_COLUMNS[:4]
+"""The leases of a database made before the summaries were shared in them (their columns are added)."""
 SCHEMA_LOCK = 0x4D555343
 """The advisory lock two servers starting at once take in turn to create the tables."""
 CONNECT_TIMEOUT = 5
@@ -120,6 +127,8 @@ class PostgresStorage(Storage):
                 "FROM information_schema.columns WHERE table_schema = current_schema() GROUP BY table_name")}
         expected = {**COLUMNS, "leases": LEASE_COLUMNS}
         ours = set(found) - {"leases"}
+        if found.get("leases") == FIRST_LEASE_COLUMNS:
+            found["leases"] = LEASE_COLUMNS
         if found and (ours | LATER != set(COLUMNS) or any(found[name] != expected.get(name) for name in found)):
             raise NotAClassroomError(
                 f"{self.path} is a PostgreSQL database but not a classroom's: it has the tables "
@@ -234,6 +243,19 @@ class PostgresStorage(Storage):
 
     def release(self, owner: Owner) -> None:
         self._rows("DELETE FROM leases WHERE owner = ? RETURNING table_name", (owner.id,))
+
+    def share(self, owner: Owner, summaries: Mapping[str, str]) -> None:
+        """As :meth:`Storage.share`: one statement, which writes only the rows whose lease is ``owner``'s."""
+        names = list(summaries)
+        self._rows("UPDATE leases SET summary = given.summary, shared = now() FROM unnest(?::text[], ?::text[]) "
+                   "AS given(name, summary) WHERE leases.table_name = given.name AND leases.owner = ? "
+                   "RETURNING table_name", (names, [summaries[name] for name in names], owner.id))
+
+    def shared_elsewhere(self, owner: Owner) -> list[Shared]:
+        rows = self._rows("SELECT table_name, address, summary, extract(epoch FROM now() - shared)::float8, "
+                          "expires >= now() FROM leases WHERE owner <> ? AND summary IS NOT NULL", (owner.id,))
+        return [Shared(str(name), str(address), str(summary), max(float(age), 0.0), bool(live))
+                for name, address, summary, age, live in rows]
 
     def archive(self, table: str, archived_as: str, summary: dict[str, Any]) -> None:
         """As every backend archives, and the table's lease ends with it (its name is free for a new table)."""

@@ -13,7 +13,9 @@ the frames stay the same, a ``join`` of that connection may then leave out its `
 
 from __future__ import annotations
 
+import base64
 import difflib
+import hashlib
 import json
 import re
 import secrets
@@ -36,6 +38,11 @@ MAX_CHAT: Final = 200
 """The longest chat line, in characters, after surrounding spaces are stripped."""
 MAX_NAME: Final = _MAX_NAME
 """The longest player's name, in characters (the rule of every table: :func:`~mus_widget.i18n.names.check_name`)."""
+MAX_HUB_USERNAME: Final = 255
+"""The longest hub username a table seats (JupyterHub's own limit)."""
+HUB_DIGEST: Final = 6
+"""Letters of the digest that ends the name of a hub user whose username is longer than a name (30 bits: two
+users of one hub whose long usernames begin alike still sit under two names)."""
 MAX_DIGITS: Final = SEED_DIGITS
 """The most digits of a number in a frame: a seed's most. A longer one is refused (``bad_frame``), not read."""
 MAX_TABLE_NAME: Final = 32
@@ -296,6 +303,21 @@ def player_name(value: str) -> str:
         return check_name(value, "name")
     except PlayerNameError as error:
         raise ClassroomError("bad_name", str(error)) from None
+
+
+def hub_name(username: str) -> str:
+    """The name a JupyterHub user sits down under: her username, or one longer than :data:`MAX_NAME` (an e-mail
+    address, say) cut short and ended by a digest of the whole (``maria.fernandez.…k3q7xa``), so every username
+    has one name of its own and she comes back to her seat by it; ``bad_name`` for one no table shows."""
+    name = unicodedata.normalize("NFC", username.strip())
+    if len(name) <= MAX_NAME:
+        return player_name(name)
+    hidden = hidden_character(name)
+    if hidden is not None or len(name) > MAX_HUB_USERNAME:
+        raise ClassroomError("bad_name", f"the hub username {name[:60]!r} is no name a table shows: "
+                                         f"{'it holds ' + hidden if hidden else 'it is too long'}")
+    digest = base64.b32encode(hashlib.sha256(name.encode("utf-8")).digest()).decode("ascii")[:HUB_DIGEST].lower()
+    return f"{name[:MAX_NAME - HUB_DIGEST - 1].rstrip()}…{digest}"
 
 
 def name_key(name: str) -> str:

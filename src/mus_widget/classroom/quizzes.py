@@ -22,7 +22,7 @@ from ..teaching.exercises import KINDS, Exercise, exercise
 from .connections import Session
 from .hub import Hub
 from .persistence import Persistence
-from .protocol import AddressLimits, ClassroomError, name_key, required_text, text_field
+from .protocol import AddressLimits, ClassroomError, hub_name, name_key, required_text, text_field
 from .storage import QuizAnswer, Storage, token_hash
 
 MAX_SEED: Final = 2**31 - 1
@@ -77,7 +77,7 @@ class Quizzes:
         if self.hub is not None:
             found = self.hub.identity(session)
             if found is not None:
-                return found.name
+                return hub_name(found.name)
         token = text_field(frame, "token", optional=True)
         if token is None:
             raise ClassroomError("unknown_student", "a quiz is recorded for a student this classroom knows: send the "

@@ -4,7 +4,9 @@ write to a table, list the tables) and the chat of the whole class, which every 
 from __future__ import annotations
 
 import contextlib
+import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,12 +43,21 @@ class ClassChat:
     lines: list[dict[str, Any]] = field(default_factory=list)
     total: int = 0
     """Lines written in all (the number the next one gets)."""
+    known: set[tuple[Any, ...]] = field(default_factory=set)
+    """The lines kept, by table, time, seat and text: a line heard twice (read from the database when another
+    process served its table, then again when this one took the table over) is kept once."""
 
     def add(self, table: str, line: dict[str, Any]) -> None:
+        key = (table, line.get("time"), line.get("seat"), line.get("text"))
+        if key in self.known:
+            return
+        self.known.add(key)
         self.lines.append({"n": self.total, "table": table, **{k: v for k, v in line.items() if k != "type"}})
         self.total += 1
         if len(self.lines) > 2 * CLASS_CHAT:
             del self.lines[:-CLASS_CHAT]
+            self.known = {(kept["table"], kept.get("time"), kept.get("seat"), kept.get("text"))
+                          for kept in self.lines}
 
     def since(self, first: int) -> list[dict[str, Any]]:
         """The lines numbered ``first`` and after, at most the latest :data:`CLASS_CHAT`."""
@@ -62,9 +73,15 @@ class Room:
         self.persistence = persistence
         self.playing = playing
         self.class_chat = ClassChat()
+        self.chat_id = secrets.token_hex(4)
+        """Names how this process numbers the class's lines: a teacher's list that hears another asks afresh."""
         self._archived: list[dict[str, Any]] = []
         self._stale = True
         """Whether :attr:`_archived` is to be read again (a table was archived since, or it was never read)."""
+        self.elsewhere: Callable[[], list[dict[str, Any]]] = list
+        """The tables other server processes of the class serve, as they shared them (:mod:`.sharing`)."""
+        self.others: Callable[[], list[str]] = list
+        """Where those processes listen (a ``tell_all`` reaches their tables from there)."""
 
     def load_chat(self, tables: list[Table]) -> None:
         """The class's chat rebuilt from the stored tables' lines, in the order they were written."""
@@ -89,6 +106,7 @@ class Room:
                 raise ClassroomError("bad_frame", f"'chat_from' is a whole number, not {first!r}")
             reply["chat"] = self.class_chat.since(first)
             reply["chat_total"] = self.class_chat.total
+            reply["chat_id"] = self.chat_id
         return reply
 
     def archived(self) -> list[dict[str, Any]]:
@@ -103,9 +121,12 @@ class Room:
         self._stale = True
 
     def summaries(self) -> list[dict[str, Any]]:
-        """The teacher's list: every served table's summary, then every table set aside and why."""
-        return [*(t.summary() for t in self.playing.tables.values()),
+        """The teacher's list: every served table's summary, then every table set aside and why, then those
+        other processes of the class serve (``served_at``)."""
+        here = [*(t.summary() for t in self.playing.tables.values()),
                 *({"table": name, "set_aside": reason} for name, reason in self.persistence.set_aside.items())]
+        names = {summary["table"] for summary in here}
+        return [*here, *(summary for summary in self.elsewhere() if summary.get("table") not in names)]
 
     def free_seat(self, frame: dict[str, Any]) -> dict[str, Any]:
         """The teacher gives a seat back: its player's token stops working, their connections are told and

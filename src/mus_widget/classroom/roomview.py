@@ -1,7 +1,7 @@
 """The teacher's list as text: each table's summary as escaped HTML (compact: a head line, a line of trouble
 when there is any, and one line of seats), what counts as trouble (a person idle on their own turn, a table
-waiting on an empty seat, a paused match, a failing disk), who of the expected students has not joined yet, and
-the class's chat."""
+waiting on an empty seat, a paused match, a failing disk), who of the expected students has not joined yet, the
+class's chat, and the whole state the room's front end draws (:func:`room_state`)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
+from ..bots import LEVELS
 from ..i18n.catalogues import message
+from ..table.contract import ClassroomArchived, ClassroomState, ClassroomStudent, ClassroomTable
 from .notebook import _players
-from .protocol import name_key
+from .protocol import MAX_CHAT, name_key
 
 PICTURE_STYLE: Final = """<style>
 .mus-classroom-picture{color:var(--jp-ui-font-color1,#222)}
@@ -205,3 +207,73 @@ def chat_html(lines: list[dict[str, Any]], language: str) -> str:
             else f'<p class="mus-classroom-muted">{_text(language, "ui.classroom.chat.none")}</p>')
     return (f'<section class="mus-classroom-chat"><h4>{_text(language, "ui.classroom.chat")}</h4>'
             f'{body}</section>')
+
+
+def _students(summary: dict[str, Any], language: str, *, live: bool) -> list[ClassroomStudent]:
+    """The students seated at a table, with the texts of their buttons (to free a seat only while ``live``)."""
+    return [{"seat": int(p["seat"]), "name": str(p.get("name", "")),
+             "free": message("ui.classroom.free", language, name=p.get("name", ""),
+                             seat=message(f"seat.{p['seat']}", language)) if live else "",
+             "confirm": message("ui.classroom.free.confirm", language, name=p.get("name", "")) if live else "",
+             "review": message("ui.classroom.review", language, name=p.get("name", ""))}
+            for p in summary.get("players", []) if p.get("kind") == "human"]
+
+
+def room_state(summaries: Sequence[dict[str, Any]], archived: Sequence[dict[str, Any]], *, language: str,
+               server: str, idle_after: float | None, lost: bool, refused: str, expected: Sequence[str],
+               shown_below: bool, following: str | None) -> ClassroomState:
+    """What the teacher's list shows: a row per table (those that need the teacher first), the archived
+    tables, who has not joined, and the texts of every control, in ``language``."""
+    rows: list[ClassroomTable] = []
+    for summary in summaries:
+        aside = summary.get("set_aside") is not None
+        empty = open_seat(summary)
+        rows.append({"table": str(summary.get("table")), "summary": table_html(summary, language, idle_after),
+                     "idle": idle(summary, idle_after), "trouble": trouble(summary, idle_after),
+                     "over": bool(summary.get("is_over")) and not aside,
+                     "open_seat": empty,
+                     "seat_bot": "" if empty is None else message("ui.classroom.seat_bot", language,
+                                                                  seat=message(f"seat.{empty}", language)),
+                     "followable": not aside and shown_below,
+                     "writable": not aside, "students": _students(summary, language, live=True),
+                     "tell": message("ui.classroom.tell", language, table=summary.get("table"))})
+    rows.sort(key=lambda row: not row["trouble"])  # the tables that need the teacher first, else in order
+    shelved: list[ClassroomArchived] = [
+        {"table": str(a.get("table")), "summary": archived_html(a, language),
+         "students": _students(a, language, live=False)} for a in archived]
+    missing = not_joined(expected, summaries)
+    return {
+        "language": language,
+        "title": message("ui.classroom.title", language, count=len(summaries), server=server),
+        "lost": message("ui.room.lost", language) if lost else "",
+        "none": "" if summaries else message("ui.classroom.none", language),
+        "tables": rows,
+        "archived": shelved,
+        "expected": message("ui.classroom.expected", language, names=", ".join(missing)) if missing else "",
+        "refused": refused,
+        "levels": [["", message("ui.classroom.create.student", language)],
+                   *([level, message(f"ui.level.{level}", language)] for level in LEVELS)],
+        "following": following,
+        "texts": {key: message(f"ui.classroom.{key}", language)
+                  for key in ("follow", "stop", "send", "close", "kernel_lost", "snapshot", "rematch", "archive",
+                              "archived", "tell_all", "send_all", "create", "create.name", "create.kept",
+                              "create.code", "create.submit", "free.yes", "free.no", "trouble", "review.short",
+                              "free.pick")},
+        "seat_names": [message(f"seat.{seat}", language) for seat in range(4)],
+        "max_chat": MAX_CHAT,
+    }
+
+
+def seat_of(record: dict[str, Any], name: str) -> int:
+    """The seat of the player called ``name`` in a classroom record; KeyError naming the players if none."""
+    names = record.get("names") or []
+    for seat, sitting in enumerate(names):
+        if sitting is not None and name_key(sitting) == name_key(name):
+            return seat
+    raise KeyError(f"nobody called {name!r} sits at table {record.get('table')!r}; the players are "
+                   f"{', '.join(n for n in names if n) or 'none'}")
+
+
+def chat_key(line: dict[str, Any]) -> tuple[Any, ...]:
+    """A class chat line as told apart from the others, whichever server process numbered it."""
+    return line.get("table"), line.get("time"), line.get("seat"), line.get("text")

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..i18n.names import PlayerNameError, check_name, hidden_character
-from .protocol import name_key
+from .protocol import ClassroomError, hub_name, name_key
 
 NAME: Final = "name"
 """The required column: each student's name, as they type it to sit down."""
@@ -174,9 +174,9 @@ def hub_roster(*groups: str, api_url: str | None = None, token: str | None = Non
         source = f"the hub group {group!r}"
         for n, user in enumerate(_hub_members(url, key, group, source), start=1):
             try:
-                student = Student(check_name(user, "the username"), group, user)
-            except PlayerNameError as error:
-                raise RosterError(source, n, f"{error} (a hub username is the name its user sits down under)",
+                student = Student(hub_name(user), group, user)
+            except ClassroomError as error:
+                raise RosterError(source, n, f"{error.detail} (a hub username is the name its user sits down under)",
                                   unit="user") from None
             if student.key not in seen:
                 seen.add(student.key)

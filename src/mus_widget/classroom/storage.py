@@ -27,7 +27,7 @@ import json
 import os
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -205,6 +205,19 @@ class Owner:
 
 
 @dataclass(frozen=True, slots=True)
+class Shared:
+    """A table another server process serves, as that process last shared it (:meth:`Storage.share`): its
+    ``summary`` (the teacher's list's, JSON) ``age`` seconds ago, the ``address`` it is served at, and whether
+    that lease is ``live`` (not: its process stopped renewing, and another takes the table over soon)."""
+
+    name: str
+    address: str
+    summary: str
+    age: float
+    live: bool
+
+
+@dataclass(frozen=True, slots=True)
 class QuizAnswer:
     """A student's answer to a quiz question (the exercise ``kind`` on the deal of ``seed`` under ``rules``, as
     JSON with sorted keys), as the quizzes table holds her first one: whether the server found it ``right``, and
@@ -285,6 +298,24 @@ class Storage(ABC):
         """Give up every lease of ``owner`` (a server that stops): another process takes its tables at once.
         A database only one server uses has no leases to give up."""
         return None
+
+    def share(self, owner: Owner, summaries: Mapping[str, str]) -> None:
+        """Keep with the leases ``owner`` holds these tables' summaries (JSON, by name), for the teacher's list
+        of every other process (:meth:`shared_elsewhere`). A database only one server uses shares nothing."""
+        return None
+
+    def shared_elsewhere(self, owner: Owner) -> list[Shared]:
+        """The tables other processes serve (or served until their lease ended), as they last shared them."""
+        return []
+
+    def chat_since(self, stamp: float, limit: int) -> list[tuple[str, int, int | None, str, str, float]]:
+        """The latest ``limit`` chat lines of the tables in play written at ``stamp`` or after, oldest first:
+        table, number, seat, name, text and stamp (what a teacher's list shows of another process's tables)."""
+        rows = self._rows("SELECT table_name, n, seat, name, text, stamp FROM chat WHERE stamp >= ? AND table_name "
+                          "NOT IN (SELECT table_name FROM archived) ORDER BY stamp DESC, table_name, n DESC LIMIT ?",
+                          (stamp, limit))
+        return [(str(t), int(n), None if seat is None else int(seat), str(name), str(text), float(at))
+                for t, n, seat, name, text, at in reversed(rows)]
 
     # ------------------------------------------------------------------ the rows of a table
 

@@ -11,10 +11,12 @@ runs wherever the table does, marimo included; in a notebook it is displayed wit
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import os
 import pathlib
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NoReturn
 
@@ -25,11 +27,8 @@ from ..i18n.catalogues import default_language, message
 from ..table.base import BaseWidget, Synced, synced_dict
 from ..table.contract import (
     ClassChat,
-    ClassroomArchived,
     ClassroomReview,
     ClassroomState,
-    ClassroomStudent,
-    ClassroomTable,
 )
 from ..table.options import check_language
 from ..table.refusal import short
@@ -47,7 +46,6 @@ from .protocol import (
     MIN_CODE_CHARS,
     ClassroomError,
     join_code,
-    name_key,
     new_join_code,
     plain_text,
     player_name,
@@ -57,12 +55,12 @@ from .results import ClassResults, class_results, quiz_counts
 from .roomview import (
     PICTURE_STYLE,
     _text,
-    archived_html,
     chat_html,
+    chat_key,
     clock,
     idle,
-    not_joined,
-    open_seat,
+    room_state,
+    seat_of,
     table_html,
     trouble,
 )
@@ -75,16 +73,6 @@ EVERY: Final = 1.0
 """Seconds between two updates of the list."""
 IDLE_AFTER: Final = 40.0
 """Seconds a person may have the turn before the list marks their table idle, by default."""
-
-
-def _seat_of(record: dict[str, Any], name: str) -> int:
-    """The seat of the player called ``name`` in a classroom record; KeyError naming the players if none."""
-    names = record.get("names") or []
-    for seat, sitting in enumerate(names):
-        if sitting is not None and name_key(sitting) == name_key(name):
-            return seat
-    raise KeyError(f"nobody called {name!r} sits at table {record.get('table')!r}; the players are "
-                   f"{', '.join(n for n in names if n) or 'none'}")
 
 
 class Classroom(BaseWidget):
@@ -140,6 +128,8 @@ class Classroom(BaseWidget):
         """The class's chat lines heard so far (the latest :data:`CLASS_CHAT`), each with its table."""
         self._chat_next = 0
         """The number of the next class chat line to ask the server for."""
+        self._chat_id: object = None
+        """How the server process answering numbers its lines (``chat_id``)."""
         self.following: FaceUpTable | None = None
         self.below = ipywidgets.VBox()
         """Where the followed table shows, above the list (the notebook displays the two together; the attribute
@@ -153,6 +143,9 @@ class Classroom(BaseWidget):
         self._gradings: list[LiveGrading] = []
         """The gradings started from this room (:meth:`grade_as_they_play`): its :meth:`close` stops them."""
         self._closed = False
+        self._asked: dict[int, dict[str, Any]] = {}
+        """The requests sent over the link and not answered yet, by id (one answered ``elsewhere`` is made again
+        where its table is served)."""
         try:
             self.link = Link(server, self._listing, self._frame, self._loop)
         except ClassroomError as error:  # no key, or not of the hub's teachers: one line, in the room's language
@@ -260,7 +253,7 @@ class Classroom(BaseWidget):
         """The review of one student's decisions at ``table`` (``player``: the seat, or the player's name):
         ``mw.review`` of the table's record, under its players' names, in the room's language."""
         record = self.record(table)
-        seat = player if isinstance(player, int) else _seat_of(record, player)
+        seat = player if isinstance(player, int) else seat_of(record, player)
         return review(record, seat, samples=samples, seed=seed, language=self.language)
 
     def review_summary(self, tables: Sequence[str] | None = None, *, samples: int = SAMPLES,
@@ -458,10 +451,41 @@ class Classroom(BaseWidget):
         return {"type": "list", "teacher_key": self._key, "chat_from": self._chat_next}
 
     def _to_server(self, frame: dict[str, Any]) -> None:
+        request_id = self.link.next_id()
+        if frame["type"] != "list":
+            self._asked[request_id] = frame
         try:
-            self.link.send({**frame, "id": self.link.next_id()})
+            self.link.send({**frame, "id": request_id})
         except ConnectionError:
+            self._asked.pop(request_id, None)
             self._show(self._summaries, lost=True)
+
+    def _elsewhere(self, frame: dict[str, Any], address: str) -> None:
+        """Make the request ``frame`` at ``address``, where another server process of the class serves its table
+        (or, for ``tell_all``, its own tables), on a thread of its own; the list shows the outcome."""
+
+        def run() -> None:
+            try:
+                client.request(address, frame)
+            except (ClassroomError, OSError) as error:
+                kind = error.kind if isinstance(error, ClassroomError) else "unreachable"
+                self._later(lambda: self._refuse(kind))
+            else:
+                self._later(self.refresh)
+
+        threading.Thread(target=run, name=f"mus-classroom {frame['type']} at {address}", daemon=True).start()
+
+    def _later(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` on the kernel's loop (at once without one), unless the room is closed by then."""
+        def guarded() -> None:
+            if not self._closed:
+                callback()
+
+        if self._loop is None:
+            guarded()
+        else:
+            with contextlib.suppress(RuntimeError):  # the kernel's loop is closed: the kernel is going
+                self._loop.call_soon_threadsafe(guarded)
 
     def _schedule(self) -> None:
         if self._loop is not None and not self._closed:
@@ -475,6 +499,14 @@ class Classroom(BaseWidget):
         self._schedule()
 
     def _frame(self, frame: Frame) -> None:
+        request_id = frame.get("id")
+        asked = self._asked.pop(request_id, None) if isinstance(request_id, int) else None
+        if asked is not None and frame.get("kind") == "elsewhere":  # its table is served by another process
+            self._elsewhere(asked, str(frame.get("address") or self.server))
+            return
+        if asked is not None and asked["type"] == "tell_all" and isinstance(frame.get("elsewhere"), list):
+            for address in frame["elsewhere"]:  # the tables the other processes of the class serve
+                self._elsewhere(asked, str(address))
         if frame.get("type") == "tables":
             self._heard(frame)
             self._archived = list(frame.get("archived", self._archived))
@@ -485,72 +517,36 @@ class Classroom(BaseWidget):
             self._show(self._summaries, lost=not frame.get("open"))
 
     def _heard(self, frame: Frame) -> None:
-        """Keep the class's chat lines a ``tables`` answer brings (a server with fewer lines than heard is a new
-        class: its lines replace these)."""
+        """Keep the class's chat lines a ``tables`` answer brings. Each server process numbers the lines it
+        has (``chat_id`` names that numbering): from another one (a restart, or another process of the class
+        after this one's died), the lines are asked for again from the first, and each is kept once."""
         total = frame.get("chat_total")
         if not isinstance(total, int):
             return
-        if total < self._chat_next:
-            self._chat = []
-        known = {line.get("n") for line in self._chat}
-        self._chat = [*self._chat, *(line for line in frame.get("chat", []) if line.get("n") not in known)]
+        if frame.get("chat_id") != self._chat_id:
+            self._chat_id = frame.get("chat_id")
+            if self._chat_next:
+                self._chat_next = 0
+                self.refresh()
+                return
+        known = {chat_key(line) for line in self._chat}
+        self._chat = [*self._chat, *(line for line in frame.get("chat", []) if chat_key(line) not in known)]
         self._chat = self._chat[-CLASS_CHAT:]
         self._chat_next = total
         self.chat = {"html": chat_html(self._chat, self.language), "lines": len(self._chat)}
 
     def _show(self, summaries: list[dict[str, Any]], lost: bool = False) -> None:
-        language = self.language
         self._summaries = list(summaries)
         self._lost = lost
-        following = None if self.following is None else self.following._relay.table
-        rows: list[ClassroomTable] = []
-        for summary in summaries:
-            aside = summary.get("set_aside") is not None
-            students: list[ClassroomStudent] = [
-                {"seat": int(p["seat"]), "name": str(p.get("name", "")),
-                 "free": message("ui.classroom.free", language, name=p.get("name", ""),
-                                 seat=message(f"seat.{p['seat']}", language)),
-                 "confirm": message("ui.classroom.free.confirm", language, name=p.get("name", "")),
-                 "review": message("ui.classroom.review", language, name=p.get("name", ""))}
-                for p in summary.get("players", []) if p.get("kind") == "human"]
-            empty = open_seat(summary)
-            rows.append({"table": str(summary.get("table")), "summary": table_html(summary, language, self.idle_after),
-                         "idle": idle(summary, self.idle_after), "trouble": trouble(summary, self.idle_after),
-                         "over": bool(summary.get("is_over")) and not aside,
-                         "open_seat": empty,
-                         "seat_bot": "" if empty is None else message("ui.classroom.seat_bot", language,
-                                                                      seat=message(f"seat.{empty}", language)),
-                         "followable": not aside and self._shown_below,
-                         "writable": not aside, "students": students,
-                         "tell": message("ui.classroom.tell", language, table=summary.get("table"))})
-        rows.sort(key=lambda row: not row["trouble"])  # the tables that need the teacher first, else in order
-        archived: list[ClassroomArchived] = [
-            {"table": str(a.get("table")), "summary": archived_html(a, language),
-             "students": [{"seat": int(p["seat"]), "name": str(p.get("name", "")), "free": "", "confirm": "",
-                           "review": message("ui.classroom.review", language, name=p.get("name", ""))}
-                          for p in a.get("players", []) if p.get("kind") == "human"]}
-            for a in self._archived]
-        missing = not_joined(self.expected, summaries)
-        self.state = {
-            "language": language,
-            "title": message("ui.classroom.title", language, count=len(summaries), server=self.server),
-            "lost": message("ui.room.lost", language) if lost else "",
-            "none": "" if summaries else message("ui.classroom.none", language),
-            "tables": rows,
-            "archived": archived,
-            "expected": message("ui.classroom.expected", language, names=", ".join(missing)) if missing else "",
-            "refused": self._refused,
-            "levels": [["", message("ui.classroom.create.student", language)],
-                       *([level, message(f"ui.level.{level}", language)] for level in LEVELS)],
-            "following": following,
-            "texts": {key: message(f"ui.classroom.{key}", language)
-                      for key in ("follow", "stop", "send", "close", "kernel_lost", "snapshot", "rematch", "archive",
-                                  "archived", "tell_all", "send_all", "create", "create.name", "create.kept",
-                                  "create.code", "create.submit", "free.yes", "free.no", "trouble", "review.short",
-                                  "free.pick")},
-            "seat_names": [message(f"seat.{seat}", language) for seat in range(4)],
-            "max_chat": MAX_CHAT,
-        }
+        others = sorted({str(summary["served_at"]) for summary in summaries
+                         if summary.get("served_at") and not summary.get("lease_ended")})
+        self.link.fallbacks = others  # the room, and the table followed, find the class there if theirs dies
+        if self.following is not None:
+            self.following._relay.link.fallbacks = others
+        self.state = room_state(
+            summaries, self._archived, language=self.language, server=self.server, idle_after=self.idle_after,
+            lost=lost, refused=self._refused, expected=self.expected, shown_below=self._shown_below,
+            following=None if self.following is None else self.following._relay.table)
 
     # ------------------------------------------------------------------ a review in the room
 
