@@ -19,7 +19,11 @@ It measures what a class feels and what the teacher must trust:
 - moves lost: after the run every table's record is read back from the database, and each move a student had
   been answered ``ok`` for must be there, at its place (a move sent but not yet answered when the run ended may
   be there or not);
-- each server process's memory (resident now and at its peak) and CPU time per move.
+- each server process's memory (resident now and at its peak) and CPU time per move;
+- what ``--teachers`` rooms see, one at each process in turn, each asking for the list of every table and the
+  class's chat once a second as ``mw.Classroom`` does: the time from request to answer (p95), the list's size,
+  and the fewest tables a list held after the first five seconds (every table of the class, at any process, is
+  the mark: the other processes' are shared through the database).
 
 The students run in ``--client-processes`` processes of their own, on the same machine; so on 2 cores the
 figures are those of the servers, the database and 2,000 students' clients together. Prints one JSON line.
@@ -37,6 +41,7 @@ import random
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from collections import defaultdict
 from collections.abc import Sequence
@@ -236,6 +241,43 @@ async def records(url: str, tables: Sequence[str]) -> dict[str, list[str]]:
     return found
 
 
+@dataclass
+class Rooms:
+    """What the teachers' rooms saw: each list's time from request to answer, its size, the tables it held."""
+
+    ms: list[float] = field(default_factory=list)
+    kb: list[float] = field(default_factory=list)
+    tables: list[int] = field(default_factory=list)
+
+
+def watch_rooms(urls: Sequence[str], teachers: int, until: float, seen: Rooms) -> None:
+    """``teachers`` rooms, one at each process in turn, each asking for the list and the class's chat once a
+    second, as ``mw.Classroom`` does, until ``until`` (on a thread of its own)."""
+
+    async def room(url: str) -> None:
+        async with connect(url, proxy=None, max_size=2**24) as ws:
+            n, chat = 0, 0
+            while time.time() < until:
+                n += 1
+                started = time.perf_counter()
+                await ws.send(json.dumps({"type": "list", "teacher_key": KEY, "chat_from": chat, "id": n}))
+                while True:
+                    raw = await ws.recv()
+                    reply = orjson.loads(raw)
+                    if reply.get("id") == n:
+                        break
+                seen.ms.append((time.perf_counter() - started) * 1000)
+                seen.kb.append(len(raw) / 1024)
+                seen.tables.append(len(reply["tables"]))
+                chat = int(reply.get("chat_total", chat))
+                await asyncio.sleep(1.0)
+
+    async def rooms() -> None:
+        await asyncio.gather(*(room(urls[n % len(urls)]) for n in range(teachers)))
+
+    asyncio.run(rooms())
+
+
 def lost(acknowledged: Sequence[tuple[str, int, str]], stored: dict[str, list[str]]) -> list[str]:
     """The moves answered ``ok`` that the database does not hold at their place."""
     return [f"{table} move {seq}: {action!r} answered ok, stored "
@@ -281,6 +323,9 @@ def main() -> None:
     parser.add_argument("--client-processes", type=int, default=4,
                         help="processes the students run in (default %(default)s)")
     parser.add_argument("--seed", type=int, default=1, help="where the tables' deals start (default %(default)s)")
+    parser.add_argument("--teachers", type=int, default=2,
+                        help="teachers' rooms listing every table once a second, one at each process in turn "
+                             "(default %(default)s)")
     add_quiet(parser)
     args = parser.parse_args()
     if args.db == "sqlite" and args.servers != 1:
@@ -324,8 +369,13 @@ def main() -> None:
                 pipe.send(begin_at)
             time.sleep(1.0)
             cpu_before = [cpu_seconds(pid) for pid in pids]
+            seen = Rooms()
+            teachers = threading.Thread(target=watch_rooms, args=(urls, args.teachers, begin_at + args.minutes * 60,
+                                                                  seen), daemon=True)
+            teachers.start()
             with Progress(int(args.minutes * 60), "seconds played", quiet=args.quiet) as bar:
                 results = gather(pipes, bar)
+            teachers.join(30)
             cpu = [cpu_seconds(pid) - before for pid, before in zip(pids, cpu_before, strict=True)]
             memory = [dict(zip(("rss_mb", "peak_rss_mb"), (round(mb, 1) for mb in memory_mb(pid)), strict=True))
                       for pid in pids]
@@ -356,6 +406,10 @@ def main() -> None:
         "server_cpu_s": [round(c, 1) for c in cpu],
         "server_cpu_ms_per_move": round(sum(cpu) * 1000 / moves, 2) if moves else None,
         "server_memory": memory, "load_1m_before": round(load, 2),
+        "teachers": args.teachers,
+        "room_list_p95_ms": round(sorted(seen.ms)[int(len(seen.ms) * 0.95)], 1) if seen.ms else None,
+        "room_list_kb": round(statistics.median(seen.kb), 1) if seen.kb else None,
+        "room_tables_min_after_5s": min(seen.tables[args.teachers * 5:], default=None),
     }))
 
 

@@ -53,6 +53,7 @@ CREATE TABLE IF NOT EXISTS leases (
     shared TIMESTAMPTZ            -- when the owner shared it
 );
 ALTER TABLE leases ADD COLUMN IF NOT EXISTS summary TEXT, ADD COLUMN IF NOT EXISTS shared TIMESTAMPTZ;
+CREATE INDEX IF NOT EXISTS chat_by_stamp ON chat (stamp);  -- the lines a room hears from the other processes
 """
 LEASE_COLUMNS = ("table_name", "owner", "address", "expires", "summary", "shared")
 FIRST_LEASE_COLUMNS = LEASE_COLUMNS[:4]
