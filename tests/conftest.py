@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from classroom_support import ServerProcess
+from support.kernels import retry_kernel_starts
 from support.missing_browser import report_missing_browser
 from support.postgres import Cluster, postgres_cluster
 
@@ -22,6 +23,8 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 os.environ.setdefault("MUS_TUTORIAL_QUICK", "1")
 """Tutorial 14 trains an agent for a minute; under the tests (nbval's kernels inherit this environment) it trains
 and measures a little, in seconds. Set it to 0 to run the full training under pytest."""
+
+retry_kernel_starts()
 
 BROWSER_TESTS = Path(__file__).parent / "browser"
 TUTORIALS = Path(__file__).parents[1] / "tutorials"
