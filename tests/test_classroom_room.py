@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import html
 import random
 import time
 from collections.abc import Awaitable, Callable
@@ -22,7 +23,8 @@ pytest.importorskip("websockets")
 import mus_widget as mw
 from mus_widget import remote
 from mus_widget.classroom.playing import STANDIN_PACE
-from mus_widget.classroom.teacher import clock, idle, table_html
+from mus_widget.classroom.teacher import clock, idle, table_html, trouble
+from mus_widget.i18n.catalogues import message
 from mus_widget.table.relayed import RelayedTable
 
 T = TypeVar("T")
@@ -87,6 +89,20 @@ def test_the_list_waits_by_the_server_clock_and_marks_only_a_person_idle() -> No
     assert "mus-classroom-idle-seat" in shown and "Parado: Ana" in shown
     assert 'data-idle' not in table_html({**base, "to_move": 1, "waiting": 75.0}, "es", idle_after=40)
     assert "Le toca a: Ana</div>" in table_html({**base, "to_move": 0}, "es"), "no clock from an older server"
+
+
+def test_a_table_whose_process_stopped_is_marked_changing_server_and_never_idle() -> None:
+    players = [{"seat": 0, "kind": "human", "name": "Ana", "connected": True, "away": False},
+               *({"seat": seat, "kind": "bot", "level": "novice"} for seat in (1, 2, 3))]
+    shared = {"table": "3B", "seq": 9, "scores": [3, 5], "games_won": [0, 0], "game_number": 1, "hand_number": 2,
+              "players": players, "to_move": 0, "waiting": 75.0, "turn_for": 75.0, "served_at": "ws://10.0.0.2:8765"}
+    assert idle(shared, 40) and not trouble({**shared, "to_move": 1}, 40)
+    ended = {**shared, "lease_ended": True}  # as its stopped process last shared it: Ana waits on nobody now
+    assert not idle(ended, 40) and trouble(ended, 40) and trouble({**ended, "to_move": 1}, 40)
+    for language in ("en", "es", "cs"):
+        shown = table_html(ended, language, idle_after=40)
+        assert html.escape(message("ui.classroom.moving", language)) in shown and "data-idle" not in shown
+    assert "mus-classroom-moving" not in table_html(shared, "en", idle_after=40)
 
 
 def test_the_servers_clock_starts_with_each_action(server: ServerProcess) -> None:

@@ -23,6 +23,7 @@ PICTURE_STYLE: Final = """<style>
 .mus-classroom-picture table{border-collapse:collapse;margin:4px 0}
 .mus-classroom-picture td,.mus-classroom-picture th{padding:1px 10px 1px 0;text-align:left}
 .mus-classroom-picture .mus-classroom-turn td,.mus-classroom-picture .mus-classroom-paused,
+.mus-classroom-picture .mus-classroom-moving,
 .mus-classroom-picture .mus-classroom-chat-teacher{font-weight:bold}
 .mus-classroom-picture .mus-classroom-muted{color:var(--jp-ui-font-color2,#666)}
 .mus-classroom-picture .mus-classroom-storage-failed,.mus-classroom-picture .mus-classroom-set-aside{
@@ -58,7 +59,8 @@ def idle(summary: dict[str, Any], idle_after: float | None) -> bool:
     """Whether the table waits for a person (playing or disconnected, not away) who has had their own turn for
     ``idle_after`` seconds or more, counted from when the turn began or from when they came back, if later."""
     waited, to_move = _turn_for(summary), summary.get("to_move")
-    if idle_after is None or waited is None or to_move not in (0, 1, 2, 3) or summary.get("paused"):
+    if (idle_after is None or waited is None or to_move not in (0, 1, 2, 3) or summary.get("paused")
+            or summary.get("lease_ended")):  # as its stopped process last shared it: nobody is waited on now
         return False
     info = summary.get("players", [])
     entry = info[to_move] if to_move < len(info) else {}
@@ -74,10 +76,11 @@ def open_seat(summary: dict[str, Any]) -> int | None:
 
 
 def trouble(summary: dict[str, Any], idle_after: float | None) -> bool:
-    """Whether the table needs the teacher: idle, waiting on an empty seat, paused, set aside or not storing."""
+    """Whether the table needs the teacher: idle, waiting on an empty seat, paused, set aside, not storing, or
+    changing server (the process that served it stopped)."""
     return (idle(summary, idle_after) or open_seat(summary) is not None or (bool(summary.get("paused"))
             and not summary.get("is_over")) or summary.get("storage_failed") is not None
-            or summary.get("set_aside") is not None)
+            or summary.get("set_aside") is not None or bool(summary.get("lease_ended")))
 
 
 def table_html(summary: dict[str, Any], language: str, idle_after: float | None = None) -> str:
@@ -98,6 +101,8 @@ def table_html(summary: dict[str, Any], language: str, idle_after: float | None 
     paused = bool(summary.get("paused")) and not over
     stuck = idle(summary, idle_after)
     problems = []
+    if summary.get("lease_ended"):
+        problems.append(f'<span class="mus-classroom-moving">{_text(language, "ui.classroom.moving")}</span>')
     fault = summary.get("storage_failed")
     if fault is not None:
         problems.append(f'<span class="mus-classroom-storage-failed">'

@@ -715,6 +715,8 @@ EN.update({
     "ui.classroom.set_aside": "Set aside: its stored moves do not replay, its rows are kept for inspection ({reason})",
     "ui.classroom.paused": "Paused: every player of a team is away",
     "ui.classroom.storage_failed": "The server cannot store this table's moves ({reason}); its bots wait until it can",
+    "ui.classroom.moving": "Changing server: the process that served this table stopped, another takes it over within "
+                           "seconds and its players' tables reconnect by themselves",
     "ui.classroom.paused.for": "Paused: the match waits for {names} to come back",
     "ui.classroom.away.paused": "Away: the match waits for them",
     "ui.classroom.open.waiting": "Waiting for a player at {seat}: nobody sits there",

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:217d2c0a9f94e7d4290eb1ff9a973ce9bfb58356aa9d6c140b4bad1f9487f075 (built from js/ by npm run build)
+// mus-widget bundle sha256:fc5c8bac4b02d40b4291ec633f44f7a88911a9ce2b1337bd7a7b3a6fe69d3194 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
