@@ -16,13 +16,14 @@ import contextlib
 import logging
 import socket
 import time
+from collections.abc import Callable
 
 from .connections import Connections
 from .persistence import Persistence
 from .playing import Playing
 from .protocol import MOVED_CLOSE, ClassroomError, find_name
 from .room import Room
-from .sharing import Sharing
+from .sharing import SHARE_EVERY, Sharing
 from .storage import Owner, Storage, StorageFailedError
 from .tables import Table
 
@@ -44,7 +45,8 @@ class Leases:
         self.playing = playing
         self.connections = connections
         self.room = room
-        self.task: asyncio.Task[None] | None = None
+        self.tasks: list[asyncio.Task[None]] = []
+        """The renewals' loop and the sharing's (:meth:`start`)."""
         self.failing = False
         """Whether the latest renewal failed (the database out of reach): said once in the log, until one works."""
         self.sharing = Sharing(storage, owner, playing, room)
@@ -58,24 +60,20 @@ class Leases:
         return self.storage.claim(self.owner)
 
     def start(self) -> None:
-        """Renew the leases, and take over the tables whose lease ended, every third of a lease."""
-        self.task = asyncio.get_running_loop().create_task(self._keep())
-        self.sharing.start()
+        """Renew the leases, and take over the tables whose lease ended, every third of a lease; share the
+        tables' summaries every :data:`~.sharing.SHARE_EVERY` seconds."""
+        loop = asyncio.get_running_loop()
+        self.tasks = [loop.create_task(_every(self.owner.ttl / 3, self.tick)),
+                      loop.create_task(_every(SHARE_EVERY, self.sharing.share))]
 
     async def close(self) -> None:
-        """Stop renewing, and give the leases up, so another process takes the tables over at once."""
-        await self.sharing.close()
-        if self.task is not None:
-            self.task.cancel()
+        """Stop renewing and sharing, and give the leases up, so another process takes the tables over at once."""
+        for task in self.tasks:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self.task
+                await task
         with contextlib.suppress(StorageFailedError):
             self.storage.release(self.owner)
-
-    async def _keep(self) -> None:
-        while True:
-            await asyncio.sleep(self.owner.ttl / 3)
-            self.tick()
 
     def tick(self) -> None:
         """Renew this process's leases, stop serving the tables whose lease another process took, and take over
@@ -142,6 +140,13 @@ class Leases:
         for connection in [*table.audience()]:
             self.connections.close(connection, MOVED_CLOSE, "the table is served by another process now")
 
+
+
+async def _every(seconds: float, call: Callable[[], None]) -> None:
+    """``call()`` every ``seconds``, until cancelled."""
+    while True:
+        await asyncio.sleep(seconds)
+        call()
 
 
 def listen(host: str, port: int) -> socket.socket:

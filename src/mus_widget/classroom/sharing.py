@@ -8,7 +8,6 @@ As with the leases, the database is the only coordination: no process talks to a
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import time
@@ -38,7 +37,6 @@ class Sharing:
         self.owner = owner
         self.playing = playing
         self.room = room
-        self.task: asyncio.Task[None] | None = None
         self._written: dict[str, str] = {}
         """By table, its summary less :data:`VOLATILE` as last shared (JSON)."""
         self._read: list[Shared] = []
@@ -48,20 +46,6 @@ class Sharing:
         """The other processes' chat lines added to the class's chat (by table and number), with their stamp."""
         room.elsewhere = self.elsewhere
         room.others = self.addresses
-
-    def start(self) -> None:
-        self.task = asyncio.get_running_loop().create_task(self._keep())
-
-    async def close(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
-
-    async def _keep(self) -> None:
-        while True:
-            await asyncio.sleep(SHARE_EVERY)
-            self.share()
 
     def share(self) -> None:
         """Write the summaries of this process's tables that changed since they were last shared."""
@@ -85,13 +69,8 @@ class Sharing:
         """The tables other processes serve, as they shared them (``served_at``: where; ``lease_ended``: its
         process stopped renewing, and one takes it over soon), their waits aged to now; read again from the
         database at most every :data:`SHARE_EVERY` seconds, with their new chat lines for the class's chat."""
-        now = time.monotonic()
-        if now - self._read_at >= SHARE_EVERY:
-            with contextlib.suppress(StorageFailedError):  # the database is away: as last read, until it is back
-                self._read = self.storage.shared_elsewhere(self.owner)
-                self._read_at = now
-                self._hear_chat()
-        late = now - self._read_at
+        self._refresh()
+        late = time.monotonic() - self._read_at
         found = []
         for row in self._read:
             if row.name in self.playing.tables:
@@ -114,8 +93,18 @@ class Sharing:
 
     def addresses(self) -> list[str]:
         """Where the other live processes that serve tables of the class listen."""
-        self.elsewhere()
+        self._refresh()
         return sorted({row.address for row in self._read if row.live})
+
+    def _refresh(self) -> None:
+        """Read the other processes' tables again, and their new chat lines, if the last read is
+        :data:`SHARE_EVERY` seconds old or more."""
+        now = time.monotonic()
+        if now - self._read_at >= SHARE_EVERY:
+            with contextlib.suppress(StorageFailedError):  # the database is away: as last read, until it is back
+                self._read = self.storage.shared_elsewhere(self.owner)
+                self._read_at = now
+                self._hear_chat()
 
     def _hear_chat(self) -> None:
         """Add to the class's chat the lines written at the other processes' tables since those last heard."""
