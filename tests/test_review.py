@@ -213,6 +213,20 @@ def test_grading_one_decision_at_a_time_in_any_order_gives_the_same_review() -> 
     assert whole.complete and [r.row for r in whole.rows] == list(range(len(whole.rows)))
 
 
+def test_a_game_dealt_fast_is_reviewed_from_its_own_deals() -> None:
+    """A record of fast deals (version 3, as the training environment writes) is replayed with its own cards:
+    every decision of South's is there and each grades."""
+    bots = {seat: make_bot("novice", seat) for seat in (SOUTH, EAST, NORTH, WEST)}
+    game, _ = advance(Game.new(seed=8, fast_deals=True), bots)
+    record = game.record()
+    assert record["version"] == 3
+    reviewer = Reviewer(record, SOUTH, seed=1)
+    assert reviewer.decisions == sum(1 for s in range(len(record["actions"])) if Game.from_record(
+        {**record, "actions": record["actions"][:s], "senas": []}).to_move == SOUTH)
+    reviewer.grade(0)
+    assert reviewer.so_far().rows[0].row == 0
+
+
 @pytest.mark.slow
 def test_a_game_still_being_played_is_reviewed_as_it_goes() -> None:
     record = played("novice", 6)

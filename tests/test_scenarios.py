@@ -495,6 +495,23 @@ def test_any_finished_game_steps_from_its_record(seed: int) -> None:
     assert scenario.game_at(middle).record()["actions"] == list(game.actions[:middle])
 
 
+def test_a_game_dealt_fast_steps_from_its_text_with_the_same_cards() -> None:
+    """A game of ``fast_deals`` (as the training environment deals) is written with ``deals: fast`` and reads
+    back dealt the same; without the line, the seed deals the classic cards, and other deals are refused."""
+    game = mw.play_random(mw.Game.new(seed=4, fast_deals=True), random.Random(4), hands=4)
+    text = scenario_text(game)
+    assert "\ndeals: fast\n" in text
+    assert Scenario.parse(text).final.record() == game.record()
+    header = "seed: 4\nplay: no-mus\n"
+    assert Scenario.parse(header).game_at(0).hands == mw.Game.new(seed=4).hands
+    fast = mw.Game.new(seed=4, fast_deals=True)
+    assert Scenario.parse("deals: fast\n" + header).game_at(0).hands == fast.hands != mw.Game.new(seed=4).hands
+    scripted = Scenario.parse(f"hands: {' / '.join(DEAL)}\ndeals: FAST\nplay: no-mus\n").game_at(0)
+    assert scripted.record()["version"] == 3 and scripted.stock != mw.Game.from_deal(DEAL).stock
+    with pytest.raises(ScenarioError, match="line 2: 'quick' are no deals; expected 'deals: classic'"):
+        Scenario.parse("seed: 4\ndeals: quick\nplay: no-mus\n")
+
+
 def test_a_scripted_game_with_senas_and_rules_reads_back_from_its_text() -> None:
     scenario = builtin()[0]
     game = scenario.game_at(3).sena(2, "two_reyes").apply("paso")

@@ -27,7 +27,7 @@ from .log import Event, HandSummary, event
 from .match import Chain, Deal, Match, dealt, served, unchain
 from .observation import Observation
 from .phase import Phase
-from .record import RECORD_VERSION, SEED_DIGITS, Record, RecordedSena, ScriptedDeal, brief
+from .record import FAST_VERSION, RECORD_VERSION, SEED_DIGITS, Record, RecordedSena, ScriptedDeal, brief
 from .rules import Rules
 from .scoring import CountRow, Value, card_winner, count_row
 from .seats import (
@@ -81,9 +81,11 @@ class Game:
     # ----------------------------------------------------------------- construction
 
     @classmethod
-    def new(cls, seed: int | None = None, rules: Rules = Rules()) -> Game:
-        """A new match; the first mano and every deal come from ``seed`` (a random one if None)."""
-        return cls._start(_check_seed(seed), rules, None)
+    def new(cls, seed: int | None = None, rules: Rules = Rules(), *, fast_deals: bool = False) -> Game:
+        """A new match; the first mano and every deal come from ``seed`` (a random one if None). With
+        ``fast_deals`` they come from one hash each (record version 3, what training wants: a deal costs a
+        tenth), not from the Mersenne Twister deals of version 2, which a seed has always dealt."""
+        return cls._start(_check_seed(seed), rules, FAST_VERSION if fast_deals else RECORD_VERSION, None)
 
     @classmethod
     def from_deal(
@@ -93,16 +95,25 @@ class Game:
         scores: tuple[int, int] = (0, 0),
         seed: int = 0,
         rules: Rules = Rules(),
+        *,
+        fast_deals: bool = False,
     ) -> Game:
-        """A game whose first hand is dealt from a script (for teaching and tests); later deals use ``seed``."""
+        """A game whose first hand is dealt from a script (for teaching and tests); later deals use ``seed``
+        (from a hash with ``fast_deals``, as :meth:`new`)."""
         script = ScriptedDeal.of(hands, mano, scores, rules)
-        return cls._start(_check_seed(seed), rules, script)
+        return cls._start(_check_seed(seed), rules, FAST_VERSION if fast_deals else RECORD_VERSION, script)
 
     @classmethod
-    def _start(cls, seed: int, rules: Rules, script: ScriptedDeal | None) -> Game:
+    def opening(cls, record: Record) -> Game:
+        """The state before ``record``'s first action: its rules, seed and scripted deal, dealt as its version
+        deals (:data:`~.record.FAST_VERSION` from a hash, earlier versions from the Mersenne Twister)."""
+        return cls._start(record.seed, record.rules, record.version, record.deal)
+
+    @classmethod
+    def _start(cls, seed: int, rules: Rules, version: int, script: ScriptedDeal | None) -> Game:
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules, not {rules!r}")
-        match = Match.start(rules, seed, script)
+        match = Match.start(rules, seed, version, script)
         deal, log = dealt(match)
         return cls(match, deal, Phase.MUS, match.mano, None, log, None, 0, None)
 
@@ -509,7 +520,7 @@ class Game:
         actions and señas."""
         m = self._match
         senas: list[RecordedSena] = unchain(self._senas)
-        return Record(m.rules, m.seed, m.script, self.actions, tuple(senas), RECORD_VERSION).to_dict()
+        return Record(m.rules, m.seed, m.script, self.actions, tuple(senas), m.version).to_dict()
 
     @classmethod
     def from_record(cls, record: dict[str, Any] | str) -> Game:
@@ -521,7 +532,7 @@ class Game:
     def replay(cls, record: Record) -> Game:
         """The state ``record`` leads to, played action by action with its señas between; the first action
         or seña that does not replay raises :class:`RecordError` naming it. Linear in the record's length."""
-        game = cls._start(record.seed, record.rules, record.deal)
+        game = cls.opening(record)
         pending = record.senas
         cursor = 0
         for index, action in enumerate([*record.actions, None]):

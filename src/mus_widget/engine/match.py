@@ -12,6 +12,7 @@ import _random
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from hashlib import blake2b as _blake2b
 from hashlib import sha512 as _sha512
 from typing import Any, Final, cast
 
@@ -21,7 +22,7 @@ from .frozen import fast_init
 from .hands import HandValue, Lance, evaluate, value_table
 from .log import Event, HandSummary, event
 from .phase import Phase
-from .record import ScriptedDeal
+from .record import FAST_VERSION, ScriptedDeal
 from .rules import Rules
 from .scoring import CountRow
 from .seats import next_seat, speaking_order
@@ -44,6 +45,41 @@ def _shuffle(rng: random.Random, cards: list[Card]) -> None:
         while j > i:
             j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+# Version 3 deals. For each place from the last: the place, the number of places to draw from, and the bytes below
+# which a byte maps uniformly onto them (256 less 256 mod the number), so each draw is exact.
+_DRAWS: Final = tuple((i, i + 1, 256 - 256 % (i + 1)) for i in range(len(DECK) - 1, 0, -1))
+_BLOCK: Final = 64  # bytes of a BLAKE2b digest
+
+
+def _shuffled(seed: int, game_number: int, hand_number: int, shuffle: int, cards: list[Card]) -> None:
+    """Shuffle ``cards`` in place for shuffle ``shuffle`` of a version-3 match, a pure function of the seed and
+    the shuffle's place: the loop of Fisher–Yates, each place drawn from the next byte of the shuffle's stream that
+    falls below its limit (so every order is equally likely). The stream is BLAKE2b-512 of the text
+    ``mus:{seed}:{game_number}:{hand_number}:{shuffle}``, then, in the rare shuffle that needs more than its 64
+    bytes, of the same text salted with the block's number. One hash instead of seeding a Mersenne Twister
+    (which costs ten times as much) is what makes a version-3 deal cheap."""
+    text = f"mus:{seed}:{game_number}:{hand_number}:{shuffle}".encode()
+    stream = _blake2b(text).digest()
+    at = 0
+    for i, count, limit in _DRAWS if len(cards) == len(DECK) else _DRAWS[len(DECK) - len(cards):]:
+        drawn = stream[at]
+        at += 1
+        while drawn >= limit:
+            if at + i >= len(stream):  # the stream must hold a byte for each place still to draw
+                block = len(stream) // _BLOCK
+                stream += _blake2b(text, salt=block.to_bytes(16, "big")).digest()
+            drawn = stream[at]
+            at += 1
+        j = drawn % count
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _mano_drawn(seed: int, game_number: int) -> int:
+    """The mano of game ``game_number`` of a version-3 match: the first byte of BLAKE2b-512 of
+    ``mus:{seed}:{game_number}:1:-1``, modulo 4 (256 is a multiple of 4, so each seat is as likely)."""
+    return _blake2b(f"mus:{seed}:{game_number}:1:-1".encode()).digest()[0] & 3
 
 
 # A persistent list: (newest item, rest) or None. Adding to the log, the actions or the señas is one link and
@@ -82,6 +118,11 @@ def _seat_drawn(rng: random.Random) -> int:
     return seat
 
 
+def _first_mano(seed: int, game_number: int, version: int) -> int:
+    """The mano drawn for the first hand of game ``game_number``, as record version ``version`` draws it."""
+    return _mano_drawn(seed, game_number) if version == FAST_VERSION else _seat_drawn(_rng(seed, game_number, 1, -1))
+
+
 _new_random: Final[Callable[[type[random.Random]], random.Random]] = cast(Any, random.Random).__new__
 _seed_random: Final[Callable[[random.Random, int], None]] = cast(Any, _random.Random).seed
 _from_bytes: Final = int.from_bytes
@@ -90,12 +131,14 @@ _from_bytes: Final = int.from_bytes
 @fast_init
 @dataclass(frozen=True, slots=True)
 class Match:
-    """What goes on from hand to hand: the rules, the seed and the scripted first deal; which game and hand of
-    the match this is and who is mano; the scores, the games won, the last hand that ended and the winner.
-    A new one only when a hand ends or a negada scores; every state in between shares it."""
+    """What goes on from hand to hand: the rules, the seed, the record version whose deals it follows and the
+    scripted first deal; which game and hand of the match this is and who is mano; the scores, the games won,
+    the last hand that ended and the winner. A new one only when a hand ends or a negada scores; every state in
+    between shares it."""
 
     rules: Rules
     seed: int
+    version: int
     script: ScriptedDeal | None
     game_number: int
     hand_number: int
@@ -107,22 +150,26 @@ class Match:
     winner: int | None
 
     @classmethod
-    def start(cls, rules: Rules, seed: int, script: ScriptedDeal | None) -> Match:
-        """The first hand of a match: the script's mano and scores, or a mano drawn from the seed at nought."""
+    def start(cls, rules: Rules, seed: int, version: int, script: ScriptedDeal | None) -> Match:
+        """The first hand of a match whose deals follow record version ``version``: the script's mano and
+        scores, or a mano drawn from the seed at nought."""
         if script is not None:
             scores, mano = script.scores, script.mano
         else:
-            scores, mano = (0, 0), _seat_drawn(_rng(seed, 1, 1, -1))
-        return cls(rules, seed, script, 1, 1, mano, scores, (0, 0), (), None, None)
+            scores, mano = (0, 0), _first_mano(seed, 1, version)
+        return cls(rules, seed, version, script, 1, 1, mano, scores, (0, 0), (), None, None)
 
-    def rng(self, shuffle: int) -> random.Random:
-        """The RNG of shuffle number ``shuffle`` of this hand (0 deals it)."""
-        return _rng(self.seed, self.game_number, self.hand_number, shuffle)
+    def shuffle(self, shuffle: int, cards: list[Card]) -> None:
+        """Shuffle ``cards`` in place as shuffle number ``shuffle`` of this hand (0 deals it)."""
+        if self.version == FAST_VERSION:
+            _shuffled(self.seed, self.game_number, self.hand_number, shuffle, cards)
+        else:
+            _shuffle(_rng(self.seed, self.game_number, self.hand_number, shuffle), cards)
 
     def scored(self, scores: tuple[int, int]) -> Match:
         """Points scored during the hand (a negada)."""
-        return Match(self.rules, self.seed, self.script, self.game_number, self.hand_number, self.mano, scores,
-                     self.games_won, self.last_count, self.last_hand, self.winner)
+        return Match(self.rules, self.seed, self.version, self.script, self.game_number, self.hand_number, self.mano,
+                     scores, self.games_won, self.last_count, self.last_hand, self.winner)
 
     def ended(self, deal: Deal, log: Chain, scores: tuple[int, int], *, shown: bool, rows: tuple[CountRow, ...],
               games_won: tuple[int, int] | None = None, winner: int | None = None) -> Match:
@@ -130,21 +177,21 @@ class Match:
         see (its hands only if they were ``shown``); the games won and the match's winner, if they change."""
         summary = HandSummary(self.game_number, self.hand_number, self.mano, deal.hands if shown else None,
                               deal.results, rows, tuple(unchain(log)), scores)
-        return Match(self.rules, self.seed, self.script, self.game_number, self.hand_number, self.mano, scores,
-                     self.games_won if games_won is None else games_won, rows, summary, winner)
+        return Match(self.rules, self.seed, self.version, self.script, self.game_number, self.hand_number, self.mano,
+                     scores, self.games_won if games_won is None else games_won, rows, summary, winner)
 
     def next_hand(self) -> Match:
         """The next hand of the same game, the next seat mano."""
-        return Match(self.rules, self.seed, self.script, self.game_number, self.hand_number + 1,
+        return Match(self.rules, self.seed, self.version, self.script, self.game_number, self.hand_number + 1,
                      next_seat(self.mano), self.scores, self.games_won, self.last_count, self.last_hand, None)
 
     def next_game(self, games_won: tuple[int, int]) -> Match:
         """The first hand of the next game, this hand's count and summary kept: scores at nought, a mano drawn
         from the game's own RNG."""
         number = self.game_number + 1
-        mano = _seat_drawn(_rng(self.seed, number, 1, -1))
-        return Match(self.rules, self.seed, self.script, number, 1, mano, (0, 0), games_won, self.last_count,
-                     self.last_hand, None)
+        mano = _first_mano(self.seed, number, self.version)
+        return Match(self.rules, self.seed, self.version, self.script, number, 1, mano, (0, 0), games_won,
+                     self.last_count, self.last_hand, None)
 
 
 @fast_init
@@ -193,12 +240,12 @@ def dealt(match: Match) -> tuple[Deal, Chain]:
     if script is not None:
         held = {c.index for h in script.hands for c in h.cards}
         rest = [c for c in DECK if c.index not in held]
-        _shuffle(match.rng(0), rest)
+        match.shuffle(0, rest)
         hands = script.hands
         stock = tuple(rest)
     else:
         deck = list(DECK)
-        _shuffle(_rng(match.seed, match.game_number, match.hand_number, 0), deck)
+        match.shuffle(0, deck)
         cards = tuple(deck)
         dealt = Hand._dealt
         hands = (dealt(cards[0:4]), dealt(cards[4:8]), dealt(cards[8:12]), dealt(cards[12:16]))
@@ -226,7 +273,7 @@ def served(match: Match, deal: Deal, log: Chain) -> tuple[Deal, Chain]:
             aside = put_down if place == 3 else ()
             fresh = [c for c in pile if c not in aside]
             shuffles += 1
-            _shuffle(match.rng(shuffles), fresh)
+            match.shuffle(shuffles, fresh)
             log = (Event("reshuffle", None, _DISCARD, (("cards", len(fresh)), ("aside", len(aside)))), log)
             stock, pile = stock + tuple(fresh), aside
             thrown = tuple(aside if s == seat else () for s in range(4))

@@ -101,7 +101,8 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints
         """A new match; the same ``seed`` gives the same match (its game seed comes from ``np_random``)."""
         if seed is not None:
             self.np_random, self.np_random_seed = seeding.np_random(seed)
-        self.game = Game.new(seed=int(self.np_random.integers(0, 2**SEED_BITS)), rules=self.rules)
+        self.game = Game.new(seed=int(self.np_random.integers(0, 2**SEED_BITS)), rules=self.rules,
+                             fast_deals=True)
         self.steps = 0
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)

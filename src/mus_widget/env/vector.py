@@ -53,7 +53,8 @@ class VectorMus:
         self.reset(seed)
 
     def _new_game(self) -> Game:
-        return Game.new(seed=int(self.rng.integers(0, 2**SEED_BITS)), rules=self.rules)
+        return Game.new(seed=int(self.rng.integers(0, 2**SEED_BITS)), rules=self.rules,
+                        fast_deals=True)
 
     def reset(self, seed: int | None = None) -> Batch:
         """n new matches (the same ``seed``, the same matches); rewards 0, no row done."""

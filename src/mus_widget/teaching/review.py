@@ -29,7 +29,7 @@ from ..bots.memory import Memory
 from ..engine.actions import Action
 from ..engine.errors import MusError, RecordError
 from ..engine.game import Game
-from ..engine.record import RECORD_VERSION, Record
+from ..engine.record import Record
 from ..engine.seats import check_seat, other_team, team_of
 from ..i18n.catalogues import check_language, message
 from .grading import Grade, Graded, HandPoint, Hindsight, Tally, graded, player_name, tally
@@ -271,8 +271,7 @@ class Reviewer:
         self._record = Record(record.rules, record.seed, record.deal, (), (), record.version)
         self._digest = hashlib.blake2b(repr((record.rules, record.seed, record.deal, record.version)).encode(),
                                        digest_size=20)
-        start = (Game.new(record.seed, record.rules) if record.deal is None else
-                 Game.from_deal(record.deal.hands, record.deal.mano, record.deal.scores, record.seed, record.rules))
+        start = Game.opening(record)
         self._game = start
         self._memory = Memory()
         self._memories: dict[tuple[int, int], Memory] = {}
@@ -305,7 +304,7 @@ class Reviewer:
                 record.actions[: len(old.actions)] != old.actions or record.senas[: len(old.senas)] != old.senas:
             raise RecordError("the record is not the one being reviewed, taken further: its rules, seed, deal, or "
                               "the actions and señas read so far differ")
-        if record.version != RECORD_VERSION:
+        if record.version == 1:
             Game.replay(record)  # an older record replays only as far as it deals the same cards: say where not
         game = self._game
         senas = record.senas[len(old.senas):]

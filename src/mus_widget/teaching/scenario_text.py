@@ -9,21 +9,22 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from ..engine.cards import Hand
 from ..engine.errors import IllegalActionError, MusError
 from ..engine.game import Game
-from ..engine.record import SEED_DIGITS
+from ..engine.record import FAST_VERSION, RECORD_VERSION, SEED_DIGITS, Record
 from ..engine.rules import Rules
 from ..engine.seats import SEAT_NAMES, check_seat
 from ..engine.senas import SENAS
 from ..i18n.catalogues import LANGUAGES
 
-KEYS: Final = ("title", "hands", "south", "east", "north", "west", "mano", "scores", "seed", "rules", "note",
-               "play", "branch", "then", "sena", "expect")
-HEADER: Final = frozenset({"title", "hands", "south", "east", "north", "west", "mano", "scores", "seed", "rules"})
+KEYS: Final = ("title", "hands", "south", "east", "north", "west", "mano", "scores", "seed", "deals", "rules",
+               "note", "play", "branch", "then", "sena", "expect")
+HEADER: Final = frozenset(KEYS[: KEYS.index("rules") + 1])  # the keys before the play
+DEALS: Final = {"classic": RECORD_VERSION, "fast": FAST_VERSION}  # ``deals:``, by the record version dealing them
 _SEAT_WORDS: Final = {name.lower(): seat for seat, name in enumerate(SEAT_NAMES)}
 _TEAM_NAMES: Final = ("South–North", "East–West")
 _TEAM_WORDS: Final = {"south-north": 0, "north-south": 0, "0": 0, "east-west": 1, "west-east": 1, "1": 1}
@@ -31,8 +32,7 @@ _FLAGS: Final = ("real_31", "team_consent", "negadas_at_count", "mus_corrido_fir
 _NUMBERS: Final = ("target", "kings", "games")
 _TRUE: Final = frozenset({"on", "yes", "true"})
 _FALSE: Final = frozenset({"off", "no", "false"})
-_PER_LINE: Final = 10
-"""Actions per ``play:`` line when a record is written as a scenario."""
+_PER_LINE: Final = 10  # actions per ``play:`` line when a record is written as a scenario
 
 
 class ScenarioError(MusError):
@@ -55,8 +55,7 @@ class ScenarioError(MusError):
         self.source = ""
 
     def _render_traceback_(self) -> list[str]:
-        """What IPython shows for this error (its ``_render_traceback_`` hook): the message and the line as
-        written, not the package's traceback, which says nothing about the scenario."""
+        """What IPython shows (its ``_render_traceback_`` hook): the message and the line as written, no traceback."""
         shown = [f"{type(self).__name__}: {self}"]
         if self.source:
             shown.append(f"  {self.line} | {self.source}")
@@ -119,6 +118,8 @@ def scenario_text(game: Game, title: str | None = None) -> str:
     deal = record["deal"]
     seed = record["seed"]
     lines = [f"title: {title or f'A game of seed {seed}'}", f"seed: {seed}"]
+    if record["version"] == FAST_VERSION:
+        lines.append("deals: fast")
     if deal is not None:
         lines.append("hands: " + " / ".join(deal["hands"]))
         lines.append(f"mano: {SEAT_NAMES[deal['mano']].lower()}")
@@ -129,8 +130,7 @@ def scenario_text(game: Game, title: str | None = None) -> str:
     senas: dict[int, list[str]] = {}
     for sena in record["senas"]:
         senas.setdefault(sena["at"], []).append(f"sena: {SEAT_NAMES[sena['seat']].lower()} {sena['sena']}")
-    replay = (Game.from_deal(deal["hands"], deal["mano"], tuple(deal["scores"]), seed, game.rules)
-              if deal is not None else Game.new(seed, game.rules))
+    replay = Game.opening(replace(Record.read(record), actions=(), senas=()))
     chunk: list[str] = []
     for index, action in enumerate(record["actions"]):
         if index in senas:
@@ -170,6 +170,7 @@ class _Reader:
         self.mano: tuple[int, int] | None = None
         self.scores: tuple[tuple[int, int], int] | None = None
         self.seed: int | None = None
+        self.version = RECORD_VERSION
         self.rules = Rules()
         self.rules_line = 0
         self.game: Game | None = None
@@ -281,6 +282,13 @@ class _Reader:
                                 f"a whole number of at most {SEED_DIGITS} digits, like 'seed: 7'")
         self.seed = int(value)
 
+    def _deals(self, number: int, value: str) -> None:
+        version = DEALS.get(value.lower())
+        if version is None:
+            raise ScenarioError(number, f"{_quote(value)} are no deals", "'deals: classic' (as Game.new deals, the "
+                                "default) or 'deals: fast' (as Game.new(fast_deals=True) and the environment)")
+        self.version = version
+
     def _rules(self, number: int, value: str) -> None:
         options: dict[str, Any] = {}
         for item in (part.strip() for part in value.split(",")):
@@ -329,7 +337,7 @@ class _Reader:
                 if header is not None:
                     raise ScenarioError(header[1], f"'{line}:' needs the hands",
                                         "a 'hands:' line (with only a seed, the seed deals)")
-            game = Game.new(seed, self.rules)
+            game = Game.new(seed, self.rules, fast_deals=self.version == FAST_VERSION)
         else:
             mano = 0 if self.mano is None else self.mano[0]
             scores = (0, 0) if self.scores is None else self.scores[0]
@@ -337,7 +345,7 @@ class _Reader:
                 raise ScenarioError(self.scores[1], f"scores {scores[0]} {scores[1]} already reach the target",
                                     f"scores below the target, {self.rules.target}")
             hands = [h for h in self.hands if h is not None]
-            game = Game.from_deal(hands, mano, scores, seed, self.rules)
+            game = Game.from_deal(hands, mano, scores, seed, self.rules, fast_deals=self.version == FAST_VERSION)
         self.game = game
         self.games = [game]
         return game

@@ -33,6 +33,9 @@ One ``key: value`` per line; blank lines and lines starting with ``#`` are skipp
 ``seed:``
     A whole number: the deals after the scripted one come from it (default 0). Without ``hands:`` the
     first deal and the first mano come from it too, as in ``Game.new(seed)``.
+``deals:``
+    ``classic`` (the default: the deals ``Game.new(seed)`` has always dealt) or ``fast`` (the deals of
+    ``Game.new(seed, fast_deals=True)`` and the training environment: another card order for the same seed).
 ``rules:``
     Rule options separated by commas: ``target 30, kings 4, real_31, team_consent off``. A bare option name
     turns it on; values are whole numbers or on/off (yes/no, true/false). The options are those of
