@@ -8,14 +8,11 @@ them, and leave the state untouched; corrupt records are refused with :class:`Re
 
 from __future__ import annotations
 
-import collections
 import copy
-import hashlib
 import itertools
 import json
 import random
-from collections.abc import Callable, Iterator
-from types import SimpleNamespace
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -178,75 +175,6 @@ def test_a_seed_deals_what_random_shuffle_deals() -> None:
         game = mw.Game.new(seed=seed)
         assert [str(h) for h in game.hands] == [" ".join(map(str, deck[i : i + 4])) for i in range(0, 16, 4)]
         assert game.stock == tuple(deck[16:])
-
-
-def fast_stream(text: bytes, hash_: Callable[..., Any] = hashlib.blake2b) -> Iterator[int]:
-    """The bytes a fast deal draws from, as the record format says: BLAKE2b-512 of the text, then of the text
-    salted with 1, 2, ... (written here from the description, not from the engine)."""
-    for block in itertools.count():
-        yield from hash_(text, salt=block.to_bytes(16, "big")).digest()
-
-
-def fast_deck(seed: int, game: int = 1, hand: int = 1, shuffle: int = 0,
-              hash_: Callable[..., Any] = hashlib.blake2b) -> list[mw.Card]:
-    """Fisher–Yates from the last place, each place drawn from the next byte below 256 less 256 mod its count."""
-    deck = list(mw.DECK)
-    stream = fast_stream(f"mus:{seed}:{game}:{hand}:{shuffle}".encode(), hash_)
-    for i in range(len(deck) - 1, 0, -1):
-        drawn = next(stream)
-        while drawn >= 256 - 256 % (i + 1):
-            drawn = next(stream)
-        j = drawn % (i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
-
-
-def test_fast_deals_are_fisher_yates_over_a_blake2b_stream() -> None:
-    """``fast_deals`` deal from one hash, as documented; their records are version 3 and replay, and the
-    classic deals of the same seed are left as they were (version 2)."""
-    for seed in (0, 7, 2026, 10**39 - 1):
-        game = mw.Game.new(seed=seed, fast_deals=True)
-        deck = fast_deck(seed)
-        assert [str(h) for h in game.hands] == [" ".join(map(str, deck[i : i + 4])) for i in range(0, 16, 4)]
-        assert game.stock == tuple(deck[16:])
-        assert game.mano == hashlib.blake2b(f"mus:{seed}:1:1:-1".encode()).digest()[0] % 4
-        assert mw.Game.new(seed=seed).hands != game.hands
-    game = mw.play_random(mw.Game.new(seed=11, fast_deals=True), random.Random(5), hands=6)
-    record = game.record()
-    assert record["version"] == 3 and mw.Game.new(seed=11).record()["version"] == 2
-    assert mw.Game.from_record(json.dumps(record)).record() == record
-
-
-def test_a_fast_deal_draws_past_its_first_block_when_its_bytes_run_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A shuffle whose first 64 bytes are too often rejected goes on in the next salted block: forced here with
-    a hash whose first block is all 255 (rejected at every place but those of 2, 4, 8, 16 and 32 cards)."""
-    from mus_widget.engine import match
-
-    def stubborn(text: bytes, salt: bytes = bytes(16)) -> Any:
-        real = hashlib.blake2b(text, salt=salt)
-        return SimpleNamespace(digest=lambda: bytes([255] * 64) if salt == bytes(16) else real.digest())
-
-    monkeypatch.setattr(match, "_blake2b", stubborn)
-    for seed in range(5):
-        assert mw.Game.new(seed=seed, fast_deals=True).stock[-3:] == tuple(fast_deck(seed, hash_=stubborn)[-3:])
-        deck = list(mw.DECK)
-        match._shuffled(seed, 1, 1, 0, deck)
-        assert deck == fast_deck(seed, hash_=stubborn)
-
-
-def test_fast_deals_put_every_card_everywhere_as_often() -> None:
-    """Over 8,000 fast deals, the first and the last card dealt are each of the 40 about equally often: a
-    chi-squared under 72.1 (39 degrees of freedom, p = 0.001); a byte taken modulo the count without
-    rejecting gives the first 16 cards a seventh more at the last place and fails it (95.7)."""
-    for place in (0, 39):
-        seen = collections.Counter(fast_deck(seed)[place].index for seed in range(8000))
-        expected = 8000 / 40
-        chi2 = sum((seen[card.index] - expected) ** 2 / expected for card in mw.DECK)
-        assert chi2 < 72.1, (place, chi2)
-        assert seen == collections.Counter(
-            mw.Game.new(seed=seed, fast_deals=True).hands[0].cards[0].index if place == 0 else
-            mw.Game.new(seed=seed, fast_deals=True).stock[-1].index for seed in range(8000)
-        )
 
 
 def test_senas_replay_at_their_moment() -> None:

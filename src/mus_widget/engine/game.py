@@ -172,7 +172,7 @@ class Game:
     @property
     def stock(self) -> tuple[Card, ...]:
         """The undealt cards, next card first: full state, never for players' eyes."""
-        return self._deal.stock
+        return self._deal.shuffled_stock(self._match)
 
     @property
     def discard_pile(self) -> tuple[Card, ...]:

@@ -50,26 +50,27 @@ def _shuffle(rng: random.Random, cards: list[Card]) -> None:
 # Version 3 deals. For each place from the last: the place, the number of places to draw from, and the bytes below
 # which a byte maps uniformly onto them (256 less 256 mod the number), so each draw is exact.
 _DRAWS: Final = tuple((i, i + 1, 256 - 256 % (i + 1)) for i in range(len(DECK) - 1, 0, -1))
+_DEALT: Final = _DRAWS[:16]  # a deal draws only the places of the sixteen cards it deals, 39 down to 24
 _BLOCK: Final = 64  # bytes of a BLAKE2b digest
 
 
-def _shuffled(seed: int, game_number: int, hand_number: int, shuffle: int, cards: list[Card]) -> None:
-    """Shuffle ``cards`` in place for shuffle ``shuffle`` of a version-3 match, a pure function of the seed and
-    the shuffle's place: the loop of Fisher–Yates, each place drawn from the next byte of the shuffle's stream that
-    falls below its limit (so every order is equally likely). The stream is BLAKE2b-512 of the text
-    ``mus:{seed}:{game_number}:{hand_number}:{shuffle}``, then, in the rare shuffle that needs more than its 64
-    bytes, of the same text salted with the block's number. One hash instead of seeding a Mersenne Twister
-    (which costs ten times as much) is what makes a version-3 deal cheap."""
-    text = f"mus:{seed}:{game_number}:{hand_number}:{shuffle}".encode()
-    stream = _blake2b(text).digest()
+def _shuffled(text: str, cards: list[Card], places: tuple[tuple[int, int, int], ...] | None = None) -> None:
+    """Shuffle ``cards`` in place as a version-3 match does, a pure function of ``text`` (the seed and the
+    shuffle's place): the loop of Fisher–Yates over ``places`` (all of them by default), each place drawn from the
+    next byte of the shuffle's stream that falls below its limit (so every order is equally likely). The stream is
+    BLAKE2b-512 of the text then, in the rare shuffle that needs more than its 64 bytes, of the same text salted
+    with the block's number. One hash instead of seeding a Mersenne Twister (which costs ten times as much) is
+    what makes a version-3 deal cheap."""
+    data = text.encode()
+    stream = _blake2b(data).digest()
     at = 0
-    for i, count, limit in _DRAWS if len(cards) == len(DECK) else _DRAWS[len(DECK) - len(cards):]:
+    for i, count, limit in _DRAWS[len(DECK) - len(cards):] if places is None else places:
         drawn = stream[at]
         at += 1
         while drawn >= limit:
             if at + i >= len(stream):  # the stream must hold a byte for each place still to draw
                 block = len(stream) // _BLOCK
-                stream += _blake2b(text, salt=block.to_bytes(16, "big")).digest()
+                stream += _blake2b(data, salt=block.to_bytes(16, "big")).digest()
             drawn = stream[at]
             at += 1
         j = drawn % count
@@ -162,7 +163,7 @@ class Match:
     def shuffle(self, shuffle: int, cards: list[Card]) -> None:
         """Shuffle ``cards`` in place as shuffle number ``shuffle`` of this hand (0 deals it)."""
         if self.version == FAST_VERSION:
-            _shuffled(self.seed, self.game_number, self.hand_number, shuffle, cards)
+            _shuffled(f"mus:{self.seed}:{self.game_number}:{self.hand_number}:{shuffle}", cards)
         else:
             _shuffle(_rng(self.seed, self.game_number, self.hand_number, shuffle), cards)
 
@@ -199,7 +200,10 @@ class Match:
 class Deal:
     """The hand being played: the cards where they are (hands and their values, stock, discard pile, each seat's
     discards since the last reshuffle and those waiting to be served), the reshuffles and mus rounds so far, the
-    lances settled and whether pares and juego have been declared. A new one at each discard, lance and deal."""
+    lances settled and whether pares and juego have been declared. A new one at each discard, lance and deal.
+
+    A fast deal (version 3) leaves its stock as its draws left it (``stock_shuffled`` false) and shuffles it only
+    when a card is first drawn from it, or asked for (:meth:`shuffled_stock`): most hands never draw one."""
 
     hands: tuple[Hand, ...]
     values: tuple[HandValue, ...]
@@ -212,25 +216,36 @@ class Deal:
     results: tuple[LanceResult, ...]
     pares_declared: bool
     juego_declared: bool
+    stock_shuffled: bool
+
+    def shuffled_stock(self, match: Match) -> tuple[Card, ...]:
+        """The stock in the order its cards are drawn: a fast deal's stock shuffled from the stream of
+        ``mus:{seed}:{game}:{hand}:stock``, the first time it is needed."""
+        if self.stock_shuffled:
+            return self.stock
+        stock = list(self.stock)
+        _shuffled(f"mus:{match.seed}:{match.game_number}:{match.hand_number}:stock", stock)
+        return tuple(stock)
 
     def discarding(self, seat: int, cards: tuple[Card, ...]) -> Deal:
         """``seat`` has put ``cards`` face down, to be served once all four have."""
         waiting = (*self.waiting[:seat], cards, *self.waiting[seat + 1 :])
         thrown = (*self.thrown[:seat], self.thrown[seat] + cards, *self.thrown[seat + 1 :])
         return Deal(self.hands, self.values, self.stock, self.pile, thrown, waiting, self.shuffles,
-                    self.mus_round, self.results, self.pares_declared, self.juego_declared)
+                    self.mus_round, self.results, self.pares_declared, self.juego_declared, self.stock_shuffled)
 
     def declaring(self, lance: Lance) -> Deal:
         """Pares or juego declared: from now every seat knows who has them."""
         pares = self.pares_declared or lance is Lance.PARES
         juego = self.juego_declared or lance is Lance.JUEGO
         return Deal(self.hands, self.values, self.stock, self.pile, self.thrown, self.waiting, self.shuffles,
-                    self.mus_round, self.results, pares, juego)
+                    self.mus_round, self.results, pares, juego, self.stock_shuffled)
 
     def settled(self, result: LanceResult) -> Deal:
         """One lance more settled."""
         return Deal(self.hands, self.values, self.stock, self.pile, self.thrown, self.waiting, self.shuffles,
-                    self.mus_round, (*self.results, result), self.pares_declared, self.juego_declared)
+                    self.mus_round, (*self.results, result), self.pares_declared, self.juego_declared,
+                    self.stock_shuffled)
 
 
 def dealt(match: Match) -> tuple[Deal, Chain]:
@@ -243,6 +258,13 @@ def dealt(match: Match) -> tuple[Deal, Chain]:
         match.shuffle(0, rest)
         hands = script.hands
         stock = tuple(rest)
+    elif match.version == FAST_VERSION:  # the sixteen places dealt, South's first; the stock when it is drawn
+        deck = list(DECK)
+        _shuffled(f"mus:{match.seed}:{match.game_number}:{match.hand_number}:0", deck, _DEALT)
+        cards = tuple(deck)
+        dealt = Hand._dealt
+        hands = (dealt(cards[24:28]), dealt(cards[28:32]), dealt(cards[32:36]), dealt(cards[36:40]))
+        stock = cards[:24]
     else:
         deck = list(DECK)
         match.shuffle(0, deck)
@@ -252,7 +274,8 @@ def dealt(match: Match) -> tuple[Deal, Chain]:
         stock = cards[16:]
     table = value_table(match.rules)
     values = (table[hands[0].key], table[hands[1].key], table[hands[2].key], table[hands[3].key])
-    deal = Deal(hands, values, stock, (), _NOTHING_WAITING, _NOTHING_WAITING, 0, 1, (), False, False)
+    deal = Deal(hands, values, stock, (), _NOTHING_WAITING, _NOTHING_WAITING, 0, 1, (), False, False,
+                script is not None or match.version != FAST_VERSION)
     detail = (("game", match.game_number), ("hand", match.hand_number), ("mano", match.mano))
     return deal, (event("deal", None, _MUS, detail), None)
 
@@ -264,7 +287,7 @@ def served(match: Match, deal: Deal, log: Chain) -> tuple[Deal, Chain]:
     mus round begins."""
     waiting = deal.waiting
     order = speaking_order(match.mano)
-    stock, pile = deal.stock, deal.pile + tuple(c for seat in order for c in waiting[seat])
+    stock, pile = deal.shuffled_stock(match), deal.pile + tuple(c for seat in order for c in waiting[seat])
     hands, values = list(deal.hands), list(deal.values)
     thrown, shuffles = deal.thrown, deal.shuffles
     for place, seat in enumerate(order):
@@ -282,5 +305,5 @@ def served(match: Match, deal: Deal, log: Chain) -> tuple[Deal, Chain]:
         hands[seat] = hand
         values[seat] = evaluate(hand, match.rules)
     after = Deal(tuple(hands), tuple(values), stock, pile, thrown, _NOTHING_WAITING, shuffles, deal.mus_round + 1,
-                 deal.results, deal.pares_declared, deal.juego_declared)
+                 deal.results, deal.pares_declared, deal.juego_declared, True)
     return after, (Event("mus_round", None, _MUS, (("round", after.mus_round),)), log)

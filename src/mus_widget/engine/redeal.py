@@ -70,7 +70,8 @@ def redeal(game: Game, seat: int, hands: Sequence[Hand], rng: random.Random, *, 
         waiting[other] = put_down
     assert not rest, "every hidden card has its place"
     new_deal = replace(deal, hands=dealt_hands, values=tuple(evaluate(hand, game.rules) for hand in dealt_hands),
-                       stock=stock, pile=tuple(pile), thrown=tuple(thrown), waiting=tuple(waiting))
+                       stock=stock, pile=tuple(pile), thrown=tuple(thrown), waiting=tuple(waiting),
+                       stock_shuffled=True)
     match = game._match if seed is None else replace(game._match, seed=seed)
     after = replace(game, _deal=new_deal, _match=match)
     if after.observe(seat) != game.observe(seat):
