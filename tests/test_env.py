@@ -121,6 +121,13 @@ def test_an_illegal_id_raises_naming_it_and_changes_nothing() -> None:
             table.step(bad)
     assert table.game is game and table.agent_selection == agent and table.steps == 0
     assert table._cumulative_rewards == dict.fromkeys(AGENTS, 0.0)
+    # The step checks the observation it gave the agent, not the agent's copy of the mask, however changed.
+    table.observe(agent)["action_mask"][PASO] = 1
+    with pytest.raises(IllegalActionIdError, match="not legal"):
+        table.step(PASO)
+    assert table.game is game
+    table.step(MUS)
+    assert table.game is not game and table.game.actions == ("mus",)
 
 
 def test_reset_with_a_seed_is_reproducible_and_rules_are_constructor_arguments() -> None:

@@ -7,7 +7,7 @@ Unlike PettingZoo's usual wrappers (which end the game or warn on an illegal mov
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -46,15 +46,24 @@ def check_action_id(action: object, size: int) -> int:
     return action
 
 
-def play_id(game: Game, catalogue: Catalogue, action: object) -> tuple[Game, Observation]:
+Seen: TypeAlias = tuple[Game, Observation, npt.NDArray[np.int8]]
+"""A state, its mover's observation and that observation's mask, as last given to an agent (kept so that the
+step that follows does not work them out again)."""
+
+
+def play_id(game: Game, catalogue: Catalogue, action: object, seen: Seen | None = None) -> tuple[Game, Observation]:
     """The state after the seat to move plays the id ``action`` (and the mover's observation before it); an
-    illegal id raises :class:`IllegalActionIdError`, and ``game`` is immutable, so nothing changes."""
+    illegal id raises :class:`IllegalActionIdError`, and ``game`` is immutable, so nothing changes. ``seen``, if it
+    is of this very state and its mover, spares observing it again."""
     action_id = check_action_id(action, catalogue.size)
     seat = game.to_move
     if seat is None:
         raise IllegalActionIdError(f"action id {action_id} cannot be played: the match is over")
-    obs = game.observe(seat)
-    mask = catalogue.mask(obs)
+    if seen is not None and seen[0] is game and seen[1].seat == seat:
+        _, obs, mask = seen
+    else:
+        obs = game.observe(seat)
+        mask = catalogue.mask(obs)
     if not mask[action_id]:
         legal = [int(i) for i in np.flatnonzero(mask)]
         raise IllegalActionIdError(
@@ -89,6 +98,7 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints
         }) for agent in AGENTS}
         self.np_random, self.np_random_seed = seeding.np_random(None)
         self.game: Game | None = None
+        self._seen: Seen | None = None
         self.steps = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -123,8 +133,11 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``agent``'s observation vector and action mask, from ``Game.observe`` of its seat only."""
-        obs = self._game().observe(AGENTS.index(agent))
-        return {"observation": encode(obs), "action_mask": self.catalogue.mask(obs)}
+        game = self._game()
+        obs = game.observe(AGENTS.index(agent))
+        mask = self.catalogue.mask(obs)
+        self._seen = (game, obs, mask.copy())  # the agent may change its copy of the mask: the step checks ours
+        return {"observation": encode(obs), "action_mask": mask}
 
     def step(self, action: object) -> None:
         """The agent to move plays ``action`` (an id); an illegal id raises and changes nothing."""
@@ -133,7 +146,7 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints
             self._was_dead_step(action)
             return
         before = self._game()
-        after, _ = play_id(before, self.catalogue, action)
+        after, _ = play_id(before, self.catalogue, action, self._seen)
         self.game = after
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0

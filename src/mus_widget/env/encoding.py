@@ -220,35 +220,56 @@ def encode(obs: Observation) -> npt.NDArray[np.float32]:
     return v
 
 
+_PARSED_CALLS: dict[str, Action] = {}
+"""The calls of the logs read so far, by their text: a few dozen in all (the bets are bounded by the target)."""
+
+
+def _call(text: str) -> Action:
+    """The call a ``call`` event's text stands for, parsed once."""
+    found = _PARSED_CALLS.get(text)
+    if found is None:
+        found = _PARSED_CALLS[text] = Action.parse(text)
+    return found
+
+
 def _encode_log(v: npt.NDArray[np.float32], obs: Observation, rel: Callable[[int], int],
                 scaled: Callable[[float], float]) -> None:
-    """The ``calls`` and ``senas`` segments, from this hand's public log."""
+    """The ``calls`` and ``senas`` segments, from this hand's public log: counted in a dict of the slots that
+    are not 0 (a few), then written to the vector, which costs more a slot than the counting."""
     calls, senas = OFFSETS["calls"], OFFSETS["senas"]
+    slots: dict[int, float] = {}
+    bets: dict[int, int] = {}  # the envidos' sum by slot, scaled once at the end
     for event in obs.log:
         if event.seat is None:
             continue
-        who = rel(event.seat)
-        if event.kind == "call":
-            act = event.action
-            if act is None:
+        kind = event.kind
+        if kind == "call":
+            text = event.get("action")
+            if not isinstance(text, str):
                 continue
+            act = _call(text)
+            who = rel(event.seat)
             if act.kind is Kind.MUS:
-                v[calls + who] = min(v[calls + who] + 0.25, 1.0)
+                slots[calls + who] = min(slots.get(calls + who, 0.0) + 0.25, 1.0)
             elif act.kind is Kind.NO_MUS:
-                v[calls + 4 + who] = 1
+                slots[calls + 4 + who] = 1.0
             else:
                 lance = _LANCE_OF_PHASE.get(event.phase)
                 if lance is None:
                     continue
                 slot = calls + 12 + 24 * lance + 6 * who
                 k = slot + _CALLS.index(act.kind)
-                v[k] = min(v[k] + 0.25, 1.0)
+                slots[k] = min(slots.get(k, 0.0) + 0.25, 1.0)
                 if act.kind is Kind.ENVIDO:
-                    v[slot + 5] = min(v[slot + 5] + scaled(act.amount), 1.0)
-        elif event.kind == "discard":
+                    bets[slot + 5] = bets.get(slot + 5, 0) + act.amount
+        elif kind == "discard":
             count = event.get("count")
-            v[calls + 8 + who] = count / 4 if isinstance(count, int) else 0
-        elif event.kind == "sena":
+            slots[calls + 8 + rel(event.seat)] = count / 4 if isinstance(count, int) else 0.0
+        elif kind == "sena":
             made = event.get("sena")
             if isinstance(made, str) and made in _SENA_IDS:
-                v[senas + 10 * who + _SENA_IDS.index(made)] = 1
+                slots[senas + 10 * rel(event.seat) + _SENA_IDS.index(made)] = 1.0
+    for k, total in bets.items():
+        slots[k] = scaled(total)
+    for k, value in slots.items():
+        v[k] = value

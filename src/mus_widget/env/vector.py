@@ -19,7 +19,7 @@ import numpy.typing as npt
 from ..engine.game import Game
 from ..engine.rules import Rules
 from ..engine.seats import team_of
-from .aec import SEED_BITS, hand_reward, play_id
+from .aec import SEED_BITS, Seen, hand_reward, play_id
 from .encoding import ENVIDO_CAP, SIZE, Catalogue, IllegalActionIdError, encode
 
 
@@ -49,6 +49,7 @@ class VectorMus:
         self.max_steps = max_steps
         self.rng = np.random.default_rng(seed)
         self.games: list[Game] = []
+        self._seen: list[Seen] = []
         self.steps = np.zeros(n, dtype=np.int64)
         self.reset(seed)
 
@@ -71,7 +72,7 @@ class VectorMus:
         played = []
         for row, (game, action) in enumerate(zip(self.games, actions, strict=True)):
             try:
-                played.append(play_id(game, self.catalogue, action)[0])
+                played.append(play_id(game, self.catalogue, action, self._seen[row])[0])
             except IllegalActionIdError as error:
                 raise IllegalActionIdError(f"match {row}: {error}") from None
         rewards = np.zeros((self.n, 4), dtype=np.float32)
@@ -90,8 +91,9 @@ class VectorMus:
     def _batch(self, rewards: npt.NDArray[np.float32], dones: npt.NDArray[np.bool_]) -> Batch:
         seats = np.array([game.to_move for game in self.games], dtype=np.int64)
         views = [game.observe(int(seat)) for game, seat in zip(self.games, seats, strict=True)]
+        masks = [self.catalogue.mask(view) for view in views]
+        self._seen = [(game, view, mask) for game, view, mask in zip(self.games, views, masks, strict=True)]
         return Batch(
             observations=np.stack([encode(view) for view in views]) if views else np.zeros((0, SIZE), np.float32),
-            masks=np.stack([self.catalogue.mask(view) for view in views]),
-            seats=seats, rewards=rewards, dones=dones,
+            masks=np.stack(masks), seats=seats, rewards=rewards, dones=dones,
         )
