@@ -127,7 +127,7 @@ def test_an_illegal_id_raises_naming_it_and_changes_nothing() -> None:
         table.step(PASO)
     assert table.game is game
     table.step(MUS)
-    assert table.game is not game and table.game.actions == ("mus",)
+    assert table.game is not None and table.game is not game and table.game.actions == ("mus",)
 
 
 def test_reset_with_a_seed_is_reproducible_and_rules_are_constructor_arguments() -> None:
