@@ -54,6 +54,12 @@ _DEALT: Final = _DRAWS[:16]  # a deal draws only the places of the sixteen cards
 _BLOCK: Final = 64  # bytes of a BLAKE2b digest
 
 
+def _place(seed: int, game_number: int, hand_number: int, shuffle: int | str) -> str:
+    """The text that names a shuffle's place in a match, from which both versions draw: ``-1`` draws a game's mano,
+    ``0`` deals, ``1``, ``2``, ... reshuffle the discards, and ``stock`` orders a fast deal's stock."""
+    return f"mus:{seed}:{game_number}:{hand_number}:{shuffle}"
+
+
 def _shuffled(text: str, cards: list[Card], places: tuple[tuple[int, int, int], ...] | None = None) -> None:
     """Shuffle ``cards`` in place as a version-3 match does, a pure function of ``text`` (the seed and the
     shuffle's place): the loop of Fisher–Yates over ``places`` (all of them by default), each place drawn from the
@@ -80,7 +86,7 @@ def _shuffled(text: str, cards: list[Card], places: tuple[tuple[int, int, int], 
 def _mano_drawn(seed: int, game_number: int) -> int:
     """The mano of game ``game_number`` of a version-3 match: the first byte of BLAKE2b-512 of
     ``mus:{seed}:{game_number}:1:-1``, modulo 4 (256 is a multiple of 4, so each seat is as likely)."""
-    return _blake2b(f"mus:{seed}:{game_number}:1:-1".encode()).digest()[0] & 3
+    return _blake2b(_place(seed, game_number, 1, -1).encode()).digest()[0] & 3
 
 
 # A persistent list: (newest item, rest) or None. Adding to the log, the actions or the señas is one link and
@@ -103,7 +109,7 @@ def _rng(seed: int, game_number: int, hand_number: int, shuffle: int) -> random.
 
     Exactly ``random.Random(f"mus:{seed}:{game_number}:{hand_number}:{shuffle}")`` (a string seed, version 2:
     the text and its SHA-512 as one integer), seeded without the Python-level checks of ``Random.seed``."""
-    text = f"mus:{seed}:{game_number}:{hand_number}:{shuffle}".encode()
+    text = _place(seed, game_number, hand_number, shuffle).encode()
     rng = _new_random(random.Random)
     _seed_random(rng, _from_bytes(text + _sha512(text).digest(), "big"))
     rng.__dict__["gauss_next"] = None  # as Random.__init__ leaves it
@@ -160,10 +166,14 @@ class Match:
             scores, mano = (0, 0), _first_mano(seed, 1, version)
         return cls(rules, seed, version, script, 1, 1, mano, scores, (0, 0), (), None, None)
 
+    def place(self, shuffle: int | str) -> str:
+        """The text naming shuffle ``shuffle`` of this hand (see :func:`_place`)."""
+        return _place(self.seed, self.game_number, self.hand_number, shuffle)
+
     def shuffle(self, shuffle: int, cards: list[Card]) -> None:
         """Shuffle ``cards`` in place as shuffle number ``shuffle`` of this hand (0 deals it)."""
         if self.version == FAST_VERSION:
-            _shuffled(f"mus:{self.seed}:{self.game_number}:{self.hand_number}:{shuffle}", cards)
+            _shuffled(self.place(shuffle), cards)
         else:
             _shuffle(_rng(self.seed, self.game_number, self.hand_number, shuffle), cards)
 
@@ -224,7 +234,7 @@ class Deal:
         if self.stock_shuffled:
             return self.stock
         stock = list(self.stock)
-        _shuffled(f"mus:{match.seed}:{match.game_number}:{match.hand_number}:stock", stock)
+        _shuffled(match.place("stock"), stock)
         return tuple(stock)
 
     def discarding(self, seat: int, cards: tuple[Card, ...]) -> Deal:
@@ -258,20 +268,17 @@ def dealt(match: Match) -> tuple[Deal, Chain]:
         match.shuffle(0, rest)
         hands = script.hands
         stock = tuple(rest)
-    elif match.version == FAST_VERSION:  # the sixteen places dealt, South's first; the stock when it is drawn
-        deck = list(DECK)
-        _shuffled(f"mus:{match.seed}:{match.game_number}:{match.hand_number}:0", deck, _DEALT)
-        cards = tuple(deck)
-        dealt = Hand._dealt
-        hands = (dealt(cards[24:28]), dealt(cards[28:32]), dealt(cards[32:36]), dealt(cards[36:40]))
-        stock = cards[:24]
     else:
         deck = list(DECK)
-        match.shuffle(0, deck)
-        cards = tuple(deck)
+        if match.version == FAST_VERSION:  # only the sixteen places dealt, 24 to 39; the stock when it is drawn
+            _shuffled(match.place(0), deck, _DEALT)
+            first, stock = 24, tuple(deck[:24])
+        else:
+            match.shuffle(0, deck)
+            first, stock = 0, tuple(deck[16:])
+        cards = tuple(deck[first : first + 16])
         dealt = Hand._dealt
         hands = (dealt(cards[0:4]), dealt(cards[4:8]), dealt(cards[8:12]), dealt(cards[12:16]))
-        stock = cards[16:]
     table = value_table(match.rules)
     values = (table[hands[0].key], table[hands[1].key], table[hands[2].key], table[hands[3].key])
     deal = Deal(hands, values, stock, (), _NOTHING_WAITING, _NOTHING_WAITING, 0, 1, (), False, False,
