@@ -9,6 +9,7 @@ it, follows it face up and opens a student's review, in JupyterLab and in marimo
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -542,3 +543,34 @@ def test_the_room_at_a_glance_fits_seven_tables_on_one_laptop_screen(
         if lab is not None:
             lab.stop()
         server.stop()
+
+
+def test_the_rooms_still_picture_keeps_each_seat_apart(browser: Any, classroom: ServerProcess, screenshots: Path
+                                                       ) -> None:
+    """The room's static picture (what a notebook shows before the live list draws, and keeps without a kernel)
+    sets a table's seats apart as the live list does, never run together ("South AnaEast Bot"), in every
+    language and at a phone's width."""
+    import mus_widget as mw
+    from mus_widget.i18n.catalogues import LANGUAGES
+
+    page = browser.new_page(viewport={"width": 360, "height": 700})
+    try:
+        for language in LANGUAGES:
+            room = mw.Classroom(classroom.url, teacher_key=TEACHER_KEY, language=language)
+            try:
+                page.set_content(room.picture()._repr_html_())
+            finally:
+                room.close()
+            seats = page.locator(".mus-classroom-picture .mus-classroom-seat").evaluate_all(
+                "(spans) => spans.map((s) => { const r = s.getBoundingClientRect();"
+                " return {left: r.left, right: r.right, top: r.top, text: s.textContent}; })")
+            assert len(seats) == 4, f"{language}: the four seats of 3B"
+            for before, after in itertools.pairwise(seats):
+                if after["top"] == before["top"]:  # on one line: a clear gap between them
+                    assert after["left"] - before["right"] >= 8, f"{language}: {before['text']!r} runs into " \
+                                                                  f"{after['text']!r}"
+                else:
+                    assert after["top"] > before["top"], f"{language}: the seats wrap downward, in order"
+            page.screenshot(path=str(screenshots / f"classroom-picture-{language}.png"))
+    finally:
+        page.close()

@@ -21,6 +21,7 @@ PICTURE_STYLE: Final = """<style>
 .mus-classroom-picture .mus-classroom-row{border:1px solid var(--jp-border-color1,#ccc);border-radius:6px;
   padding:6px 10px;margin:4px 0;background:var(--jp-layout-color1,#fff)}
 .mus-classroom-picture table{border-collapse:collapse;margin:4px 0}
+.mus-classroom-picture .mus-classroom-seats{display:flex;flex-wrap:wrap;gap:2px 12px}
 .mus-classroom-picture td,.mus-classroom-picture th{padding:1px 10px 1px 0;text-align:left}
 .mus-classroom-picture .mus-classroom-turn td,.mus-classroom-picture .mus-classroom-paused,
 .mus-classroom-picture .mus-classroom-moving,
