@@ -212,7 +212,7 @@ export function classroomView(state, chat, review, intents) {
       h("div", { class: "mus-classroom-opened-head" },
         review.html ? null : h("strong", {}, review.title), // the drawn review has its own title
         h("button", { type: "button", class: "mus-classroom-close-review",
-          on: { click: () => intents.send({ type: "close_review" }) } }, state.texts.close)),
+          on: { click: () => intents.send({ type: "close_review" }) } }, review.close)),
       review.progress ? h("p", { class: "mus-classroom-progress", role: "status" }, review.progress) : null,
       review.html ? h("div", { class: "mus-classroom-review-html", html: review.html }) : null)
     : null;
@@ -228,7 +228,10 @@ export function classroomView(state, chat, review, intents) {
     opened,
     state.none ? h("p", { class: "mus-classroom-muted" }, state.none) : null,
     h("div", { class: "mus-classroom-list" }, state.tables.map((table) => tableView(table, state, intents))),
-    h("div", { class: "mus-classroom-tools" }, createForm(state, intents), archivedList(state, intents)),
+    h("div", { class: "mus-classroom-tools" },
+      h("button", { type: "button", class: "mus-classroom-results", on: { click: () => intents.send({ type: "results" }) } },
+        state.texts.results),
+      createForm(state, intents), archivedList(state, intents)),
     chat && chat.html ? h("div", { class: "mus-classroom-class-chat", html: chat.html }) : null,
   ].filter(Boolean);
 }

@@ -420,13 +420,15 @@
  */
 
 /**
- * The `review_view` trait of the teacher's list: a student's review opened in the room.
+ * The `review_view` trait of the teacher's list: a student's review opened in the room, or the class's
+ * results (`table` "" and `seat` -1).
  * @typedef {object} ClassroomReview
  * @property {string} table
  * @property {number} seat
  * @property {string} title
  * @property {string} progress
  * @property {string} html trusted markup, drawn by Python ("" until complete)
+ * @property {string} close the text of its Close button
  */
 
 // ---------------------------------------------------------------------------------------------- the views' own

@@ -390,7 +390,7 @@ def test_while_the_match_is_paused_the_other_team_waits_too(server: ServerProces
     in_a_kernel_loop(wait_for_ana)
 
 
-def test_the_teacher_opens_a_students_review_from_the_room(server: ServerProcess) -> None:
+def test_the_teacher_opens_a_students_review_and_the_class_results_from_the_room(server: ServerProcess) -> None:
     remote.create(server.url, "3B", bots={1: "novice", 3: "novice"}, teacher_key=TEACHER_KEY, seed=12)
     ana, bea = remote.join(server.url, "3B", name="Ana"), remote.join(server.url, "3B", name="Bea")
     play_until({0: ana, 2: bea}, random.Random(3), lambda o: o.hand_number >= 2)
@@ -416,7 +416,17 @@ def test_the_teacher_opens_a_students_review_from_the_room(server: ServerProcess
         assert opened is not None and opened.player == "Bea" and opened.complete
         assert room.review_view["title"] == "Revisión de las decisiones de Bea" and room.review_view["seat"] == 2
         assert room.review_view["progress"] == "" and "<svg" in room.review_view["html"]
+        assert room.review_view["close"] == "Cerrar la revisión"
         room.receive({"type": "close_review"})
         assert room.review_view == {} and room.opened_review is None
+
+        room.receive({"type": "results"})  # the room's results button: every student, graded at once in a script
+        shown = room.review_view
+        assert (shown["table"], shown["seat"], shown["progress"]) == ("", -1, "") and room.opened_review is None
+        assert shown["title"] == "Resultados por estudiante" and shown["close"] == "Cerrar los resultados"
+        assert shown["html"] == room.results()._repr_html_(), "what room.results() shows"
+        assert "<svg" in shown["html"] and "Ana" in shown["html"] and "Bea" in shown["html"]
+        room.receive({"type": "close_review"})
+        assert room.review_view == {}
     finally:
         room.close()

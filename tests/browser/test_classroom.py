@@ -276,6 +276,19 @@ def test_the_teacher_lists_the_tables_live_and_follows_one_face_up(
         page.screenshot(path=str(screenshots / "classroom-teacher.png"), full_page=True, animations="disabled")
         opened.locator(".mus-classroom-close-review").click()
         opened.wait_for(state="detached", timeout=20_000)
+
+        # The class's results, from the room's button: every student graded as the page watches, then the chart
+        # and the table of what room.results() gives.
+        room.locator(".mus-classroom-results", has_text="Class results").click()
+        results = room.locator(".mus-classroom-opened[data-seat='-1']")
+        results.locator(".mus-classroom-review-html svg").first.wait_for(timeout=180_000)
+        drawn = results.inner_text()
+        assert "Results per student" in drawn and all(name in drawn for name in ("Ana", "Ben", "Iker")), drawn
+        assert results.locator(".mus-classroom-progress").count() == 0, "complete"
+        results.scroll_into_view_if_needed()
+        page.screenshot(path=str(screenshots / "classroom-results.png"), animations="disabled")
+        results.locator(".mus-classroom-close-review", has_text="Close the results").click()
+        results.wait_for(state="detached", timeout=20_000)
         row.locator(".mus-classroom-stop").click()
         table.wait_for(state="detached", timeout=20_000)
     finally:
@@ -548,7 +561,7 @@ def test_the_room_at_a_glance_fits_seven_tables_on_one_laptop_screen(
 def test_the_rooms_still_picture_keeps_each_seat_apart(browser: Any, classroom: ServerProcess, screenshots: Path
                                                        ) -> None:
     """The room's static picture (what a notebook shows before the live list draws, and keeps without a kernel)
-    sets a table's seats apart as the live list does, never run together ("South AnaEast Bot"), in every
+    sets each table's seats apart as the live list does, never run together ("South AnaEast Bot"), in every
     language and at a phone's width."""
     import mus_widget as mw
     from mus_widget.i18n.catalogues import LANGUAGES
@@ -561,16 +574,18 @@ def test_the_rooms_still_picture_keeps_each_seat_apart(browser: Any, classroom: 
                 page.set_content(room.picture()._repr_html_())
             finally:
                 room.close()
-            seats = page.locator(".mus-classroom-picture .mus-classroom-seat").evaluate_all(
-                "(spans) => spans.map((s) => { const r = s.getBoundingClientRect();"
-                " return {left: r.left, right: r.right, top: r.top, text: s.textContent}; })")
-            assert len(seats) == 4, f"{language}: the four seats of 3B"
-            for before, after in itertools.pairwise(seats):
-                if after["top"] == before["top"]:  # on one line: a clear gap between them
-                    assert after["left"] - before["right"] >= 8, f"{language}: {before['text']!r} runs into " \
-                                                                  f"{after['text']!r}"
-                else:
-                    assert after["top"] > before["top"], f"{language}: the seats wrap downward, in order"
+            tables = page.locator(".mus-classroom-picture .mus-classroom-seats").evaluate_all(
+                "(rows) => rows.map((row) => [...row.querySelectorAll('.mus-classroom-seat')].map((s) => {"
+                " const r = s.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top,"
+                " text: s.textContent}; }))")
+            assert tables and all(len(seats) == 4 for seats in tables), f"{language}: four seats a table"
+            for seats in tables:
+                for before, after in itertools.pairwise(seats):
+                    if after["top"] == before["top"]:  # on one line: a clear gap between them
+                        assert after["left"] - before["right"] >= 8, \
+                            f"{language}: {before['text']!r} runs into {after['text']!r}"
+                    else:
+                        assert after["top"] > before["top"], f"{language}: the seats wrap downward, in order"
             page.screenshot(path=str(screenshots / f"classroom-picture-{language}.png"))
     finally:
         page.close()

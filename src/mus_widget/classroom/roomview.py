@@ -261,7 +261,7 @@ def room_state(summaries: Sequence[dict[str, Any]], archived: Sequence[dict[str,
                    *([level, message(f"ui.level.{level}", language)] for level in LEVELS)],
         "following": following,
         "texts": {key: message(f"ui.classroom.{key}", language)
-                  for key in ("follow", "stop", "send", "close", "kernel_lost", "snapshot", "rematch", "archive",
+                  for key in ("follow", "stop", "send", "results", "kernel_lost", "snapshot", "rematch", "archive",
                               "archived", "tell_all", "send_all", "create", "create.name", "create.kept",
                               "create.code", "create.submit", "free.yes", "free.no", "trouble", "review.short",
                               "free.pick")},

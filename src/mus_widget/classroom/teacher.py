@@ -17,7 +17,6 @@ import os
 import pathlib
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Final, NoReturn
 
 import ipywidgets
@@ -32,7 +31,7 @@ from ..table.contract import (
 )
 from ..table.options import check_language
 from ..table.refusal import short
-from ..teaching.class_review import ClassSummary, review_summary
+from ..teaching.class_review import ClassSummary, review_summary, reviewers
 from ..teaching.pictures import Picture
 from ..teaching.review import SAMPLES, Review, Reviewer, review
 from . import client
@@ -41,6 +40,7 @@ from .joining import room_error
 from .live import Frame, Link, running_loop
 from .marking import LiveGrading
 from .notebook import FaceUpTable, WatchRelay
+from .opened import Opened
 from .protocol import (
     MAX_CHAT,
     MIN_CODE_CHARS,
@@ -139,7 +139,8 @@ class Classroom(BaseWidget):
         """Whether the room was displayed with :attr:`below` (a notebook), so its Follow buttons can show."""
         self.displayed: ipywidgets.VBox | None = None
         """What a notebook displays: :attr:`below` (the followed table) above the list (made when first displayed)."""
-        self._reviewing: _Reviewing | None = None
+        self._reviewing: Opened | None = None
+        """The review or the results open above the list, if any."""
         self._gradings: list[LiveGrading] = []
         """The gradings started from this room (:meth:`grade_as_they_play`): its :meth:`close` stops them."""
         self._closed = False
@@ -277,26 +278,41 @@ class Classroom(BaseWidget):
         """Each student's results at ``tables`` (by default every table of the list and every archived match) and
         the quizzes the server recorded: a row per student of the roster (or of :attr:`expected`), then any who
         played or answered quizzes without being on it, from :meth:`review_summary` (every grade reused)."""
-        names = ([str(t["table"]) for t in self._summaries if t.get("set_aside") is None]
-                 + [str(a["table"]) for a in self._archived]) if tables is None else list(tables)
-        summary = self.review_summary(names, samples=samples, seed=seed)
+        names = self._result_tables() if tables is None else list(tables)
+        return self._results_of(self.review_summary(names, samples=samples, seed=seed))
+
+    def _result_tables(self) -> list[str]:
+        """The tables the results are of: every table of the list (those set aside excepted), then the archived."""
+        return ([str(t["table"]) for t in self._summaries if t.get("set_aside") is None]
+                + [str(a["table"]) for a in self._archived])
+
+    def _results_of(self, summary: ClassSummary) -> ClassResults:
         roster = self._roster.with_names(self.expected) if self._roster is not None else roster_of(self.expected)
         quizzes = quiz_counts(client.quizzes(self.server, teacher_key=self._key))
         return class_results(summary, roster, language=self.language, quizzes=quizzes)
+
+    def open_results(self, *, samples: int = SAMPLES) -> None:
+        """Open the class's results in the room, above the list (its button): graded as :meth:`open_review` grades
+        a review (every grade made before reused), then drawn as :meth:`results` returns them."""
+        records = [self.record(name) for name in self._result_tables()]
+        self._open(Opened("", -1, tuple(reviewers(records, samples=samples, language=self.language))))
 
     def open_review(self, table: str, seat: int, *, samples: int = SAMPLES) -> None:
         """Open the review of the student at ``seat`` of ``table`` in the room, above the list: graded one
         decision at a time on the kernel's loop (the progress shows meanwhile; at once without a loop), then
         drawn as :meth:`review` returns it."""
-        record = self.record(table)
-        reviewer = Reviewer(record, seat, samples=samples, language=self.language)
-        self._reviewing = _Reviewing(table, seat, reviewer)
+        reviewer = Reviewer(self.record(table), seat, samples=samples, language=self.language)
+        self._open(Opened(table, seat, ((0, reviewer),)))
+
+    def _open(self, opened: Opened) -> None:
+        self._reviewing = opened
         self._show_review()
         if self._loop is None:
-            reviewer.review()
+            while opened.grade_next():
+                pass
             self._show_review()
         else:
-            self._loop.call_soon(self._grade_next, self._reviewing)
+            self._loop.call_soon(self._grade_next, opened)
 
     def close_review(self) -> None:
         """Close the review opened in the room."""
@@ -306,10 +322,10 @@ class Classroom(BaseWidget):
     @property
     def opened_review(self) -> Review | None:
         """The review opened in the room, once every decision is graded (None before, or when none is open)."""
-        reviewing = self._reviewing
-        if reviewing is None or reviewing.reviewer.pending():
+        opened = self._reviewing
+        if opened is None or opened.results or not opened.complete:
             return None
-        return reviewing.reviewer.review()
+        return opened.reviews()[0][1]
 
     def follow(self, table: str) -> FaceUpTable:
         """Follow ``table`` face up above the list (the table before it, if any, is let go); returns its view,
@@ -381,6 +397,9 @@ class Classroom(BaseWidget):
             return
         if kind == "close_review":
             self.close_review()
+            return
+        if kind == "results":
+            self.open_results()
             return
         if kind == "tell_all" and isinstance(content.get("text"), str):
             try:
@@ -550,43 +569,18 @@ class Classroom(BaseWidget):
 
     # ------------------------------------------------------------------ a review in the room
 
-    def _grade_next(self, reviewing: _Reviewing) -> None:
-        """Grade one more decision of the review open (if it still is), then let the loop breathe."""
-        if reviewing is not self._reviewing or self._closed:
+    def _grade_next(self, opened: Opened) -> None:
+        """Grade one more decision of the review or results open (if they still are), then let the loop breathe."""
+        if opened is not self._reviewing or self._closed:
             return
-        pending = reviewing.reviewer.pending()
-        if pending:
-            reviewing.reviewer.grade(pending[0])
+        more = opened.grade_next()
         self._show_review()
-        if len(pending) > 1 and self._loop is not None:
-            self._loop.call_soon(self._grade_next, reviewing)
+        if more and self._loop is not None:
+            self._loop.call_soon(self._grade_next, opened)
 
     def _show_review(self) -> None:
-        reviewing = self._reviewing
-        if reviewing is None:
-            return
-        reviewer = reviewing.reviewer
-        count = reviewer.decisions
-        done = count - len(reviewer.pending())
-        complete = done == count
-        finished = reviewer.review() if complete else None
-        player = finished.player if finished is not None else reviewer.so_far().player
-        self.review_view = {
-            "table": reviewing.table,
-            "seat": reviewing.seat,
-            "title": message("review.title", self.language, player=player),
-            "progress": "" if complete else message("review.pending", self.language, done=done, count=count),
-            "html": "" if finished is None else finished._repr_html_(),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class _Reviewing:
-    """A student's review open in the room: the table, the seat and the reviewer grading it."""
-
-    table: str
-    seat: int
-    reviewer: Reviewer
+        if self._reviewing is not None:
+            self.review_view = self._reviewing.view(self.language, self._results_of)
 
 
 __all__ = ["IDLE_AFTER", "Classroom", "chat_html", "clock", "idle", "table_html", "trouble"]

@@ -706,6 +706,8 @@ EN.update({
     "ui.classroom.tell": "Write to everyone at table {table}",
     "ui.classroom.send": "Send",
     "ui.classroom.close": "Close the review",
+    "ui.classroom.results": "Class results",
+    "ui.classroom.results.close": "Close the results",
     "ui.classroom.kernel_lost": "This list lost its kernel: run the cell again.",
     "ui.classroom.snapshot": "A snapshot of the classroom: run the notebook to see it live.",
     "ui.classroom.stop": "Stop following",

@@ -538,7 +538,8 @@ class ClassChat(TypedDict):
 
 
 class ClassroomReview(TypedDict):
-    """The ``review_view`` trait of the teacher's list: a student's review opened in the room."""
+    """The ``review_view`` trait of the teacher's list: a student's review opened in the room, or the class's
+    results (``table`` "" and ``seat`` -1)."""
 
     table: str
     seat: int
@@ -547,6 +548,8 @@ class ClassroomReview(TypedDict):
     """How far the grading is ("" once complete)."""
     html: str
     """The review drawn (trusted markup, drawn by Python), "" until it is complete."""
+    close: str
+    """The text of its Close button."""
 
 
 __all__ = [

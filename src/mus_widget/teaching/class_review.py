@@ -120,21 +120,27 @@ def _costly_text(costly: Costly, language: str) -> str:
                    best=call_text(row.best, language), cost=round(row.cost, 1))
 
 
-def review_summary(records: Iterable[RecordLike | Review], *, seats: Sequence[int] | None = None,
-                   samples: int = SAMPLES, seed: int = 0, language: str = "en") -> ClassSummary:
-    """Review ``seats`` of every record (by default the seats the record names, or all four when it names none;
-    a :class:`Review` given is taken as it is) and sum up each player's decisions."""
-    reviews: list[tuple[int, Review]] = []
+def reviewers(records: Iterable[RecordLike | Review], *, seats: Sequence[int] | None = None, samples: int = SAMPLES,
+              seed: int = 0, language: str = "en") -> list[tuple[int, Reviewer | Review]]:
+    """A reviewer for each of ``seats`` of every record (by default the seats the record names, or all four when
+    it names none), by the record's place among those given; a :class:`Review` given is kept as it is (in
+    ``language``). Nothing is graded yet: :func:`summed` takes them once they are."""
+    out: list[tuple[int, Reviewer | Review]] = []
     for index, source in enumerate(records):
         if isinstance(source, Review):
-            reviews.append((index, source.in_language(language)))
+            out.append((index, source.in_language(language)))
             continue
         _, names = read_record(source)
         chosen = seats if seats is not None else (
             [s for s in SEATS if names[s]] if names is not None else list(SEATS))
-        for seat in chosen:
-            reviewer = Reviewer(source, seat, samples=samples, seed=seed, names=names, language=language)
-            reviews.append((index, reviewer.review()))
+        out.extend((index, Reviewer(source, seat, samples=samples, seed=seed, names=names, language=language))
+                   for seat in chosen)
+    return out
+
+
+def summed(reviews: Iterable[tuple[int, Review]], language: str = "en") -> ClassSummary:
+    """Each player's decisions in ``reviews`` (each by its record's place) summed up, with their costliest."""
+    reviews = list(reviews)
     by_player: dict[tuple[str | None, str], list[tuple[int, Review]]] = {}
     for index, done in reviews:
         by_player.setdefault((done.table, done.player), []).append((index, done))
@@ -148,4 +154,12 @@ def review_summary(records: Iterable[RecordLike | Review], *, seats: Sequence[in
     return ClassSummary(tuple(players), tuple(done for _, done in reviews), language)
 
 
-__all__ = ["COSTLIEST", "ClassSummary", "Costly", "PlayerSummary", "review_summary"]
+def review_summary(records: Iterable[RecordLike | Review], *, seats: Sequence[int] | None = None,
+                   samples: int = SAMPLES, seed: int = 0, language: str = "en") -> ClassSummary:
+    """Review ``seats`` of every record (by default the seats the record names, or all four when it names none;
+    a :class:`Review` given is taken as it is) and sum up each player's decisions."""
+    made = reviewers(records, seats=seats, samples=samples, seed=seed, language=language)
+    return summed(((index, r if isinstance(r, Review) else r.review()) for index, r in made), language)
+
+
+__all__ = ["COSTLIEST", "ClassSummary", "Costly", "PlayerSummary", "review_summary", "reviewers", "summed"]

@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:fc5c8bac4b02d40b4291ec633f44f7a88911a9ce2b1337bd7a7b3a6fe69d3194 (built from js/ by npm run build)
+// mus-widget bundle sha256:531bb4e82ca3ebe1f27147102991b79ed371c3ca1cd285c259679268b5754377 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
@@ -903,7 +903,7 @@ function classroomView(state, chat, review, intents) {
         type: "button",
         class: "mus-classroom-close-review",
         on: { click: () => intents.send({ type: "close_review" }) }
-      }, state.texts.close)
+      }, review.close)
     ),
     review.progress ? h2("p", { class: "mus-classroom-progress", role: "status" }, review.progress) : null,
     review.html ? h2("div", { class: "mus-classroom-review-html", html: review.html }) : null
@@ -926,7 +926,17 @@ function classroomView(state, chat, review, intents) {
     opened,
     state.none ? h2("p", { class: "mus-classroom-muted" }, state.none) : null,
     h2("div", { class: "mus-classroom-list" }, state.tables.map((table) => tableView(table, state, intents))),
-    h2("div", { class: "mus-classroom-tools" }, createForm(state, intents), archivedList(state, intents)),
+    h2(
+      "div",
+      { class: "mus-classroom-tools" },
+      h2(
+        "button",
+        { type: "button", class: "mus-classroom-results", on: { click: () => intents.send({ type: "results" }) } },
+        state.texts.results
+      ),
+      createForm(state, intents),
+      archivedList(state, intents)
+    ),
     chat && chat.html ? h2("div", { class: "mus-classroom-class-chat", html: chat.html }) : null
   ].filter(Boolean);
 }

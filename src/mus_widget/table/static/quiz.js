@@ -1,4 +1,4 @@
-// mus-widget bundle sha256:fc5c8bac4b02d40b4291ec633f44f7a88911a9ce2b1337bd7a7b3a6fe69d3194 (built from js/ by npm run build)
+// mus-widget bundle sha256:531bb4e82ca3ebe1f27147102991b79ed371c3ca1cd285c259679268b5754377 (built from js/ by npm run build)
 // node_modules/preact/dist/preact.module.js
 var n;
 var l;
