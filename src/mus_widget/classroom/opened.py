@@ -46,23 +46,24 @@ class Opened:
 
     def grade_next(self) -> bool:
         """Grade one more decision; whether any is left to grade after it."""
-        waiting = [r for _, r in self.reviewers if isinstance(r, Reviewer) and r.pending()]
-        if waiting:
-            waiting[0].grade(waiting[0].pending()[0])
-        return len(waiting) > 1 or (bool(waiting) and bool(waiting[0].pending()))
+        for _, reviewer in self.reviewers:
+            if isinstance(reviewer, Reviewer) and (pending := reviewer.pending()):
+                reviewer.grade(pending[0])
+                break
+        return not self.complete
 
     def reviews(self) -> list[tuple[int, Review]]:
         """Every review, as graded so far."""
         return [(index, r.review() if isinstance(r, Reviewer) else r) for index, r in self.reviewers]
 
-    def view(self, language: str, results: Callable[[ClassSummary], ClassResults]) -> ClassroomReview:
+    def view(self, language: str, results_of: Callable[[ClassSummary], ClassResults]) -> ClassroomReview:
         """The room's ``review_view``: the title, how far the grading is, then (once complete) the review drawn, or
-        the class's results as ``results`` makes them from the summary of every review."""
+        the class's results as ``results_of`` makes them from the summary of every review."""
         done, count = self.progress()
         complete = done == count
         progress = "" if complete else message("review.pending", language, done=done, count=count)
         if self.results:
-            drawn = results(summed(self.reviews(), language))._repr_html_() if complete else ""
+            drawn = results_of(summed(self.reviews(), language))._repr_html_() if complete else ""
             return {"table": "", "seat": RESULTS_SEAT, "title": message("results.title", language),
                     "progress": progress, "html": drawn,
                     "close": message("ui.classroom.results.close", language)}

@@ -40,7 +40,7 @@ from .joining import room_error
 from .live import Frame, Link, running_loop
 from .marking import LiveGrading
 from .notebook import FaceUpTable, WatchRelay
-from .opened import Opened
+from .opened import RESULTS_SEAT, Opened
 from .protocol import (
     MAX_CHAT,
     MIN_CODE_CHARS,
@@ -295,7 +295,7 @@ class Classroom(BaseWidget):
         """Open the class's results in the room, above the list (its button): graded as :meth:`open_review` grades
         a review (every grade made before reused), then drawn as :meth:`results` returns them."""
         records = [self.record(name) for name in self._result_tables()]
-        self._open(Opened("", -1, tuple(reviewers(records, samples=samples, language=self.language))))
+        self._open(Opened("", RESULTS_SEAT, tuple(reviewers(records, samples=samples, language=self.language))))
 
     def open_review(self, table: str, seat: int, *, samples: int = SAMPLES) -> None:
         """Open the review of the student at ``seat`` of ``table`` in the room, above the list: graded one
